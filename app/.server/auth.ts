@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { LOGIN_PASSWORD_MAX } from "~/validation/constants";
+import { type Database, getDatabase } from "./db";
+import { env } from "./env";
+import { logger } from "./logger";
+import { createProfile } from "./models/profiles";
+
+/** Set by our HTTP server from the socket (or the proxy header when TRUST_PROXY is on); clients cannot forge it. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export const SITE_ORIGIN = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+
+/** Development and tests may run without AUTH_SECRET: a random one is kept under DATA_DIR. */
+function authSecret(): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.resolve(env.DATA_DIR, ".auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function authOptions(database: Database): BetterAuthOptions {
+  const secure = SITE_ORIGIN.startsWith("https://");
+  return {
+    appName: "Company Admin Panel",
+    baseURL: SITE_ORIGIN,
+    secret: authSecret(),
+    database: { db: database.db, type: database.engine },
+    trustedOrigins: [SITE_ORIGIN, ...(env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`])],
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: !env.ALLOW_SIGNUP,
+      minPasswordLength: 8,
+      maxPasswordLength: LOGIN_PASSWORD_MAX,
+      autoSignIn: false,
+    },
+    session: {
+      // No cookie cache: a signed-out or deleted session stops working on the very next request.
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    // better-auth's limiter only covers requests through its HTTP handler; the sign-in form has our own
+    // database-backed limiter (app/.server/rate-limit.ts) which the /api/auth route applies too.
+    rateLimit: { enabled: true, window: 60, max: 100 },
+    advanced: {
+      useSecureCookies: secure,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every user gets a profile (SPEC.md section 3); roles are granted only by the admin command or bootstrap.
+          after: async (user) => {
+            await createProfile({ id: user.id, email: user.email, full_name: user.name });
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+  };
+}
+
+function createAuth(database: Database) {
+  return betterAuth(authOptions(database));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Database, Auth>();
+
+/** The auth instance bound to the current database. */
+export function auth(): Auth {
+  const database = getDatabase();
+  let instance = instances.get(database);
+  if (!instance) {
+    instance = createAuth(database);
+    instances.set(database, instance);
+  }
+  return instance;
+}

@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  type KyselyPlugin,
+  OperationNodeTransformer,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  SqliteDialect,
+  type UnknownRow,
+  type ValueNode,
+} from "kysely";
+import pg from "pg";
+import type { DB } from "./schema";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** Where the SQLite file lives (undefined on Postgres). */
+  file?: string;
+  close(): Promise<void>;
+}
+
+// better-sqlite3 refuses to bind JavaScript booleans; SQLite stores them as 0/1.
+class SqliteBooleanTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const out = super.transformValue(node);
+    return typeof out.value === "boolean" ? { ...out, value: out.value ? 1 : 0 } : out;
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    const out = super.transformPrimitiveValueList(node);
+    return { ...out, values: out.values.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v)) };
+  }
+}
+
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new SqliteBooleanTransformer();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+// node-pg parses int8 (count(*), bigint) as strings by default; our counts and counters fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function openSqlite(file: string): Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers work during a write; FULL sync makes an acknowledged write survive power loss;
+  // busy_timeout makes a second process wait for the lock instead of failing.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+  return {
+    db,
+    engine: "sqlite",
+    file,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  pool.on("error", (error) => {
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    console.error(JSON.stringify({ level: "error", msg: "postgres pool error", err: error.message }));
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: "postgres",
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openSqlite(path.resolve(options.dataDir, "site.db"));
+}

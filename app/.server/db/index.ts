@@ -1,0 +1,28 @@
+import type { Kysely } from "kysely";
+import { env } from "../env";
+import { type Database, openDatabase } from "./connection";
+import type { DB } from "./schema";
+
+// The one handle every model uses. The server opens it at start; tests swap in a fresh database.
+let current: Database | undefined;
+
+export function getDatabase(): Database {
+  current ??= openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  return current;
+}
+
+export function setDatabase(database: Database | undefined): void {
+  current = database;
+}
+
+export function db(): Kysely<DB> {
+  return getDatabase().db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const database = current;
+  current = undefined;
+  await database?.close();
+}
+
+export type { Database, Engine } from "./connection";

@@ -1,0 +1,148 @@
+import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+import type { Engine } from "./connection";
+
+// Migrations live in code (not files read at run time) so they ship inside the server build.
+// Each one is written once for both engines; the few column types that differ are chosen here.
+// Never edit a migration that has shipped: add the next one.
+function types(engine: Engine) {
+  return {
+    timestamp: engine === "postgres" ? sql`timestamptz` : sql`text`,
+    now: engine === "postgres" ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+    decimal: sql`numeric(14, 2)`,
+  };
+}
+
+function m0001(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("profiles")
+        .addColumn("id", "text", (c) => c.primaryKey().references("user.id").onDelete("cascade"))
+        .addColumn("full_name", "text")
+        .addColumn("email", "text")
+        .addColumn("avatar_url", "text")
+        .addColumn("role", "text")
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+
+      await db.schema
+        .createTable("categories")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("description", "text")
+        .addColumn("type", "text", (c) => c.notNull().check(sql`type in ('service', 'project', 'both')`))
+        .addColumn("is_active", "boolean", (c) => c.notNull().defaultTo(true))
+        .addColumn("created_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+
+      await db.schema
+        .createTable("services")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("description", "text")
+        .addColumn("short_description", "text")
+        .addColumn("category", "text")
+        .addColumn("overview", "text")
+        .addColumn("featured_image_url", "text")
+        .addColumn("gallery", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("features", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("icon", "text")
+        .addColumn("service_type", "text")
+        .addColumn("pricing_model", "text")
+        .addColumn("duration_estimate", "text")
+        .addColumn("prerequisites", "text")
+        .addColumn("warranty", "text")
+        .addColumn("availability", "text")
+        .addColumn("target_audience", "text")
+        .addColumn("benefits", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("is_active", "boolean", (c) => c.notNull().defaultTo(true))
+        .addColumn("sort_order", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema.createIndex("services_active_sort").on("services").columns(["is_active", "sort_order"]).execute();
+
+      await db.schema
+        .createTable("projects")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("description", "text")
+        .addColumn("short_description", "text")
+        .addColumn("featured_image_url", "text")
+        .addColumn("gallery_images", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("draft"))
+        .addColumn("category", "text")
+        .addColumn("client_name", "text")
+        .addColumn("client_email", "text")
+        .addColumn("client_phone", "text")
+        .addColumn("project_location", "text")
+        .addColumn("project_type", "text")
+        .addColumn("budget", t.decimal)
+        .addColumn("start_date", "text")
+        .addColumn("end_date", "text")
+        .addColumn("duration_months", "integer")
+        .addColumn("completion_percentage", "integer", (c) =>
+          c.notNull().defaultTo(0).check(sql`completion_percentage between 0 and 100`),
+        )
+        .addColumn("priority", "text", (c) => c.notNull().defaultTo("medium"))
+        .addColumn("materials_used", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("challenges", "text")
+        .addColumn("solutions", "text")
+        .addColumn("testimonial", "text")
+        .addColumn("tags", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("team_members", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("technologies_used", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("is_featured", "boolean", (c) => c.notNull().defaultTo(false))
+        .addColumn("is_public", "boolean", (c) => c.notNull().defaultTo(true))
+        .addColumn("created_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema
+        .createIndex("projects_public_listing")
+        .on("projects")
+        .columns(["is_public", "is_featured", "created_at"])
+        .execute();
+
+      await db.schema
+        .createTable("contact_details")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("label", "text")
+        .addColumn("value", "text", (c) => c.notNull())
+        .addColumn("icon", "text")
+        .addColumn("is_primary", "boolean", (c) => c.notNull().defaultTo(false))
+        .addColumn("is_public", "boolean", (c) => c.notNull().defaultTo(true))
+        .addColumn("display_order", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+
+      await db.schema
+        .createTable("site_settings")
+        .addColumn("setting_key", "text", (c) => c.primaryKey())
+        .addColumn("setting_value", "text")
+        .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+
+      // Fixed-window counters (sign-in and enquiry limits) shared by every instance through the database.
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("hits", "integer", (c) => c.notNull())
+        .addColumn("reset_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+export function migrationProvider(engine: Engine): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { "0001_initial": m0001(engine) };
+    },
+  };
+}

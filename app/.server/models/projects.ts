@@ -1,0 +1,229 @@
+import type { Selectable } from "kysely";
+import { PUBLIC_PROJECTS_LIMIT } from "~/validation/constants";
+import type { ProjectInput } from "~/validation/project";
+import { db } from "../db";
+import type { ProjectsTable } from "../db/schema";
+import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
+
+export interface Project {
+  id: string;
+  title: string;
+  description: string | null;
+  short_description: string | null;
+  featured_image_url: string | null;
+  gallery_images: string[];
+  status: string;
+  category: string | null;
+  client_name: string | null;
+  client_email: string | null;
+  client_phone: string | null;
+  project_location: string | null;
+  project_type: string | null;
+  budget: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  duration_months: number | null;
+  completion_percentage: number;
+  priority: string;
+  materials_used: string[];
+  challenges: string | null;
+  solutions: string | null;
+  testimonial: string | null;
+  tags: string[];
+  team_members: string[];
+  technologies_used: string[];
+  is_featured: boolean;
+  is_public: boolean;
+  created_by: string | null;
+  created_at: string;
+}
+
+export type ProjectListItem = Pick<
+  Project,
+  | "id"
+  | "title"
+  | "short_description"
+  | "category"
+  | "project_location"
+  | "completion_percentage"
+  | "status"
+  | "featured_image_url"
+  | "is_featured"
+  | "is_public"
+  | "created_at"
+>;
+
+/** What a visitor may see of a project: the client's contact details stay private. */
+export type PublicProject = Omit<Project, "client_email" | "client_phone" | "created_by" | "team_members" | "priority">;
+
+function toProject(row: Selectable<ProjectsTable>): Project {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    short_description: row.short_description,
+    featured_image_url: row.featured_image_url,
+    gallery_images: toUrlList(row.gallery_images),
+    status: row.status,
+    category: row.category,
+    client_name: row.client_name,
+    client_email: row.client_email,
+    client_phone: row.client_phone,
+    project_location: row.project_location,
+    project_type: row.project_type,
+    budget: toNumberOrNull(row.budget),
+    start_date: row.start_date,
+    end_date: row.end_date,
+    duration_months: toNumberOrNull(row.duration_months),
+    completion_percentage: Number(row.completion_percentage),
+    priority: row.priority,
+    materials_used: toTextList(row.materials_used),
+    challenges: row.challenges,
+    solutions: row.solutions,
+    testimonial: row.testimonial,
+    tags: toTextList(row.tags),
+    team_members: toTextList(row.team_members),
+    technologies_used: toTextList(row.technologies_used),
+    is_featured: toBool(row.is_featured),
+    is_public: toBool(row.is_public),
+    created_by: row.created_by,
+    created_at: toIso(row.created_at),
+  };
+}
+
+/** Public list: public projects, featured first then newest, at most 6 (SPEC.md section 7). */
+export async function listPublicProjects(limit = PUBLIC_PROJECTS_LIMIT): Promise<ProjectListItem[]> {
+  const rows = await db()
+    .selectFrom("projects")
+    .select([
+      "id",
+      "title",
+      "short_description",
+      "category",
+      "project_location",
+      "completion_percentage",
+      "status",
+      "featured_image_url",
+      "is_featured",
+      "is_public",
+      "created_at",
+    ])
+    .where("is_public", "=", true)
+    .orderBy("is_featured", "desc")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    completion_percentage: Number(r.completion_percentage),
+    is_featured: toBool(r.is_featured),
+    is_public: toBool(r.is_public),
+    created_at: toIso(r.created_at),
+  }));
+}
+
+/** Public detail: only a public project is found, without the client's private contact fields. */
+export async function getPublicProject(id: string): Promise<PublicProject | null> {
+  const row = await db().selectFrom("projects").selectAll().where("id", "=", id).where("is_public", "=", true).executeTakeFirst();
+  if (!row) return null;
+  const { client_email: _e, client_phone: _p, created_by: _c, team_members: _t, priority: _pr, ...visible } = toProject(row);
+  return visible;
+}
+
+/** Every public project, for the sitemap. */
+export async function listPublicProjectLinks(): Promise<Array<{ id: string; title: string; featured_image_url: string | null; gallery_images: string[]; created_at: string }>> {
+  const rows = await db()
+    .selectFrom("projects")
+    .select(["id", "title", "featured_image_url", "gallery_images", "created_at", "updated_at"])
+    .where("is_public", "=", true)
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    featured_image_url: r.featured_image_url,
+    gallery_images: toUrlList(r.gallery_images),
+    created_at: toIso(r.updated_at ?? r.created_at),
+  }));
+}
+
+/** Admin list: every project, newest first. */
+export async function listProjects(): Promise<Project[]> {
+  const rows = await db().selectFrom("projects").selectAll().orderBy("created_at", "desc").orderBy("id", "asc").execute();
+  return rows.map(toProject);
+}
+
+export async function getProject(id: string): Promise<Project | null> {
+  const row = await db().selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toProject(row) : null;
+}
+
+function toColumns(input: ProjectInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    short_description: input.short_description,
+    featured_image_url: input.featured_image_url,
+    gallery_images: listToJson(input.gallery_images),
+    status: input.status,
+    category: input.category,
+    client_name: input.client_name,
+    client_email: input.client_email,
+    client_phone: input.client_phone,
+    project_location: input.project_location,
+    project_type: input.project_type,
+    budget: input.budget,
+    start_date: input.start_date,
+    end_date: input.end_date,
+    duration_months: input.duration_months,
+    completion_percentage: input.completion_percentage,
+    priority: input.priority,
+    materials_used: listToJson(input.materials_used),
+    challenges: input.challenges,
+    solutions: input.solutions,
+    testimonial: input.testimonial,
+    tags: listToJson(input.tags),
+    team_members: listToJson(input.team_members),
+    technologies_used: listToJson(input.technologies_used),
+    is_featured: input.is_featured,
+    is_public: input.is_public,
+  };
+}
+
+/** created_by is set on create only (SPEC.md section 3). */
+export async function createProject(input: ProjectInput, userId: string | null, createdAt = nowIso()): Promise<Project> {
+  const id = newId();
+  await db()
+    .insertInto("projects")
+    .values({ id, ...toColumns(input), created_by: userId, created_at: createdAt, updated_at: createdAt })
+    .execute();
+  return (await getProject(id))!;
+}
+
+export async function updateProject(id: string, input: ProjectInput): Promise<Project | null> {
+  const result = await db()
+    .updateTable("projects")
+    .set({ ...toColumns(input), updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? getProject(id) : null;
+}
+
+export async function deleteProject(id: string): Promise<boolean> {
+  const result = await db().deleteFrom("projects").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Dashboard counts: total, featured and public projects. */
+export async function countProjects(): Promise<{ total: number; featured: number; public: number }> {
+  const row = await db()
+    .selectFrom("projects")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>(eb.case().when("is_featured", "=", true).then(1).else(0).end()).as("featured"),
+      eb.fn.sum<number>(eb.case().when("is_public", "=", true).then(1).else(0).end()).as("public"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), featured: Number(row.featured ?? 0), public: Number(row.public ?? 0) };
+}

@@ -1,0 +1,65 @@
+import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, type SiteSettings } from "~/validation/settings";
+import { db } from "../db";
+import { nowIso, toIso } from "./rows";
+
+export interface SiteSettingRow {
+  setting_key: string;
+  setting_value: string;
+  updated_at: string;
+}
+
+/** SPEC.md section 3: a value may be stored JSON-quoted; surrounding double quotes are removed when read. */
+export function unquoteSetting(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const v = value.trim();
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      if (typeof parsed === "string") return parsed;
+    } catch {
+      // Not valid JSON: fall back to stripping the quotes themselves.
+    }
+    return v.slice(1, -1);
+  }
+  return value;
+}
+
+/** Admin read: every setting by key. */
+export async function listSettings(): Promise<SiteSettingRow[]> {
+  const rows = await db().selectFrom("site_settings").selectAll().orderBy("setting_key", "asc").execute();
+  return rows.map((r) => ({ setting_key: r.setting_key, setting_value: unquoteSetting(r.setting_value), updated_at: toIso(r.updated_at) }));
+}
+
+/** Public read: key -> value map of the known keys only, defaults filled in. */
+export async function getPublicSettings(): Promise<Required<SiteSettings>> {
+  const rows = await db().selectFrom("site_settings").select(["setting_key", "setting_value"]).execute();
+  const out: Record<SettingKey, string> = { ...DEFAULT_SETTINGS };
+  for (const row of rows) {
+    if ((SETTING_KEYS as readonly string[]).includes(row.setting_key)) {
+      out[row.setting_key as SettingKey] = unquoteSetting(row.setting_value);
+    }
+  }
+  return out;
+}
+
+/** Sets one setting by key (created if the key has no row yet). */
+export async function updateSetting(key: SettingKey, value: string): Promise<void> {
+  const updated_at = nowIso();
+  await db()
+    .insertInto("site_settings")
+    .values({ setting_key: key, setting_value: value, updated_at })
+    .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
+    .execute();
+}
+
+/** Fills in missing known keys with their defaults; existing values are kept. */
+export async function ensureDefaultSettings(): Promise<void> {
+  const now = nowIso();
+  for (const key of SETTING_KEYS) {
+    await db()
+      .insertInto("site_settings")
+      .values({ setting_key: key, setting_value: DEFAULT_SETTINGS[key], updated_at: now })
+      .onConflict((oc) => oc.column("setting_key").doNothing())
+      .execute();
+  }
+}

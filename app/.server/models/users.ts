@@ -1,0 +1,52 @@
+import { auth } from "../auth";
+import { getProfile, setProfileRole } from "./profiles";
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  created: boolean;
+}
+
+/**
+ * Creates a user with a password (or finds the existing one) and optionally makes it an admin.
+ * Used by start-up bootstrap (ADMIN_EMAIL/ADMIN_PASSWORD), `npm run admin` and tests; works while public
+ * sign-up is off because it goes through better-auth's internal adapter, not its sign-up endpoint.
+ */
+export async function ensureUser(input: { email: string; password: string; name?: string; role?: "admin" | null }): Promise<CreatedUser> {
+  const ctx = await auth().$context;
+  const email = input.email.trim().toLowerCase();
+  const { minPasswordLength, maxPasswordLength } = ctx.password.config;
+  if (input.password.length < minPasswordLength || input.password.length > maxPasswordLength) {
+    throw new Error(`Password must be ${minPasswordLength} to ${maxPasswordLength} characters`);
+  }
+  const existing = await ctx.internalAdapter.findUserByEmail(email);
+  if (existing) {
+    if (input.role !== undefined) await setProfileRole(existing.user.id, input.role);
+    return { id: existing.user.id, email, created: false };
+  }
+  const user = await ctx.internalAdapter.createUser(
+    { email, name: input.name?.trim() ?? "", emailVerified: true },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await ctx.password.hash(input.password),
+  });
+  if (input.role !== undefined) await setProfileRole(user.id, input.role);
+  return { id: user.id, email, created: true };
+}
+
+export async function setPassword(email: string, password: string): Promise<boolean> {
+  const ctx = await auth().$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase());
+  if (!found) return false;
+  await ctx.internalAdapter.updatePassword(found.user.id, await ctx.password.hash(password));
+  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+  return true;
+}
+
+export async function isAdminUser(userId: string): Promise<boolean> {
+  return (await getProfile(userId))?.role === "admin";
+}

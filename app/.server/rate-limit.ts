@@ -1,0 +1,53 @@
+import { sql } from "kysely";
+import { db } from "./db";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  /** Seconds until the window resets. */
+  retryAfter: number;
+}
+
+/**
+ * Fixed-window counter kept in the database, so every instance shares it (one atomic upsert per hit).
+ * `key` names the thing counted, e.g. "login-ip:203.0.113.7".
+ */
+export async function hitRateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  const now = Date.now();
+  const resetAt = now + windowMs;
+  const row = await db()
+    .insertInto("rate_limits")
+    .values({ key, hits: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        hits: sql`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end`,
+        reset_at: sql`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(["hits", "reset_at"])
+    .executeTakeFirstOrThrow();
+  const hits = Number(row.hits);
+  return {
+    allowed: hits <= limit,
+    remaining: Math.max(0, limit - hits),
+    retryAfter: Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000)),
+  };
+}
+
+/** Reads a counter without counting. */
+export async function peekRateLimit(key: string, limit: number): Promise<RateLimitResult> {
+  const now = Date.now();
+  const row = await db().selectFrom("rate_limits").select(["hits", "reset_at"]).where("key", "=", key).executeTakeFirst();
+  if (!row || Number(row.reset_at) <= now) return { allowed: true, remaining: limit, retryAfter: 0 };
+  const hits = Number(row.hits);
+  return { allowed: hits < limit, remaining: Math.max(0, limit - hits), retryAfter: Math.ceil((Number(row.reset_at) - now) / 1000) };
+}
+
+export async function clearRateLimit(key: string): Promise<void> {
+  await db().deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
+/** Drops expired counters; called now and then so the table stays small. */
+export async function pruneRateLimits(): Promise<void> {
+  await db().deleteFrom("rate_limits").where("reset_at", "<=", Date.now()).execute();
+}

@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+import { db, getDatabase } from "./db";
+import { migrate } from "./db/migrate";
+import { env } from "./env";
+import { logger } from "./logger";
+import { createCategory } from "./models/categories";
+import { createContactDetail } from "./models/contact-details";
+import { createProject } from "./models/projects";
+import { createService } from "./models/services";
+import { ensureDefaultSettings } from "./models/settings";
+import { ensureUser } from "./models/users";
+import { DEMO_CATEGORIES, DEMO_CONTACT_DETAILS, DEMO_PROJECTS, DEMO_SERVICES } from "./seed/demo";
+
+export interface StartupReport {
+  newDatabase: boolean;
+  /** Set only when this start generated the first admin's password (printed once). */
+  generatedAdmin?: { email: string; password: string };
+}
+
+export const GENERATED_ADMIN_EMAIL = "admin@example.com";
+
+/** Migrates, fills default settings, creates the configured admin and, on a new database, demo content. */
+export async function startup(options: { demoContent?: boolean } = {}): Promise<StartupReport> {
+  const database = getDatabase();
+  await migrate(database);
+  // "New" means start-up has never completed on this database (the admin command may have migrated it already).
+  const created = !(await isInitialized());
+  await ensureDefaultSettings();
+  const report: StartupReport = { newDatabase: created };
+
+  let adminId: string | null = null;
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const ctx = await import("./auth").then((m) => m.auth().$context);
+    const existing = await ctx.internalAdapter.findUserByEmail(env.ADMIN_EMAIL.toLowerCase());
+    // PRODUCT.md: create this admin if no user has that email; an existing account is left as it is.
+    if (!existing) {
+      adminId = (await ensureUser({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: "Administrator", role: "admin" })).id;
+      logger.info({ email: env.ADMIN_EMAIL }, "created admin from ADMIN_EMAIL");
+    }
+  } else if (created && !(await hasAdmin())) {
+    const password = crypto.randomBytes(12).toString("base64url");
+    adminId = (await ensureUser({ email: GENERATED_ADMIN_EMAIL, password, name: "Site Administrator", role: "admin" })).id;
+    report.generatedAdmin = { email: GENERATED_ADMIN_EMAIL, password };
+  }
+
+  if (created && (options.demoContent ?? env.DEMO_CONTENT) && (await isContentEmpty())) {
+    await seedDemoContent(adminId);
+    logger.info("added demo content to the new database");
+  }
+  if (created) await markInitialized();
+  return report;
+}
+
+const INITIALIZED_KEY = "site_initialized_at";
+
+async function isInitialized(): Promise<boolean> {
+  const row = await db().selectFrom("site_settings").select("setting_key").where("setting_key", "=", INITIALIZED_KEY).executeTakeFirst();
+  return Boolean(row);
+}
+
+async function markInitialized(): Promise<void> {
+  await db()
+    .insertInto("site_settings")
+    .values({ setting_key: INITIALIZED_KEY, setting_value: new Date().toISOString(), updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column("setting_key").doNothing())
+    .execute();
+}
+
+async function hasAdmin(): Promise<boolean> {
+  return Boolean(await db().selectFrom("profiles").select("id").where("role", "=", "admin").executeTakeFirst());
+}
+
+async function isContentEmpty(): Promise<boolean> {
+  const [service, project, contact] = await Promise.all([
+    db().selectFrom("services").select("id").executeTakeFirst(),
+    db().selectFrom("projects").select("id").executeTakeFirst(),
+    db().selectFrom("contact_details").select("id").executeTakeFirst(),
+  ]);
+  return !service && !project && !contact;
+}
+
+export async function seedDemoContent(userId: string | null): Promise<void> {
+  for (const category of DEMO_CATEGORIES) await createCategory(category, userId);
+  for (const service of DEMO_SERVICES) await createService(service, userId);
+  // Spread creation dates so "newest first" reads naturally.
+  const start = Date.now() - DEMO_PROJECTS.length * 86_400_000 * 20;
+  for (const [i, project] of DEMO_PROJECTS.entries()) {
+    await createProject(project, userId, new Date(start + i * 86_400_000 * 20).toISOString());
+  }
+  for (const detail of DEMO_CONTACT_DETAILS) await createContactDetail(detail);
+}

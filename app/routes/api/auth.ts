@@ -1,0 +1,33 @@
+import type { Route } from "./+types/auth";
+import { auth } from "~/.server/auth";
+import { signIn } from "~/.server/sign-in";
+import { LoginSchema } from "~/validation/login";
+
+// better-auth's HTTP endpoints (PRODUCT.md contract: /api/auth/*). Email sign-in is routed through our
+// own sign-in function so its database-backed limits apply here exactly as on the login form.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return auth().handler(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  if (url.pathname === "/api/auth/sign-in/email" && request.method === "POST") {
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => null)) as unknown;
+    const parsed = LoginSchema.safeParse(body);
+    if (!parsed.success) {
+      return Response.json({ code: "VALIDATION_ERROR", message: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
+    }
+    const result = await signIn(request, parsed.data, { requireAdmin: false });
+    if (!result.ok) {
+      const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+      return Response.json({ code: result.status === 429 ? "TOO_MANY_REQUESTS" : "INVALID_EMAIL_OR_PASSWORD", message: result.message }, { status: result.status, headers });
+    }
+    result.headers.set("Content-Type", "application/json");
+    return new Response(JSON.stringify({ redirect: false, user: { id: result.userId } }), { status: 200, headers: result.headers });
+  }
+  return auth().handler(request);
+}

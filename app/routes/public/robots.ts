@@ -1,0 +1,6 @@
+import { SITE_ORIGIN } from "~/.server/auth";
+
+export function loader() {
+  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${SITE_ORIGIN}/sitemap.xml`, ""].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,82 @@
+// Enumerations and limits of SPEC.md section 9, shared by forms, schemas and the server.
+
+export const SERVICE_TYPES = ["construction", "renovation", "consulting", "maintenance", "design"] as const;
+export const PRICING_MODELS = ["fixed", "hourly", "project", "consultation"] as const;
+export const PROJECT_TYPES = ["residential", "commercial", "industrial", "infrastructure"] as const;
+export const PROJECT_STATUSES = [
+  "draft",
+  "planning",
+  "in_progress",
+  "review",
+  "completed",
+  "on_hold",
+  "cancelled",
+] as const;
+export const PROJECT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export const CONTACT_TYPES = ["phone", "email", "address", "hours", "website", "social"] as const;
+export const SOCIAL_PLATFORMS = ["facebook", "instagram", "linkedin", "twitter"] as const;
+export const CATEGORY_TYPES = ["service", "project", "both"] as const;
+
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export type PricingModel = (typeof PRICING_MODELS)[number];
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type ProjectPriority = (typeof PROJECT_PRIORITIES)[number];
+export type ContactType = (typeof CONTACT_TYPES)[number];
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  draft: "Draft",
+  planning: "Planning",
+  in_progress: "In Progress",
+  review: "Under Review",
+  completed: "Completed",
+  on_hold: "On Hold",
+  cancelled: "Cancelled",
+};
+
+export const DEFAULTS = {
+  sortOrder: 0,
+  priority: "medium",
+  projectStatus: "draft",
+  serviceIsActive: true,
+  projectIsPublic: true,
+  projectIsFeatured: false,
+  completionPercentage: 0,
+} as const;
+
+export const PUBLIC_PROJECTS_LIMIT = 6;
+export const SKELETON_COUNT = 6;
+export const CONTACT_SUBMIT_DELAY_MS = 2000;
+export const SCROLL_TO_CONTACT_DELAY_MS = 100;
+export const FADE_IN_THRESHOLD = 0.1;
+
+export const LOGIN_EMAIL_MAX = 255;
+export const LOGIN_PASSWORD_MIN = 6;
+export const LOGIN_PASSWORD_MAX = 100;
+
+const MB = 1024 * 1024;
+/** Upload limits (SPEC.md section 9): default 5 MB; avatars and logos 2 MB; hero background 10 MB. */
+export const UPLOAD_LIMITS_MB = { default: 5, avatar: 2, logo: 2, hero: 10 } as const;
+export const uploadLimitBytes = (mb: number) => mb * MB;
+export const MAX_FILES_SINGLE = 1;
+export const MAX_FILES_MULTIPLE = 10;
+
+export const UPLOAD_BUCKETS = ["service-images", "project-images", "site-assets"] as const;
+export const UPLOAD_FOLDERS = ["featured", "gallery", "avatars", "logos", "hero-backgrounds"] as const;
+export type UploadBucket = (typeof UPLOAD_BUCKETS)[number];
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
+/** The size limit for a folder, in MB. */
+export function uploadLimitFor(folder: UploadFolder): number {
+  if (folder === "avatars") return UPLOAD_LIMITS_MB.avatar;
+  if (folder === "logos") return UPLOAD_LIMITS_MB.logo;
+  if (folder === "hero-backgrounds") return UPLOAD_LIMITS_MB.hero;
+  return UPLOAD_LIMITS_MB.default;
+}
+
+/** Longest text we accept in any single-line field, and in any multi-line field. */
+export const TEXT_MAX = 300;
+export const LONG_TEXT_MAX = 20_000;
+export const URL_MAX = 2048;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { CONTACT_TYPES, SOCIAL_PLATFORMS } from "./constants";
+import { checkbox, isSafeUrl, optionalEnum, optionalInt, optionalText, requiredText } from "./fields";
+
+export const ContactDetailSchema = z
+  .object({
+    type: z.enum(CONTACT_TYPES, { message: "Choose a contact type" }),
+    label: optionalText(100, "Label"),
+    value: requiredText("Value is required", 500, "Value"),
+    icon: optionalText(50, "Icon"),
+    platform: optionalEnum(SOCIAL_PLATFORMS, "social platform"),
+    is_primary: checkbox,
+    is_public: checkbox,
+    display_order: optionalInt("Display order", { min: 0, max: 100_000 }),
+  })
+  .superRefine((c, ctx) => {
+    if (c.type === "email" && !z.email().safeParse(c.value).success) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "Invalid email address" });
+    }
+    if ((c.type === "website" || c.type === "social") && !(isSafeUrl(c.value) && /^https?:/i.test(c.value))) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "Enter a full link starting with https://" });
+    }
+    if (c.type === "phone" && !/^[+\d][\d\s().-]{4,30}$/.test(c.value)) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "Enter a phone number, e.g. +960 300 1234" });
+    }
+    if (c.type === "social" && !c.platform) {
+      ctx.addIssue({ code: "custom", path: ["platform"], message: "Choose a social platform" });
+    }
+  })
+  // The social platform is stored as the entry's icon name; other types keep their own icon.
+  .transform(({ platform, ...c }) => ({ ...c, icon: c.type === "social" ? platform : c.icon }));
+
+export type ContactDetailInput = z.infer<typeof ContactDetailSchema>;

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { LONG_TEXT_MAX, TEXT_MAX, URL_MAX } from "./constants";
+
+// Building blocks for form schemas. Forms send strings; these turn them into the stored values
+// with the rules of SPEC.md section 5 (trim, empty -> null, comma lists, whole numbers).
+
+/** Strips NUL and other C0 control characters except tab and newlines: they break logs, CSV and some databases. */
+function clean(value: string): string {
+  // Lone surrogates cannot be stored as UTF-8; toWellFormed replaces them with U+FFFD.
+  const wellFormed = typeof value.toWellFormed === "function" ? value.toWellFormed() : value;
+  return wellFormed.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
+}
+
+const raw = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string());
+
+/** Optional text: trimmed, empty -> null, at most `max` characters. */
+export const optionalText = (max = TEXT_MAX, label = "This field") =>
+  raw
+    .transform((v) => clean(v).trim())
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+    .transform((v) => (v === "" ? null : v));
+
+export const optionalLongText = (label?: string) => optionalText(LONG_TEXT_MAX, label);
+
+/** Required text: trimmed, non-empty. */
+export const requiredText = (message: string, max = TEXT_MAX, label = "This field") =>
+  raw
+    .transform((v) => clean(v).trim())
+    .pipe(z.string().min(1, message).max(max, `${label} must be at most ${max} characters`));
+
+/** A stored link: http(s) URL or a path on this site (uploads and the site's own images). */
+export function isSafeUrl(value: string): boolean {
+  if (value.startsWith("/") && !value.startsWith("//")) return !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export const optionalUrl = (message = "Enter a valid http(s) URL") =>
+  raw
+    .transform((v) => clean(v).trim())
+    .pipe(z.string().max(URL_MAX, "URL is too long"))
+    .refine((v) => v === "" || isSafeUrl(v), message)
+    .transform((v) => (v === "" ? null : v));
+
+/** A list of URLs sent as repeated form fields (or one comma/newline separated field). */
+export const urlList = (max = 50) =>
+  z
+    .preprocess(
+      (v) => {
+        const items = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+        return items
+          .flatMap((item) => String(item).split(/[\n,]/))
+          .map((s) => clean(s).trim())
+          .filter(Boolean);
+      },
+      z.array(z.string().max(URL_MAX, "URL is too long")).max(max, `At most ${max} images`),
+    )
+    .refine((list) => list.every(isSafeUrl), "Every image must be an http(s) URL or an uploaded file");
+
+/** Comma-separated input -> trimmed list without empty entries. */
+export const commaList = (max = 100) =>
+  z.preprocess(
+    (v) => {
+      const items = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+      return items
+        .flatMap((item) => String(item).split(","))
+        .map((s) => clean(s).trim())
+        .filter(Boolean);
+    },
+    z.array(z.string().max(TEXT_MAX, `Each entry must be at most ${TEXT_MAX} characters`)).max(max, `At most ${max} entries`),
+  );
+
+/** Checkbox/switch: present and not "false"/"off"/"0" means true. */
+export const checkbox = z.preprocess((v) => {
+  if (typeof v === "boolean") return v;
+  if (v === undefined || v === null) return false;
+  return !/^(false|off|0|)$/i.test(String(v).trim());
+}, z.boolean());
+
+/** Whole number or null when empty; a clear message when not a number. */
+export const optionalInt = (label: string, { min, max }: { min?: number; max?: number } = {}) =>
+  raw
+    .transform((v) => v.trim())
+    .refine((v) => v === "" || /^[-+]?\d{1,9}$/.test(v), `${label} must be a whole number`)
+    .transform((v) => (v === "" ? null : Number.parseInt(v, 10)))
+    .refine((v) => v === null || min === undefined || v >= min, `${label} must be at least ${min}`)
+    .refine((v) => v === null || max === undefined || v <= max, `${label} must be at most ${max}`);
+
+/** A select's value: one of the options, or null when empty. */
+export const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  raw
+    .transform((v) => v.trim())
+    .refine((v) => v === "" || (values as readonly string[]).includes(v), `Choose a valid ${label}`)
+    .transform((v) => (v === "" ? null : (v as T[number])));
+
+export const enumWithDefault = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number], label: string) =>
+  raw
+    .transform((v) => v.trim())
+    .refine((v) => v === "" || (values as readonly string[]).includes(v), `Choose a valid ${label}`)
+    .transform((v) => (v === "" ? fallback : (v as T[number])));
+
+/** Turns FormData into a plain object; keys in `lists` keep every value. */
+export function formValues(formData: FormData, lists: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(formData.keys())) {
+    const values = formData.getAll(key).filter((v): v is string => typeof v === "string");
+    out[key] = lists.includes(key) ? values : values[values.length - 1];
+  }
+  return out;
+}
+
+/** Field errors keyed by field name, first message each: what forms show under each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

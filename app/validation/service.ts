@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { PRICING_MODELS, SERVICE_TYPES } from "./constants";
+import { checkbox, commaList, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, urlList } from "./fields";
+
+/** Service dialog form (create and edit). created_by and id never come from the form. */
+export const ServiceSchema = z.object({
+  title: requiredText("Title is required", 200, "Title"),
+  short_description: optionalText(500, "Short description"),
+  description: optionalLongText("Description"),
+  overview: optionalLongText("Overview"),
+  category: optionalText(100, "Category"),
+  featured_image_url: optionalUrl(),
+  gallery: urlList(),
+  features: commaList(),
+  benefits: commaList(),
+  icon: optionalText(50, "Icon"),
+  service_type: optionalEnum(SERVICE_TYPES, "service type"),
+  pricing_model: optionalEnum(PRICING_MODELS, "pricing model"),
+  duration_estimate: optionalText(100, "Duration estimate"),
+  prerequisites: optionalLongText("Prerequisites"),
+  warranty: optionalText(500, "Warranty"),
+  availability: optionalText(200, "Availability"),
+  target_audience: optionalText(200, "Target audience"),
+  is_active: checkbox,
+  // SPEC.md section 5: an integer, 0 when not parsable.
+  sort_order: z.preprocess((v) => {
+    const n = Number.parseInt(String(v ?? "").trim(), 10);
+    return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, n)) : 0;
+  }, z.number().int()),
+});
+
+export type ServiceInput = z.infer<typeof ServiceSchema>;
+export const SERVICE_LIST_FIELDS = ["gallery"] as const;

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { isSafeUrl } from "./fields";
+
+// Known site setting keys (SPEC.md section 3) plus show_sample_content (PRODUCT.md reading 2).
+export const SETTING_KEYS = [
+  "header_logo_type",
+  "header_logo_text",
+  "header_logo_image_url",
+  "footer_logo_type",
+  "footer_logo_text",
+  "footer_logo_image_url",
+  "hero_background_type",
+  "hero_background_url",
+  "show_sample_content",
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+export type SiteSettings = Partial<Record<SettingKey, string>>;
+
+const logoType = z.enum(["image", "text"], { message: "Choose image or text" });
+const url = z
+  .string()
+  .trim()
+  .max(2048, "URL is too long")
+  .refine((v) => v === "" || isSafeUrl(v), "Enter a valid http(s) URL or upload a file");
+const text = z
+  .string()
+  .trim()
+  .max(80, "Logo text must be at most 80 characters")
+  .transform((v) => v.replace(/[\u0000-\u001F\u007F]/g, ""));
+
+/** The value rule for each key: an update is { key, value } checked against its key's rule. */
+export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
+  header_logo_type: logoType,
+  header_logo_text: text,
+  header_logo_image_url: url,
+  footer_logo_type: logoType,
+  footer_logo_text: text,
+  footer_logo_image_url: url,
+  hero_background_type: z.enum(["image", "video"], { message: "Choose image or video" }),
+  hero_background_url: url,
+  show_sample_content: z.enum(["true", "false"], { message: "Choose on or off" }),
+};
+
+export const SettingUpdateSchema = z
+  .object({
+    key: z.enum(SETTING_KEYS, { message: "Unknown setting" }),
+    value: z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string()),
+  })
+  .transform((input, ctx) => {
+    const parsed = SETTING_VALUE_SCHEMAS[input.key].safeParse(input.value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: parsed.error.issues[0]?.message ?? "Invalid value" });
+      return z.NEVER;
+    }
+    return { key: input.key, value: parsed.data };
+  });
+
+export const DEFAULT_SETTINGS: Record<SettingKey, string> = {
+  header_logo_type: "text",
+  header_logo_text: "",
+  header_logo_image_url: "",
+  footer_logo_type: "text",
+  footer_logo_text: "",
+  footer_logo_image_url: "",
+  hero_background_type: "image",
+  hero_background_url: "",
+  show_sample_content: "true",
+};

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./tests/setup/chromium";
+
+// Browser tests run against the production build (npm test builds first) on two servers, each with
+// its own temporary DATA_DIR: "demo" has the demo content, "empty" starts with DEMO_CONTENT=false.
+export const SERVERS = {
+  demo: { port: 4310, demo: true },
+  empty: { port: 4311, demo: false },
+} as const;
+
+export const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" } as const;
+
+if (!fs.existsSync("build/server/index.js")) {
+  throw new Error("No production build: run `npm run build` (npm test does it for you).");
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PW_REPORTER === "json" ? [["json", { outputFile: ".tmp/playwright.json" }], ["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${SERVERS.demo.port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: Object.entries(SERVERS).map(([name, s]) => ({
+    command: `node tests/setup/serve.mjs ${name}`,
+    url: `http://127.0.0.1:${s.port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(s.port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      PUBLIC_URL: `http://127.0.0.1:${s.port}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_CONTENT: String(s.demo),
+      LOG_LEVEL: "warn",
+      // Browser tests sign in often from one address; the limit itself has its own tests.
+      LOGIN_IP_LIMIT: "1000/10",
+    },
+  })),
+});

@@ -1,0 +1,79 @@
+// The production HTTP server: static client assets, the app from the server build, start-up
+// (migrations, admin, demo content) and graceful shutdown. `--dev` serves through Vite instead.
+import path from "node:path";
+import express from "express";
+
+const DEV = process.argv.includes("--dev");
+const BUILD_PATH = "./build/server/index.js";
+
+async function loadDev() {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+  return { mod, viteDevServer };
+}
+
+const { mod, viteDevServer } = DEV ? await loadDev() : { mod: await import(BUILD_PATH), viteDevServer: undefined };
+const { env, logger } = mod;
+
+const report = await mod.startup();
+
+const server = express();
+server.disable("x-powered-by");
+if (viteDevServer) {
+  server.use(viteDevServer.middlewares);
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed build assets never change: cache for a year. Other public files for an hour.
+  server.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false, dotfiles: "ignore" }));
+  server.use(mod.app);
+}
+
+const httpServer = server.listen(env.PORT, env.HOST, () => {
+  const address = httpServer.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  logger.info({ port, engine: env.DATABASE_URL ? "postgres" : "sqlite" }, "listening");
+  const lines = [`\n  Site:   ${url}/`, `  Admin:  ${url}/admin/login`];
+  if (report.generatedAdmin) {
+    lines.push(
+      `  Sign in with  ${report.generatedAdmin.email}  /  ${report.generatedAdmin.password}`,
+      "  (shown once; change it with: npm run admin -- password --email EMAIL --password NEW)",
+    );
+  } else if (env.ADMIN_EMAIL) {
+    lines.push(`  Sign in as ${env.ADMIN_EMAIL} with ADMIN_PASSWORD.`);
+  } else {
+    lines.push("  Sign in with the admin account printed on first start, or make one: npm run admin -- create --email E --password P");
+  }
+  process.stdout.write(`${lines.join("\n")}\n\n`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => {
+    logger.error("shutdown timed out; exiting");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  httpServer.close(async () => {
+    await mod.shutdown();
+    await viteDevServer?.close();
+    logger.info("stopped");
+    process.exit(0);
+  });
+  httpServer.closeIdleConnections();
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

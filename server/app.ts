@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import "react-router";
+import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
+import { closeDatabase } from "~/.server/db";
+import { env } from "~/.server/env";
+import { logger } from "~/.server/logger";
+import { startup as runStartup } from "~/.server/startup";
+
+// The HTTP application. Built by Vite into build/server/index.js (vite.config.ts) and started by
+// server.mjs, which adds the static client assets and the listening socket.
+
+export { env, logger, SITE_ORIGIN };
+export const startup = runStartup;
+export const shutdown = closeDatabase;
+
+const isProduction = env.NODE_ENV === "production";
+
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // Radix and sonner set inline style attributes; no inline <script> runs without the nonce.
+    "style-src 'self' 'unsafe-inline'",
+    // Admins may link images and videos hosted elsewhere over https.
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function createApp() {
+  const app = express();
+  app.disable("x-powered-by");
+  // Proxy headers (X-Forwarded-For/Proto) are believed only when the operator says a proxy sets them.
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = crypto.randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    // Our header, set from the socket: whatever a client sends under this name is overwritten.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (isProduction) res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce));
+    if (SITE_ORIGIN.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  app.use(compression());
+
+  // Uploaded files: server-made unique names, so they can be cached for a year.
+  app.use(
+    "/uploads",
+    express.static(path.resolve(env.DATA_DIR, "uploads"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "deny",
+      fallthrough: false,
+      setHeaders(res) {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      },
+    }),
+  );
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
+    }),
+  );
+  return app;
+}
+
+export const app = createApp();

@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { ADMIN, SERVERS } from "../../playwright.config";
+
+export { expect };
+export const DEMO_URL = `http://127.0.0.1:${SERVERS.demo.port}`;
+export const EMPTY_URL = `http://127.0.0.1:${SERVERS.empty.port}`;
+export { ADMIN };
+
+/** Signs in through the real login form. */
+export async function signIn(page: Page, baseURL = DEMO_URL, credentials: { email: string; password: string } = ADMIN) {
+  await page.goto(`${baseURL}/admin/login`);
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Password", { exact: true }).fill(credentials.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin\/dashboard/);
+}
+
+/** Runs axe on the page and fails with the list of violations. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/**
+ * Every test fails on an unexpected console error or page error. A test that expects one
+ * (say, a 404 resource) lists a matching pattern in `allowConsoleErrors`.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() !== "error") return;
+      const text = msg.text();
+      // A page answered with 404 on purpose logs this in Chromium; it is the status, not a script error.
+      if (/Failed to load resource: the server responded with a status of 40[134]/.test(text)) return;
+      if (!allowConsoleErrors.some((re) => re.test(text))) errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    await use(page);
+    expect(errors, "unexpected console errors").toEqual([]);
+  },
+});

@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+// Vitest has its own config so it does not load the React Router plugin (ARCHITECTURE.md).
+// Integration tests run once per engine: SQLite always, Postgres when TEST_DATABASE_URL is set.
+const engines = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    env: {
+      NODE_ENV: "test",
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      PUBLIC_URL: "http://localhost:3000",
+      DATA_DIR: ".tmp/vitest-data",
+    },
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"], environment: "node" },
+      },
+      ...engines.map((engine) => ({
+        extends: true as const,
+        test: {
+          name: `integration-${engine}`,
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          env: { TEST_ENGINE: engine },
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      })),
+    ],
+  },
+});
