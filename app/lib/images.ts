@@ -1,0 +1,32 @@
+// Responsive image convention, shared by the upload pipeline (which writes the files) and the
+// components (which build srcset). For a local image `/uploads/.../name.ext` or `/images/name.ext`,
+// the pipeline also writes `name-w480.webp`, `name-w960.webp`, `name-w1600.webp` (never enlarged:
+// a smaller source gives files at its own width) and `name-w960.avif`.
+
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+export const AVIF_WIDTH = 960;
+
+const LOCAL_IMAGE = /^\/(uploads|images)\/[A-Za-z0-9/_.-]+\.(jpe?g|png|webp|gif|avif)$/i;
+
+export function isLocalImage(url: string | null | undefined): url is string {
+  return typeof url === "string" && LOCAL_IMAGE.test(url) && !/-w\d+\.(webp|avif)$/i.test(url);
+}
+
+/** The base path without extension: `/uploads/a/b/name.jpg` -> `/uploads/a/b/name`. */
+export function variantBase(url: string): string {
+  return url.replace(/\.[a-z0-9]+$/i, "");
+}
+
+export function variantUrl(url: string, width: number, format: "webp" | "avif" = "webp"): string {
+  return `${variantBase(url)}-w${width}.${format}`;
+}
+
+/** srcset strings for a local image, or null for an external URL (rendered as-is). */
+export function responsiveSources(url: string | null | undefined): { webp: string; avif: string; fallback: string } | null {
+  if (!isLocalImage(url)) return null;
+  return {
+    webp: VARIANT_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(", "),
+    avif: `${variantUrl(url, AVIF_WIDTH, "avif")} ${AVIF_WIDTH}w`,
+    fallback: variantUrl(url, 960),
+  };
+}
