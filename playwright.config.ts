@@ -4,14 +4,17 @@ import { chromiumPath } from "./tests/setup/chromium";
 
 // Browser tests run against the production build (npm test builds first) on two servers, each with
 // its own temporary DATA_DIR: "demo" has the demo content, "empty" starts with DEMO_CONTENT=false.
+// E2E_PORT_BASE and BUILD_DIR let two runs (say, two work trees) share a machine.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE || 4310);
+const BUILD_DIR = process.env.BUILD_DIR || "build";
 export const SERVERS = {
-  demo: { port: 4310, demo: true },
-  empty: { port: 4311, demo: false },
+  demo: { port: PORT_BASE, demo: true },
+  empty: { port: PORT_BASE + 1, demo: false },
 } as const;
 
 export const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" } as const;
 
-if (!fs.existsSync("build/server/index.js")) {
+if (!fs.existsSync(`${BUILD_DIR}/server/index.js`)) {
   throw new Error("No production build: run `npm run build` (npm test does it for you).");
 }
 
@@ -23,7 +26,7 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.PW_REPORTER === "json" ? [["json", { outputFile: ".tmp/playwright.json" }], ["list"]] : [["list"]],
+  reporter: process.env.PW_REPORTER === "json" ? [["json", { outputFile: process.env.PW_JSON_OUTPUT || ".tmp/playwright.json" }], ["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${SERVERS.demo.port}`,
     trace: "retain-on-failure",
@@ -51,6 +54,7 @@ export default defineConfig({
     stderr: "pipe" as const,
     env: {
       PORT: String(s.port),
+      BUILD_DIR,
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",

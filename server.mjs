@@ -1,10 +1,12 @@
 // The production HTTP server: static client assets, the app from the server build, start-up
 // (migrations, admin, demo content) and graceful shutdown. `--dev` serves through Vite instead.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import express from "express";
 
 const DEV = process.argv.includes("--dev");
-const BUILD_PATH = "./build/server/index.js";
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const BUILD_PATH = path.resolve(BUILD_DIR, "server/index.js");
 
 async function loadDev() {
   const vite = await import("vite");
@@ -13,7 +15,7 @@ async function loadDev() {
   return { mod, viteDevServer };
 }
 
-const { mod, viteDevServer } = DEV ? await loadDev() : { mod: await import(BUILD_PATH), viteDevServer: undefined };
+const { mod, viteDevServer } = DEV ? await loadDev() : { mod: await import(pathToFileURL(BUILD_PATH).href), viteDevServer: undefined };
 const { env, logger } = mod;
 
 const report = await mod.startup();
@@ -33,8 +35,8 @@ if (viteDevServer) {
   });
 } else {
   // Hashed build assets never change: cache for a year. Other public files for an hour.
-  server.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false, dotfiles: "ignore" }));
+  server.use("/assets", express.static(path.resolve(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static(path.resolve(BUILD_DIR, "client"), { maxAge: "1h", index: false, dotfiles: "ignore" }));
   server.use(mod.app);
 }
 

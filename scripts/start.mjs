@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-if (!fs.existsSync("build/server/index.js")) {
+if (!fs.existsSync(path.join(process.env.BUILD_DIR || "build", "server/index.js"))) {
   console.log("No build found: building (first start only)...");
   const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
