@@ -1,4 +1,4 @@
-import { DEMO_URL, expect, test } from "./fixtures";
+import { DEMO_URL, EMPTY_URL, expect, signIn, test } from "./fixtures";
 
 test("the home page answers 200 with its text in the server's HTML", async ({ request }) => {
   const response = await request.get(`${DEMO_URL}/`);
@@ -21,4 +21,17 @@ test("signed out, /admin/dashboard lands on /admin/login", async ({ page }) => {
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/login/);
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+});
+
+test("a site started with DEMO_CONTENT=false and ADMIN_EMAIL/ADMIN_PASSWORD is empty and that admin can sign in", async ({ page, request }) => {
+  const html = await (await request.get(`${EMPTY_URL}/`)).text();
+  expect(html).not.toContain("Residential Construction");
+  await signIn(page, EMPTY_URL);
+  await expect(page).toHaveURL(`${EMPTY_URL}/admin/dashboard`);
+});
+
+test("GET /healthz answers 200 when the database answers", async ({ request }) => {
+  const response = await request.get(`${DEMO_URL}/healthz`);
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "up" });
 });
