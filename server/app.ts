@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
+import { isCrossSiteWrite } from "~/.server/csrf";
 import { closeDatabase } from "~/.server/db";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
@@ -63,6 +64,17 @@ export function createApp() {
       logger.info({ reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
+  });
+
+  // Cross-site writes are refused before any route runs (actions, resource routes and /api/auth alike).
+  app.use((req, res, next) => {
+    const cross = isCrossSiteWrite(
+      { method: req.method, host: req.headers.host, origin: req.headers.origin, secFetchSite: req.get("sec-fetch-site") },
+      [SITE_ORIGIN],
+    );
+    if (!cross) return next();
+    logger.warn({ reqId: res.locals.requestId, origin: req.headers.origin, path: req.path }, "cross-site write refused");
+    res.status(403).json({ error: "Cross-site request refused" });
   });
 
   app.use(compression());

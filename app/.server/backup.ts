@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
+import * as tar from "tar";
+import { type Database, openSqlite } from "./db/connection";
+import { migrate } from "./db/migrate";
+
+// Backups, restores and moving a site between engines (issue 8). A backup is one .tar.gz holding
+// manifest.json, the database (an online SQLite snapshot, or a portable JSON export from Postgres)
+// and the uploads folder. Restore expects the server to be stopped.
+
+export const EXPORT_FORMAT = "atoll-site-export";
+
+export interface ExportFile {
+  format: typeof EXPORT_FORMAT;
+  version: 1;
+  engine: Database["engine"];
+  createdAt: string;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+/** Parents before children, so inserts satisfy foreign keys; unknown (newer) tables go last. */
+const TABLE_ORDER = ["user", "session", "account", "verification", "profiles", "categories", "services", "projects", "contact_details", "site_settings", "rate_limits"];
+const SKIP = new Set(["kysely_migration", "kysely_migration_lock"]);
+
+// The export walks every table generically, so it works on untyped table names.
+type AnyDb = Kysely<any>;
+
+async function tableNames(db: AnyDb): Promise<string[]> {
+  const names = (await db.introspection.getTables()).map((t) => t.name).filter((n) => !SKIP.has(n));
+  const rank = (n: string) => (TABLE_ORDER.includes(n) ? TABLE_ORDER.indexOf(n) : TABLE_ORDER.length);
+  return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** Every row of every table, as plain JSON values (dates as ISO strings). */
+export async function exportData(database: Database): Promise<ExportFile> {
+  const db = database.db as unknown as AnyDb;
+  const read = async (conn: AnyDb) => {
+    const tables: ExportFile["tables"] = {};
+    for (const name of await tableNames(conn)) {
+      const rows = (await conn.selectFrom(name).selectAll().execute()) as Record<string, unknown>[];
+      tables[name] = rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+      );
+    }
+    return tables;
+  };
+  // One snapshot of every table: a repeatable-read transaction on Postgres (SQLite reads are already consistent here).
+  const tables =
+    database.engine === "postgres" ? await db.transaction().setIsolationLevel("repeatable read").execute(read) : await read(db);
+  return { format: EXPORT_FORMAT, version: 1, engine: database.engine, createdAt: new Date().toISOString(), tables };
+}
+
+/** Replaces all content of `database` with the export, in one transaction. */
+export async function importData(database: Database, data: ExportFile): Promise<void> {
+  if (data?.format !== EXPORT_FORMAT || data.version !== 1) throw new Error("Not a site export file");
+  await migrate(database);
+  const db = database.db as unknown as AnyDb;
+  const meta = await db.introspection.getTables();
+  const names = (await tableNames(db)).filter((n) => n in data.tables);
+  const boolColumns = new Map(
+    meta.map((t) => [t.name, new Set(t.columns.filter((c) => /^bool/i.test(c.dataType)).map((c) => c.name))]),
+  );
+  const known = new Map(meta.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  await db.transaction().execute(async (trx) => {
+    for (const name of [...names].reverse()) await trx.deleteFrom(name).execute();
+    for (const name of names) {
+      const bools = boolColumns.get(name) ?? new Set<string>();
+      const columns = known.get(name) ?? new Set<string>();
+      const rows = data.tables[name].map((row) =>
+        Object.fromEntries(
+          Object.entries(row)
+            .filter(([k]) => columns.has(k))
+            .map(([k, v]) => [k, bools.has(k) && typeof v === "number" ? v !== 0 : v]),
+        ),
+      );
+      for (let i = 0; i < rows.length; i += 200) {
+        const chunk = rows.slice(i, i + 200);
+        if (chunk.length) await trx.insertInto(name).values(chunk).execute();
+      }
+    }
+  });
+}
+
+export interface BackupOptions {
+  database: Database;
+  dataDir: string;
+  outDir?: string;
+}
+
+/** Writes DATA_DIR/backups/backup-<time>.tar.gz and returns its path. */
+export async function createBackup({ database, dataDir, outDir }: BackupOptions): Promise<string> {
+  const dir = outDir ?? path.join(dataDir, "backups");
+  fs.mkdirSync(dir, { recursive: true });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "site-backup-"));
+  try {
+    const entries = ["manifest.json"];
+    if (database.engine === "sqlite" && database.file) {
+      // SQLite's online backup: a consistent snapshot while the site keeps serving.
+      const source = new SQLite(database.file, { readonly: true, fileMustExist: true });
+      try {
+        await source.backup(path.join(work, "database.sqlite"));
+      } finally {
+        source.close();
+      }
+      entries.push("database.sqlite");
+    } else {
+      // Postgres: a portable export (no pg_dump needed, restorable into either engine).
+      fs.writeFileSync(path.join(work, "database.json"), JSON.stringify(await exportData(database)));
+      entries.push("database.json");
+    }
+    const uploads = path.join(dataDir, "uploads");
+    if (fs.existsSync(uploads)) {
+      fs.cpSync(uploads, path.join(work, "uploads"), { recursive: true });
+      entries.push("uploads");
+    }
+    fs.writeFileSync(
+      path.join(work, "manifest.json"),
+      JSON.stringify({ format: "atoll-site-backup", version: 1, engine: database.engine, createdAt: new Date().toISOString() }, null, 2),
+    );
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const file = path.join(dir, `backup-${stamp}.tar.gz`);
+    await tar.c({ gzip: true, file, cwd: work, portable: true }, entries);
+    return file;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Puts a backup back: the database (into whichever engine `database` is) and the uploads folder.
+ * For SQLite the caller must not hold the database open; pass `database` only for Postgres.
+ */
+export async function restoreBackup(options: { file: string; dataDir: string; database?: Database }): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "site-restore-"));
+  try {
+    await tar.x({ file: options.file, cwd: work, strict: true });
+    const manifest = JSON.parse(fs.readFileSync(path.join(work, "manifest.json"), "utf8")) as { format?: string };
+    if (manifest.format !== "atoll-site-backup") throw new Error("Not a site backup");
+    const snapshot = path.join(work, "database.sqlite");
+    const json = path.join(work, "database.json");
+
+    if (options.database && options.database.engine === "postgres") {
+      let data: ExportFile;
+      if (fs.existsSync(snapshot)) {
+        const source = openSqlite(snapshot);
+        data = await exportData(source);
+        await source.close();
+      } else {
+        data = JSON.parse(fs.readFileSync(json, "utf8")) as ExportFile;
+      }
+      await importData(options.database, data);
+    } else {
+      const target = path.join(options.dataDir, "site.db");
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${target}${suffix}`, { force: true });
+      if (fs.existsSync(snapshot)) {
+        fs.copyFileSync(snapshot, `${target}.restoring`);
+        fs.renameSync(`${target}.restoring`, target);
+      } else {
+        fs.rmSync(target, { force: true });
+        const fresh = openSqlite(target);
+        await importData(fresh, JSON.parse(fs.readFileSync(json, "utf8")) as ExportFile);
+        await fresh.close();
+      }
+    }
+
+    const uploads = path.join(options.dataDir, "uploads");
+    const restored = path.join(work, "uploads");
+    fs.rmSync(uploads, { recursive: true, force: true });
+    if (fs.existsSync(restored)) fs.cpSync(restored, uploads, { recursive: true });
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from "react";
+import { toast } from "~/components/ui/sonner";
+
+/**
+ * What every admin action answers: `{ ok: true, message }` or, with a 4xx status,
+ * `{ ok: false, message, fieldErrors }`. `title` is set where SPEC.md section 8 gives the toast a
+ * separate title (contact details: 'Success' / 'Error' above the message).
+ */
+export interface ActionResult {
+  ok: boolean;
+  intent: string;
+  message: string;
+  title?: string;
+  fieldErrors?: Record<string, string>;
+  /** The record the action created or changed, when the page needs it (say, a new category). */
+  id?: string;
+  name?: string;
+}
+
+export function showResultToast(result: Pick<ActionResult, "ok" | "message" | "title">) {
+  const show = result.ok ? toast.success : toast.error;
+  if (result.title) show(result.title, { description: result.message });
+  else show(result.message);
+}
+
+/**
+ * Shows the toast of each new action result once (not again on re-render or revalidation) and
+ * hands the result to `onResult`.
+ */
+export function useActionToast(result: ActionResult | undefined, onResult?: (result: ActionResult) => void) {
+  const seen = useRef<ActionResult | undefined>(undefined);
+  const callback = useRef(onResult);
+  callback.current = onResult;
+  useEffect(() => {
+    if (!result || result === seen.current) return;
+    seen.current = result;
+    showResultToast(result);
+    callback.current?.(result);
+  }, [result]);
+}

@@ -1,0 +1,232 @@
+import { ImageIcon, LoaderCircle, Upload, Video } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Progress } from "~/components/ui/progress";
+import { toast } from "~/components/ui/sonner";
+import { cn } from "~/lib/utils";
+import {
+  MAX_FILES_MULTIPLE,
+  MAX_FILES_SINGLE,
+  type UploadBucket,
+  type UploadFolder,
+  uploadLimitBytes,
+  uploadLimitFor,
+} from "~/validation/constants";
+
+// The file picker of SPEC.md section 2: checks count and size in the browser, previews the files,
+// sends them to POST /api/uploads with a progress bar, and hands back the stored URLs.
+// Contract of the upload endpoint: multipart fields `bucket`, `folder` and one or more `file`;
+// 200 { files: [{ url, type, size, width?, height? }] }; errors { error } with a 4xx status.
+
+export interface UploadedFile {
+  url: string;
+  type: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+export const UPLOAD_ENDPOINT = "/api/uploads";
+
+export interface FileUploadProps {
+  bucket: UploadBucket;
+  folder: UploadFolder;
+  /** MIME pattern: image/* by default, video/* for a video hero. */
+  accept?: string;
+  /** Up to MAX_FILES_MULTIPLE files at once instead of one. */
+  multiple?: boolean;
+  /** Text of the button; also its accessible name. */
+  label?: string;
+  onUploaded: (files: UploadedFile[]) => void;
+  disabled?: boolean;
+  className?: string;
+}
+
+interface Pending {
+  name: string;
+  type: string;
+  preview: string;
+}
+
+/** Does the file's type match an accept pattern such as "image/*" or "image/png,image/webp"? */
+export function matchesAccept(file: { type: string }, accept: string): boolean {
+  return accept
+    .split(",")
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean)
+    .some((pattern) => (pattern.endsWith("/*") ? file.type.toLowerCase().startsWith(pattern.slice(0, -1)) : file.type.toLowerCase() === pattern));
+}
+
+/** The browser-side checks; returns the toast to show, or null when the files may be sent. */
+export function checkFiles(
+  files: ReadonlyArray<{ size: number; type: string }>,
+  { folder, accept, multiple }: { folder: UploadFolder; accept: string; multiple: boolean },
+): { title: string; description?: string } | null {
+  const max = multiple ? MAX_FILES_MULTIPLE : MAX_FILES_SINGLE;
+  if (files.length > max) return { title: `Maximum ${max} files allowed` };
+  const limitMb = uploadLimitFor(folder);
+  if (files.some((f) => f.size > uploadLimitBytes(limitMb))) {
+    return { title: "File too large", description: `File size must be less than ${limitMb}MB` };
+  }
+  if (files.some((f) => !matchesAccept(f, accept))) {
+    return { title: "Upload failed", description: accept.startsWith("video/") ? "Choose a video file" : "Choose an image file" };
+  }
+  return null;
+}
+
+function sendFiles(
+  files: File[],
+  { bucket, folder }: { bucket: UploadBucket; folder: UploadFolder },
+  onProgress: (percent: number) => void,
+): { promise: Promise<UploadedFile[]>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<UploadedFile[]>((resolve, reject) => {
+    const body = new FormData();
+    body.append("bucket", bucket);
+    body.append("folder", folder);
+    for (const file of files) body.append("file", file);
+    xhr.open("POST", UPLOAD_ENDPOINT);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON (a proxy's error page, say): reported below by status.
+      }
+      const list = (json as { files?: unknown } | null)?.files;
+      if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(list) && list.every((f) => typeof f?.url === "string")) {
+        resolve(list as UploadedFile[]);
+        return;
+      }
+      const error = (json as { error?: unknown } | null)?.error;
+      reject(new Error(typeof error === "string" && error ? error : `The server answered ${xhr.status}`));
+    };
+    xhr.onerror = () => reject(new Error("The connection failed"));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    xhr.send(body);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+export function FileUpload({ bucket, folder, accept = "image/*", multiple = false, label, onUploaded, disabled, className }: FileUploadProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<(() => void) | null>(null);
+  const hintId = useId();
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const busy = pending.length > 0;
+  const isVideo = accept.startsWith("video/");
+  const max = multiple ? MAX_FILES_MULTIPLE : MAX_FILES_SINGLE;
+  const limitMb = uploadLimitFor(folder);
+  const buttonLabel = label ?? (isVideo ? "Upload video" : multiple ? "Upload images" : "Upload image");
+
+  useEffect(() => () => abortRef.current?.(), []);
+  useEffect(() => () => pending.forEach((p) => URL.revokeObjectURL(p.preview)), [pending]);
+
+  async function handleFiles(list: FileList | null) {
+    const files = Array.from(list ?? []);
+    if (inputRef.current) inputRef.current.value = "";
+    if (files.length === 0 || busy) return;
+    setError(null);
+    const problem = checkFiles(files, { folder, accept, multiple });
+    if (problem) {
+      toast.error(problem.title, problem.description ? { description: problem.description } : undefined);
+      return;
+    }
+    setPending(files.map((f) => ({ name: f.name, type: f.type, preview: URL.createObjectURL(f) })));
+    setProgress(0);
+    const upload = sendFiles(files, { bucket, folder }, setProgress);
+    abortRef.current = upload.abort;
+    try {
+      const uploaded = await upload.promise;
+      toast.success("File uploaded successfully");
+      onUploaded(uploaded);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === "AbortError") return;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      console.warn("upload failed", reason);
+      setError(reason);
+      toast.error("Upload failed", { description: "Failed to upload file" });
+    } finally {
+      abortRef.current = null;
+      setPending([]);
+    }
+  }
+
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <div
+        data-dragging={dragging || undefined}
+        className={cn(
+          "flex flex-col gap-3 rounded-lg border border-dashed bg-muted/40 p-3 transition-colors sm:flex-row sm:items-center",
+          "data-[dragging]:border-primary data-[dragging]:bg-accent",
+        )}
+        onDragOver={(event) => {
+          if (disabled || busy) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (!disabled) void handleFiles(event.dataTransfer.files);
+        }}
+      >
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={disabled || busy}
+          aria-describedby={hintId}
+          onClick={() => inputRef.current?.click()}
+        >
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
+          {busy ? "Uploading..." : buttonLabel}
+        </Button>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {isVideo ? "Video" : "Image"} up to {limitMb}MB{multiple ? `, at most ${max} files at a time` : ""}. You can also drop {multiple ? "files" : "a file"} here.
+        </p>
+        <input
+          ref={inputRef}
+          type="file"
+          className="hidden"
+          accept={accept}
+          multiple={multiple}
+          tabIndex={-1}
+          aria-label={buttonLabel}
+          onChange={(event) => void handleFiles(event.currentTarget.files)}
+        />
+      </div>
+      {busy ? (
+        <div className="grid gap-2 rounded-lg border p-3" role="status" aria-live="polite">
+          <div className="flex flex-wrap gap-2">
+            {pending.map((p) =>
+              p.type.startsWith("image/") ? (
+                <img key={p.preview} src={p.preview} alt={`Preview of ${p.name}`} className="size-14 rounded-md border object-cover" />
+              ) : (
+                <span key={p.preview} className="flex size-14 items-center justify-center rounded-md border bg-muted" title={p.name}>
+                  {p.type.startsWith("video/") ? <Video aria-hidden="true" className="size-5" /> : <ImageIcon aria-hidden="true" className="size-5" />}
+                  <span className="sr-only">{p.name}</span>
+                </span>
+              ),
+            )}
+          </div>
+          <Progress value={progress} aria-label="Upload progress" />
+          <p className="text-xs text-muted-foreground">Uploading... {progress}%</p>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to upload file: {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

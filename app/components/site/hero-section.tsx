@@ -1,0 +1,87 @@
+import { ArrowRight, ShieldCheck } from "lucide-react";
+import { preload } from "react-dom";
+import { HERO, HERO_STATS } from "~/content/site-content";
+import type { HeroBackground } from "~/lib/branding";
+import { responsiveSources } from "~/lib/images";
+import { SectionLink } from "./section-link";
+
+const HERO_SIZES = "100vw";
+
+/** The hero image (or a video's poster) is the largest paint: preload it with high priority. */
+function usePreloadHeroImage(src: string) {
+  const sources = responsiveSources(src);
+  preload(src, {
+    as: "image",
+    fetchPriority: "high",
+    ...(sources ? { imageSrcSet: sources.webp, imageSizes: HERO_SIZES } : {}),
+  });
+}
+
+function HeroMedia({ background }: { background: HeroBackground }) {
+  const image = background.kind === "video" ? background.poster : background.src;
+  usePreloadHeroImage(image);
+  const sources = responsiveSources(image);
+  const className = "absolute inset-0 -z-20 size-full object-cover object-[70%_center]";
+  if (background.kind === "video") {
+    return <video className={className} src={background.src} poster={image} muted autoPlay loop playsInline preload="metadata" aria-hidden="true" />;
+  }
+  return (
+    <img
+      src={image}
+      srcSet={sources?.webp}
+      sizes={sources ? HERO_SIZES : undefined}
+      alt=""
+      fetchPriority="high"
+      decoding="async"
+      className={className}
+    />
+  );
+}
+
+export function HeroSection({ background }: { background: HeroBackground }) {
+  return (
+    <section id="home" aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brand-navy text-white">
+      <HeroMedia background={background} />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-navy via-brand-navy/85 to-brand-navy/30 lg:via-brand-navy/70 lg:to-transparent"
+      />
+      <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-40 bg-gradient-to-t from-brand-navy/80 to-transparent" />
+      <div className="mx-auto flex min-h-[calc(100svh-4rem)] max-w-7xl flex-col justify-center px-4 py-20 sm:px-6 md:min-h-[640px] lg:min-h-[calc(100svh-4.5rem)] lg:px-8 lg:py-28">
+        <div className="max-w-2xl">
+          <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-4 py-1.5 text-xs font-semibold tracking-wide text-white uppercase backdrop-blur-sm sm:text-sm">
+            <ShieldCheck aria-hidden="true" className="size-4 text-brand-amber" />
+            {HERO.eyebrow}
+          </p>
+          <h1 id="hero-title" className="text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {HERO.title}
+          </h1>
+          <p className="mt-6 max-w-xl text-base leading-relaxed text-white/90 sm:text-lg">{HERO.description}</p>
+          <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+            <SectionLink
+              section="contact"
+              className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-brand-amber px-7 text-base font-semibold text-brand-amber-foreground shadow-lg shadow-black/20 transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+            >
+              Get Free Quote
+              <ArrowRight aria-hidden="true" className="size-5" />
+            </SectionLink>
+            <SectionLink
+              section="projects"
+              className="inline-flex h-12 items-center justify-center rounded-md border border-white/40 bg-white/5 px-7 text-base font-semibold text-white backdrop-blur-sm transition-colors hover:bg-white/15 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+            >
+              View Our Projects
+            </SectionLink>
+          </div>
+        </div>
+        <dl className="mt-14 grid max-w-2xl grid-cols-3 gap-4 border-t border-white/20 pt-8 sm:gap-8">
+          {HERO_STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse gap-1">
+              <dt className="text-xs font-medium text-white/80 sm:text-sm">{stat.label}</dt>
+              <dd className="text-3xl font-extrabold text-brand-amber sm:text-4xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

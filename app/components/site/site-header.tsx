@@ -1,0 +1,135 @@
+import { Clock, Mail, Menu, Phone, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { NAV_LINKS } from "~/content/site-content";
+import type { Logo } from "~/lib/branding";
+import { telHref } from "~/lib/contact-info";
+import { cn } from "~/lib/utils";
+import { SectionLink } from "./section-link";
+import { SiteLogo } from "./site-logo";
+
+export interface SiteHeaderProps {
+  logo: Logo;
+  phone: string;
+  email: string;
+  hours: string;
+}
+
+const navLinkClass =
+  "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:bg-accent hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+
+/** Sticky site header: logo, section links, phone and 'Get Quote'; a toggled menu on small screens. */
+export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // Escape closes the open menu, as a visitor using a keyboard expects.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
+  return (
+    <header className="sticky top-0 z-40 md:-top-9">
+      <div className="hidden bg-brand-navy text-white/90 md:block">
+        <div className="mx-auto flex h-9 max-w-7xl items-center justify-between px-4 text-xs sm:px-6 lg:px-8">
+          <p className="flex items-center gap-2">
+            <Clock aria-hidden="true" className="size-3.5 text-brand-amber" />
+            {hours}
+          </p>
+          <a href={`mailto:${email}`} className="flex items-center gap-2 hover:text-white hover:underline">
+            <Mail aria-hidden="true" className="size-3.5 text-brand-amber" />
+            {email}
+          </a>
+        </div>
+      </div>
+      <div className="border-b bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/85">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-18 lg:px-8">
+          <SectionLink section="home" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" onClick={close}>
+            <SiteLogo logo={logo} />
+          </SectionLink>
+
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.sectionId}>
+                  <SectionLink section={link.sectionId} className={navLinkClass}>
+                    {link.label}
+                  </SectionLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="flex items-center gap-2">
+            <a
+              href={telHref(phone)}
+              className="hidden items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-navy hover:text-primary sm:flex"
+            >
+              <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-accent text-brand-teal">
+                <Phone className="size-4" />
+              </span>
+              {phone}
+            </a>
+            <a
+              href={telHref(phone)}
+              aria-label={`Call ${phone}`}
+              className="grid size-10 place-items-center rounded-md text-brand-teal hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:hidden"
+            >
+              <Phone aria-hidden="true" className="size-5" />
+            </a>
+            <SectionLink
+              section="contact"
+              className="hidden h-10 items-center rounded-md bg-brand-amber px-5 text-sm font-semibold text-brand-amber-foreground shadow-sm transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none md:inline-flex"
+            >
+              Get Quote
+            </SectionLink>
+            <button
+              type="button"
+              className="grid size-10 place-items-center rounded-md text-brand-navy hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none lg:hidden"
+              aria-expanded={open}
+              aria-controls={menuId}
+              aria-label="Menu"
+              onClick={() => setOpen((v) => !v)}
+            >
+              {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            </button>
+          </div>
+        </div>
+
+        <div id={menuId} hidden={!open} className="border-t bg-white lg:hidden">
+          <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
+            <ul className="flex flex-col">
+              {NAV_LINKS.map((link) => (
+                <li key={link.sectionId}>
+                  <SectionLink section={link.sectionId} className={cn(navLinkClass, "block py-3 text-base")} onClick={close}>
+                    {link.label}
+                  </SectionLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
+              <a href={telHref(phone)} className="flex items-center gap-2 px-3 text-sm font-semibold text-brand-navy">
+                <Phone aria-hidden="true" className="size-4 text-brand-teal" />
+                {phone}
+              </a>
+              <SectionLink
+                section="contact"
+                onClick={close}
+                className="inline-flex h-11 items-center justify-center rounded-md bg-brand-amber px-5 text-sm font-semibold text-brand-amber-foreground shadow-sm hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              >
+                Get Quote
+              </SectionLink>
+            </div>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+import { PRICING_MODELS, PROJECT_STATUS_LABELS, type PricingModel, type ProjectStatus } from "~/validation/constants";
+
+// Display formats of the public pages (SPEC.md section 9): budgets in US dollars, dates in long US
+// English, 'N/A' when a value is missing.
+
+export const NOT_AVAILABLE = "N/A";
+
+const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+
+/** 410000 -> "$410,000"; 1234.5 -> "$1,234.50"; missing -> "N/A". */
+export function formatBudget(value: number | string | null | undefined): string {
+  if (isBlank(value)) return NOT_AVAILABLE;
+  const amount = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(amount)) return NOT_AVAILABLE;
+  const whole = Number.isInteger(amount);
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(amount);
+}
+
+/**
+ * "2025-01-05" -> "January 5, 2025". Formatted in UTC so a date-only value never shifts a day,
+ * whatever the server's or the visitor's time zone.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (isBlank(value)) return NOT_AVAILABLE;
+  const date = value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value as string) ? `${value}T00:00:00Z` : (value as string));
+  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(date);
+}
+
+/**
+ * SPEC.md section 4: public display replaces underscores with spaces, 'In Progress' when missing.
+ * Known statuses use their labels ('review' reads 'Under Review').
+ */
+export function formatStatus(status: string | null | undefined): string {
+  if (isBlank(status)) return PROJECT_STATUS_LABELS.in_progress;
+  const key = (status as string).trim();
+  if (key in PROJECT_STATUS_LABELS) return PROJECT_STATUS_LABELS[key as ProjectStatus];
+  return titleCase(key.replace(/_/g, " "));
+}
+
+/** Completed projects get the default (solid) badge, every other status the secondary one. */
+export function statusBadgeVariant(status: string | null | undefined): "default" | "secondary" {
+  return status?.trim() === "completed" ? "default" : "secondary";
+}
+
+/** "rainwater" -> "#rainwater" (a leading # is not doubled). */
+export function formatTag(tag: string): string {
+  return `#${tag.trim().replace(/^#+/, "")}`;
+}
+
+/** 11 -> "11 months", 1 -> "1 month", missing -> "N/A". */
+export function formatMonths(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  return `${value} ${value === 1 ? "month" : "months"}`;
+}
+
+/** Completion as a whole percent between 0 and 100. */
+export function formatPercent(value: number | null | undefined): string {
+  return `${clampPercent(value)}%`;
+}
+
+export function clampPercent(value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
+
+const PRICING_MODEL_LABELS: Record<PricingModel, string> = {
+  fixed: "Fixed Price",
+  hourly: "Hourly Rate",
+  project: "Project-based",
+  consultation: "Consultation",
+};
+
+/** A known pricing model's label; free text (like the samples' 'Custom Quote') as written. */
+export function formatPricingModel(value: string | null | undefined): string {
+  if (isBlank(value)) return NOT_AVAILABLE;
+  const key = (value as string).trim();
+  return (PRICING_MODELS as readonly string[]).includes(key) ? PRICING_MODEL_LABELS[key as PricingModel] : key;
+}
+
+/** Enumeration values for badges: "in_progress" -> "In Progress", "construction" -> "Construction". */
+export function formatLabel(value: string | null | undefined): string {
+  if (isBlank(value)) return NOT_AVAILABLE;
+  return titleCase((value as string).trim().replace(/[_-]+/g, " "));
+}
+
+/** Any text value, or 'N/A' when missing. */
+export function orNotAvailable(value: string | null | undefined): string {
+  return isBlank(value) ? NOT_AVAILABLE : (value as string).trim();
+}
+
+function titleCase(text: string): string {
+  return text.replace(/\b([a-z])/g, (c) => c.toUpperCase());
+}
