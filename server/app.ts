@@ -7,16 +7,27 @@ import "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
 import { isCrossSiteWrite } from "~/.server/csrf";
 import { closeDatabase } from "~/.server/db";
+import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { startup as runStartup } from "~/.server/startup";
+import { getStorage } from "~/.server/storage";
+import { serveStoredUploads } from "~/.server/storage/serve";
 
 // The HTTP application. Built by Vite into build/server/index.js (vite.config.ts) and started by
 // server.mjs, which adds the static client assets and the listening socket.
 
 export { env, logger, SITE_ORIGIN };
-export const startup = runStartup;
-export const shutdown = closeDatabase;
+export async function startup() {
+  const report = await runStartup();
+  startNotificationQueue();
+  return report;
+}
+
+export async function shutdown() {
+  await stopNotificationQueue();
+  await closeDatabase();
+}
 
 const isProduction = env.NODE_ENV === "production";
 
@@ -80,20 +91,26 @@ export function createApp() {
   app.use(compression());
 
   // Uploaded files: server-made unique names, so they can be cached for a year.
-  app.use(
-    "/uploads",
-    express.static(path.resolve(env.DATA_DIR, "uploads"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "deny",
-      fallthrough: false,
-      setHeaders(res) {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      },
-    }),
-  );
+  const storage = getStorage();
+  if (storage.kind === "disk") {
+    app.use(
+      "/uploads",
+      express.static(path.resolve(env.DATA_DIR, "uploads"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        dotfiles: "deny",
+        fallthrough: false,
+        setHeaders(res) {
+          res.setHeader("X-Content-Type-Options", "nosniff");
+          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+        },
+      }),
+    );
+  } else {
+    // A bucket: streamed through the app with the same headers, so every instance serves every upload.
+    app.use("/uploads", serveStoredUploads(storage));
+  }
 
   app.use(
     createRequestHandler({

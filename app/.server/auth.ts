@@ -14,7 +14,7 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export const SITE_ORIGIN = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
 /** Development and tests may run without AUTH_SECRET: a random one is kept under DATA_DIR. */
-function authSecret(): string {
+export function authSecret(): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   const file = path.resolve(env.DATA_DIR, ".auth-secret");
   try {

@@ -42,6 +42,12 @@ const EnvSchema = z
     S3_PUBLIC_URL: optionalString,
     SMTP_URL: optionalString,
     NOTIFY_EMAIL: optionalString,
+    /** Sender of notifications; defaults to NOTIFY_EMAIL (many SMTP servers only accept their own account). */
+    MAIL_FROM: optionalString,
+    /** Enquiries accepted per IP per window ("count/seconds"). */
+    ENQUIRY_IP_LIMIT: z.string().regex(/^\d+\/\d+$/, "use count/seconds, e.g. 5/600").default("5/600"),
+    /** A person takes at least this long to fill the form; faster is a bot. */
+    ENQUIRY_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)) {

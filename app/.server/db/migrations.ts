@@ -139,10 +139,45 @@ function m0001(engine: Engine): Migration {
   };
 }
 
+/** Enquiries from the contact form (PRODUCT.md "What we add" 1; issue 7). */
+function m0002(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("enquiries")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text")
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("message", "text", (c) => c.notNull())
+        .addColumn("source_page", "text")
+        .addColumn("status", "text", (c) =>
+          c.notNull().defaultTo("new").check(sql`status in ('new', 'read', 'archived', 'spam')`),
+        )
+        .addColumn("spam_reason", "text")
+        .addColumn("ip", "text")
+        .addColumn("user_agent", "text")
+        .addColumn("email_status", "text", (c) =>
+          c.notNull().defaultTo("skipped").check(sql`email_status in ('pending', 'sending', 'sent', 'failed', 'skipped')`),
+        )
+        .addColumn("email_attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("email_error", "text")
+        .addColumn("email_next_attempt_at", "bigint")
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema.createIndex("enquiries_status_created").on("enquiries").columns(["status", "created_at"]).execute();
+      await db.schema.createIndex("enquiries_email_queue").on("enquiries").columns(["email_status", "email_next_attempt_at"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
-      return { "0001_initial": m0001(engine) };
+      return { "0001_initial": m0001(engine), "0002_enquiries": m0002(engine) };
     },
   };
 }

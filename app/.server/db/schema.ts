@@ -107,6 +107,26 @@ export interface SiteSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface EnquiriesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  source_page: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  spam_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  email_status: ColumnType<string, string | undefined, string>;
+  email_attempts: ColumnType<number, number | undefined, number>;
+  email_error: string | null;
+  email_next_attempt_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   hits: number;
@@ -139,6 +159,7 @@ export interface DB {
   profiles: ProfilesTable;
   site_settings: SiteSettingsTable;
   rate_limits: RateLimitsTable;
+  enquiries: EnquiriesTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   kysely_migration: { name: string; timestamp: string };

@@ -227,3 +227,18 @@ export async function countProjects(): Promise<{ total: number; featured: number
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), featured: Number(row.featured ?? 0), public: Number(row.public ?? 0) };
 }
+
+/** The card switches of the admin list: Public/Private and Featured, alone. False when it does not exist. */
+export async function setProjectFlags(id: string, flags: { is_public?: boolean; is_featured?: boolean }): Promise<boolean> {
+  const set = {
+    ...(flags.is_public === undefined ? {} : { is_public: flags.is_public }),
+    ...(flags.is_featured === undefined ? {} : { is_featured: flags.is_featured }),
+  };
+  if (Object.keys(set).length === 0) return (await getProject(id)) !== null;
+  const result = await db()
+    .updateTable("projects")
+    .set({ ...set, updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

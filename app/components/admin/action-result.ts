@@ -11,16 +11,18 @@ export interface ActionResult {
   intent: string;
   message: string;
   title?: string;
+  /** A reason shown under the message (say, that the record no longer exists). */
+  detail?: string;
   fieldErrors?: Record<string, string>;
   /** The record the action created or changed, when the page needs it (say, a new category). */
   id?: string;
   name?: string;
 }
 
-export function showResultToast(result: Pick<ActionResult, "ok" | "message" | "title">) {
+export function showResultToast(result: Pick<ActionResult, "ok" | "message" | "title" | "detail">) {
   const show = result.ok ? toast.success : toast.error;
-  if (result.title) show(result.title, { description: result.message });
-  else show(result.message);
+  if (result.title) show(result.title, { description: result.detail ? `${result.message}: ${result.detail}` : result.message });
+  else show(result.message, result.detail ? { description: result.detail } : undefined);
 }
 
 /**

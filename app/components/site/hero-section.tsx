@@ -8,7 +8,7 @@ import { SectionLink } from "./section-link";
 const HERO_SIZES = "100vw";
 
 /** The hero image (or a video's poster) is the largest paint: preload it with high priority. */
-function usePreloadHeroImage(src: string) {
+function preloadHeroImage(src: string) {
   const sources = responsiveSources(src);
   preload(src, {
     as: "image",
@@ -19,7 +19,7 @@ function usePreloadHeroImage(src: string) {
 
 function HeroMedia({ background }: { background: HeroBackground }) {
   const image = background.kind === "video" ? background.poster : background.src;
-  usePreloadHeroImage(image);
+  preloadHeroImage(image);
   const sources = responsiveSources(image);
   const className = "absolute inset-0 -z-20 size-full object-cover object-[70%_center]";
   if (background.kind === "video") {

@@ -1,17 +1,127 @@
+import { ArrowRight, CalendarDays, CircleCheck, CircleX, Database, Eye, FolderKanban, Plus, ShieldCheck, Star, Wrench } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/.server/access";
+import { logger } from "~/.server/logger";
+import { countProjects } from "~/.server/models/projects";
+import { pingDatabase } from "~/.server/models/system";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/lib/utils";
 
-// Placeholder from the Foundation issue; the Admin panel issue builds this screen.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const [counts, databaseOk] = await Promise.all([
+    // SPEC.md section 4: a failed count is logged and the dashboard shows zeros.
+    countProjects().catch((error: unknown) => {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "dashboard counts failed");
+      return { total: 0, featured: 0, public: 0 };
+    }),
+    pingDatabase(),
+  ]);
+  // Formatted on the server so the page and the browser agree on "today".
+  const today = new Intl.DateTimeFormat("en-US", { dateStyle: "full" }).format(new Date());
+  return { counts, databaseOk, today };
 }
 
-export default function DashboardPage() {
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { counts, databaseOk, today } = loaderData;
+  const stats = [
+    { label: "Total Projects", value: String(counts.total), icon: FolderKanban, note: "All projects in the portfolio" },
+    { label: "Featured Projects", value: String(counts.featured), icon: Star, note: "Listed first on the home page" },
+    { label: "Public Projects", value: String(counts.public), icon: Eye, note: "Visible on the website" },
+    { label: "Services", value: "8+", icon: Wrench, note: "Services we offer" },
+  ];
   return (
-    <main className="p-6">
+    <>
       <title>Dashboard | Admin</title>
-      <h1 className="text-2xl font-semibold">Dashboard</h1>
-    </main>
+      <section aria-labelledby="overview-heading" className="grid gap-4">
+        <h2 id="overview-heading" className="sr-only">
+          Overview
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {stats.map((s) => (
+            <li key={s.label}>
+              <Card className="gap-3 py-5">
+                <CardHeader className="flex flex-row items-center justify-between gap-2 px-5">
+                  <CardTitle className="text-sm font-medium text-muted-foreground">{s.label}</CardTitle>
+                  <s.icon aria-hidden="true" className="size-4 text-muted-foreground" />
+                </CardHeader>
+                <CardContent className="grid gap-1 px-5">
+                  <p className="text-3xl font-bold tracking-tight" data-testid={`stat-${s.label.toLowerCase().replace(/\s+/g, "-")}`}>
+                    {s.value}
+                  </p>
+                  <p className="text-xs text-muted-foreground">{s.note}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Quick Actions</h2>
+            </CardTitle>
+            <CardDescription>Common tasks</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3 sm:grid-cols-2">
+            <QuickAction to="/admin/projects?new=1" icon={Plus} title="Add Project" text="Create a new portfolio project" />
+            <QuickAction to="/admin/services" icon={Wrench} title="Manage Services" text="Edit, activate or add services" />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>System Status</h2>
+            </CardTitle>
+            <CardDescription>Checked when this page loaded</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3">
+              <StatusRow ok={databaseOk} icon={Database} text={databaseOk ? "Database Connection Active" : "Database Connection Failed"} />
+              <StatusRow ok icon={ShieldCheck} text="Authentication Working" />
+              <li className="flex items-center gap-3 rounded-lg border p-3 text-sm">
+                <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
+                <span>
+                  <span className="sr-only">Today: </span>
+                  {today}
+                </span>
+              </li>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function QuickAction({ to, icon: Icon, title, text }: { to: string; icon: typeof Plus; title: string; text: string }) {
+  return (
+    <Link
+      to={to}
+      className="group flex items-center gap-3 rounded-lg border p-4 transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <span className="grid flex-1 gap-0.5">
+        <span className="text-sm font-semibold">{title}</span>
+        <span className="text-xs text-muted-foreground">{text}</span>
+      </span>
+      <ArrowRight aria-hidden="true" className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
+    </Link>
+  );
+}
+
+function StatusRow({ ok, icon: Icon, text }: { ok: boolean; icon: typeof Plus; text: string }) {
+  return (
+    <li className={cn("flex items-center gap-3 rounded-lg border p-3 text-sm", ok ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50")}>
+      <Icon aria-hidden="true" className={cn("size-4", ok ? "text-emerald-700" : "text-red-700")} />
+      <span className="flex-1">{text}</span>
+      {ok ? <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" /> : <CircleX aria-hidden="true" className="size-4 text-red-700" />}
+    </li>
   );
 }

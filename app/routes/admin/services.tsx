@@ -1,17 +1,130 @@
+import { Plus, Wrench } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAdmin } from "~/.server/access";
+import { listCategories } from "~/.server/models/categories";
+import { createService, deleteService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
+import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { EmptyState } from "~/components/admin/empty-state";
+import { PageIntro } from "~/components/admin/page-header";
+import { ServiceCard } from "~/components/admin/service-card";
+import { ServiceDialog } from "~/components/admin/service-dialog";
+import { Button } from "~/components/ui/button";
+import { checkbox } from "~/validation/fields";
+import { SERVICE_LIST_FIELDS, ServiceSchema } from "~/validation/service";
+import { attempt, createCategoryAction, fail, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
 
-// Placeholder from the Foundation issue; the Admin panel issue builds this screen.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const [services, categories] = await Promise.all([listServices(), listCategories("service")]);
+  return { services, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
 }
 
-export default function ServicesPage() {
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = await readForm(request);
+  if (!form) return fail({ intent: "", message: "Failed to save service", detail: "The request was not a form" });
+  const intent = intentOf(form);
+
+  switch (intent) {
+    case "create":
+    case "update": {
+      const failure = { intent, message: "Failed to save service" };
+      let id: string | null = null;
+      if (intent === "update") {
+        const target = readId(form);
+        if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
+        if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
+        id = target.id;
+      }
+      const parsed = parseForm(ServiceSchema, form, SERVICE_LIST_FIELDS);
+      if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
+      const input = parsed.data;
+      const saved = await attempt({ intent, id }, () => (id ? updateService(id, input, user.id) : createService(input, user.id)));
+      if (!saved.ok) return fail(failure, 500);
+      if (!saved.value) return fail({ ...failure, detail: "Service not found" }, 404);
+      return ok({ intent, id: saved.value.id, message: id ? "Service updated successfully" : "Service created successfully" });
+    }
+    case "toggle-active": {
+      const failure = { intent, message: "Failed to update service status" };
+      const target = readId(form);
+      if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
+      if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
+      const isActive = checkbox.parse(form.get("is_active"));
+      const done = await attempt({ intent, id: target.id }, () => setServiceActive(target.id, isActive));
+      if (!done.ok) return fail(failure, 500);
+      if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
+      return ok({ intent, id: target.id, message: isActive ? "Service activated successfully" : "Service deactivated successfully" });
+    }
+    case "delete": {
+      const failure = { intent, message: "Failed to delete service" };
+      const target = readId(form);
+      if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
+      if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
+      const done = await attempt({ intent, id: target.id }, () => deleteService(target.id));
+      if (!done.ok) return fail(failure, 500);
+      if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
+      return ok({ intent, id: target.id, message: "Service deleted successfully" });
+    }
+    case "create-category":
+      return createCategoryAction(form, user.id);
+    default:
+      return fail({ intent, message: "Unknown action" });
+  }
+}
+
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  const { services, categories } = loaderData;
+  const [dialog, setDialog] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
+  const [deleting, setDeleting] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
+  const deleteFetcher = useFetcher<ActionResult>();
+  useActionToast(deleteFetcher.data);
+  const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
+  const visible = services.filter((s) => s.id !== deletingId);
+  const openNew = () => setDialog({ open: true, service: null });
+
   return (
-    <main className="p-6">
+    <>
       <title>Services | Admin</title>
-      <h1 className="text-2xl font-semibold">Services</h1>
-    </main>
+      <PageIntro title="Manage Services" description="Services marked active appear on the public site, in sort order.">
+        <Button onClick={openNew}>
+          <Plus aria-hidden="true" />
+          Add Service
+        </Button>
+      </PageIntro>
+
+      {visible.length === 0 ? (
+        <EmptyState icon={Wrench} title="No services found" description="Add the services your company offers; active ones are shown on the website.">
+          <Button onClick={openNew}>
+            <Plus aria-hidden="true" />
+            Create Your First Service
+          </Button>
+        </EmptyState>
+      ) : (
+        <section aria-label="Services" className="grid gap-4">
+          {visible.map((service) => (
+            <ServiceCard key={service.id} service={service} onEdit={() => setDialog({ open: true, service })} onDelete={() => setDeleting({ open: true, service })} />
+          ))}
+        </section>
+      )}
+
+      <ServiceDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        service={dialog.service}
+        categories={categories}
+      />
+      <ConfirmDeleteDialog
+        open={deleting.open}
+        onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
+        question="Are you sure you want to delete this service?"
+        itemName={deleting.service?.title}
+        onConfirm={() => {
+          if (deleting.service) void deleteFetcher.submit({ intent: "delete", id: deleting.service.id }, { method: "post" });
+        }}
+      />
+    </>
   );
 }

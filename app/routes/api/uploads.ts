@@ -1,9 +1,48 @@
-import { data } from "react-router";
 import type { Route } from "./+types/uploads";
 import { requireAdmin } from "~/.server/access";
+import { SITE_ORIGIN } from "~/.server/auth";
+import { logger } from "~/.server/logger";
+import { getStorage } from "~/.server/storage";
+import { handleUpload, UploadError } from "~/.server/storage/upload";
 
-// Placeholder from the Foundation issue; the Admin panel issue implements uploads.
+// POST /api/uploads: multipart/form-data with `bucket`, `folder` and one `file` part (up to 10 for the
+// gallery folder). Answers { files: [{ url, type, size, width?, height? }] } or { error } with
+// 400/401/403/405/413/415. docs/decisions/0004-storage.md
+
+const noStore = { "Cache-Control": "no-store" };
+const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: noStore });
+
+/**
+ * React Router's CSRF check does not cover resource routes: a write must come from our own pages. Browsers
+ * send Origin on every POST; a request without one, or from another site, is refused.
+ */
+function isSameOrigin(request: Request): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite !== null && fetchSite !== "same-origin") return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  return origin === SITE_ORIGIN || origin === new URL(request.url).origin;
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return data({ error: "Uploads are not available yet" }, { status: 501 });
+  const user = await requireAdmin(request);
+  if (!isSameOrigin(request)) {
+    logger.warn({ userId: user.id, origin: request.headers.get("origin"), fetchSite: request.headers.get("sec-fetch-site") }, "upload refused: cross-origin");
+    return refuse(403, "Cross-origin request refused");
+  }
+  if (request.method !== "POST") {
+    return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
+  }
+  try {
+    const files = await handleUpload(request, getStorage());
+    logger.info({ userId: user.id, files: files.map((f) => ({ url: f.url, type: f.type, size: f.size })) }, "upload stored");
+    return Response.json({ files }, { headers: noStore });
+  } catch (error) {
+    if (error instanceof UploadError) {
+      logger.warn({ userId: user.id, status: error.status, error: error.message, detail: error.detail }, "upload refused");
+      return refuse(error.status, error.message);
+    }
+    logger.error({ userId: user.id, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, "upload failed");
+    return refuse(500, "Failed to upload file");
+  }
 }

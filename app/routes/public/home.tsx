@@ -1,35 +1,67 @@
 import type { Route } from "./+types/home";
-import { listPublicContactDetails } from "~/.server/models/contact-details";
+import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
-import { getPublicSettings } from "~/.server/models/settings";
+import { getSiteChrome } from "~/.server/models/site-chrome";
+import { AboutSection } from "~/components/site/about-section";
+import { ContactSection } from "~/components/site/contact-section";
+import { FaqSection } from "~/components/site/faq-section";
+import { GallerySection } from "~/components/site/gallery-section";
+import { HeroSection } from "~/components/site/hero-section";
+import { ProjectsSection } from "~/components/site/projects-section";
+import { ServicesSection } from "~/components/site/services-section";
+import { SiteShell } from "~/components/site/site-shell";
+import { TestimonialsSection } from "~/components/site/testimonials-section";
+import { WhyChooseUsSection } from "~/components/site/why-choose-us-section";
 import { COMPANY } from "~/content/company";
+import type { ProjectSummary, ServiceSummary } from "~/content/types";
+import { resolveHeroBackground } from "~/lib/branding";
+import { contactInfo, headerPhone } from "~/lib/contact-info";
+import type { ListResult } from "~/lib/public-lists";
 
-// Placeholder from the Foundation issue; the Public site issue builds the full page.
-export async function loader() {
-  const [services, projects, contactDetails, settings] = await Promise.all([
-    listActiveServices(),
-    listPublicProjects(),
-    listPublicContactDetails(),
-    getPublicSettings(),
-  ]);
-  return { services, projects, contactDetails, settings };
-}
-
-export default function Home({ loaderData }: Route.ComponentProps) {
-  return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-bold">{COMPANY.name}</h1>
-      <section id="services">
-        <h2>Our Services</h2>
-        <ul>{loaderData.services.map((s) => <li key={s.id}>{s.title}</li>)}</ul>
-      </section>
-      <section id="projects">
-        <h2>Featured Projects</h2>
-        <ul>{loaderData.projects.map((p) => <li key={p.id}>{p.title}</li>)}</ul>
-      </section>
-    </main>
+/** A public list as a streamed promise that never rejects: a failure is logged and shown as sample content. */
+function streamList<T>(name: string, load: () => Promise<T[]>): Promise<ListResult<T>> {
+  return load().then(
+    (items) => ({ items, failed: false }),
+    (error: unknown) => {
+      logger.error({ err: error }, `public ${name} list failed`);
+      return { items: [] as T[], failed: true };
+    },
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: COMPANY.name }, { name: "description", content: COMPANY.description }];
+// PRODUCT.md reading 3: the lists are returned as promises so the router can stream them (6
+// skeletons while pending). Crawlers get the whole document at once (entry.server: onAllReady).
+export async function loader() {
+  const services = streamList<ServiceSummary>("services", async () =>
+    (await listActiveServices()).map(({ is_active: _active, ...card }) => card),
+  );
+  const projects = streamList<ProjectSummary>("projects", async () =>
+    (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
+  );
+  const chrome = await getSiteChrome();
+  return { chrome, services, projects };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { chrome, services, projects } = loaderData;
+  const showSampleContent = chrome.settings.show_sample_content;
+  return (
+    <SiteShell chrome={chrome}>
+      <HeroSection background={resolveHeroBackground(chrome.settings)} />
+      <WhyChooseUsSection />
+      <AboutSection />
+      <ServicesSection services={services} showSampleContent={showSampleContent} />
+      <ProjectsSection projects={projects} showSampleContent={showSampleContent} />
+      <GallerySection />
+      <TestimonialsSection />
+      <FaqSection phone={headerPhone(chrome.contactDetails)} />
+      <ContactSection info={contactInfo(chrome.contactDetails)} />
+    </SiteShell>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${COMPANY.name} | Construction & Renovation in the Maldives` },
+  { name: "description", content: COMPANY.description },
+];

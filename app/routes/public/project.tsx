@@ -1,14 +1,219 @@
-import { data } from "react-router";
+import { CalendarDays, CalendarRange, Gauge, MapPin, Wallet } from "lucide-react";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/project";
-import { getPublicProject } from "~/.server/models/projects";
+import { logger } from "~/.server/logger";
+import { getPublicProject, type PublicProject } from "~/.server/models/projects";
+import { getSiteChrome } from "~/.server/models/site-chrome";
+import {
+  BackLink,
+  CheckList,
+  CtaCard,
+  DetailGallery,
+  DetailHeader,
+  DetailNotFound,
+  DetailSection,
+  FeaturedImage,
+  InfoTile,
+  InfoTiles,
+  Prose,
+} from "~/components/site/detail-parts";
+import { SiteShell } from "~/components/site/site-shell";
+import { Stars } from "~/components/site/stars";
+import { Badge } from "~/components/ui/badge";
+import { Progress } from "~/components/ui/progress";
+import { COMPANY } from "~/content/company";
+import { clampPercent, formatBudget, formatDate, formatLabel, formatMonths, formatStatus, formatTag, orNotAvailable, statusBadgeVariant } from "~/lib/format";
 
-// Placeholder from the Foundation issue; the Public site issue builds the full page.
+/** Record ids are UUIDs; anything else that could not be one is "not found" (PRODUCT.md reading 4). */
+const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no longer available.";
+
 export async function loader({ params }: Route.LoaderArgs) {
-  const project = await getPublicProject(params.id);
-  if (!project) throw data(null, { status: 404 });
-  return { project };
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) throw data({ message: "Project Not Found" }, { status: 404 });
+  let project: PublicProject | null;
+  try {
+    project = await getPublicProject(id.data);
+  } catch (error) {
+    // SPEC.md section 8: a failed detail load is logged and redirects home.
+    logger.error({ err: error, projectId: id.data }, "project detail load failed");
+    throw redirect("/");
+  }
+  if (!project) throw data({ message: "Project Not Found" }, { status: 404 });
+  const chrome = await getSiteChrome();
+  const { is_public: _isPublic, is_featured: _isFeatured, ...visible } = project;
+  return { project: visible, chrome };
+}
+
+function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item}>
+          <Badge variant="secondary" className="px-3 py-1 text-sm">
+            {format(item)}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  return <main className="p-6"><h1 className="text-3xl font-bold">{loaderData.project.title}</h1></main>;
+  const { project, chrome } = loaderData;
+  const percent = clampPercent(project.completion_percentage);
+  return (
+    <SiteShell chrome={chrome}>
+      <DetailHeader
+        back={<BackLink section="projects">Back to Projects</BackLink>}
+        badges={
+          <>
+            {project.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{project.category}</Badge> : null}
+            {project.project_type ? (
+              <Badge variant="outline" className="border-white/40 text-white">
+                {formatLabel(project.project_type)}
+              </Badge>
+            ) : null}
+            <Badge
+              variant={statusBadgeVariant(project.status)}
+              className={statusBadgeVariant(project.status) === "default" ? "bg-brand-teal text-white" : undefined}
+            >
+              {formatStatus(project.status)}
+            </Badge>
+          </>
+        }
+        title={project.title}
+        summary={project.short_description}
+      />
+      <div className="mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="space-y-8">
+          <InfoTiles>
+            <InfoTile icon={<MapPin className="size-5" />} label="Location" value={orNotAvailable(project.project_location)} />
+            <InfoTile icon={<CalendarRange className="size-5" />} label="Duration" value={formatMonths(project.duration_months)} />
+            <InfoTile icon={<Wallet className="size-5" />} label="Budget" value={formatBudget(project.budget)} />
+            <InfoTile icon={<Gauge className="size-5" />} label="Progress" value={`${percent}%`} />
+          </InfoTiles>
+          <FeaturedImage src={project.featured_image_url} alt={project.title} />
+        </div>
+        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="space-y-8">
+            {project.description ? (
+              <DetailSection title="Project Description">
+                <Prose text={project.description} />
+              </DetailSection>
+            ) : null}
+            {project.challenges || project.solutions ? (
+              <div className="grid gap-8 md:grid-cols-2">
+                {project.challenges ? (
+                  <DetailSection title="Challenges">
+                    <Prose text={project.challenges} />
+                  </DetailSection>
+                ) : null}
+                {project.solutions ? (
+                  <DetailSection title="Solutions">
+                    <Prose text={project.solutions} />
+                  </DetailSection>
+                ) : null}
+              </div>
+            ) : null}
+            {project.gallery_images.length > 0 ? (
+              <DetailSection title="Project Gallery">
+                <DetailGallery images={project.gallery_images} title={project.title} />
+              </DetailSection>
+            ) : null}
+            {project.testimonial ? (
+              <DetailSection title="Client Testimonial" className="border-brand-amber/40 bg-amber-50/60">
+                <figure>
+                  <Stars rating={5} className="[&_svg]:size-5 [&_svg:not(.fill-brand-amber)]:fill-muted" />
+                  <blockquote className="mt-4 text-lg leading-relaxed text-foreground/90 italic">
+                    <p>“{project.testimonial}”</p>
+                  </blockquote>
+                  {project.client_name ? <figcaption className="mt-4 font-semibold text-brand-navy">— {project.client_name}</figcaption> : null}
+                </figure>
+              </DetailSection>
+            ) : null}
+          </div>
+          <div className="space-y-8 lg:sticky lg:top-24 lg:self-start">
+            <DetailSection title="Project Details">
+              <dl className="space-y-5">
+                {project.client_name ? (
+                  <div>
+                    <dt className="text-sm font-semibold text-brand-navy">Client</dt>
+                    <dd className="mt-1 text-muted-foreground">{project.client_name}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt className="text-sm font-semibold text-brand-navy">Completion</dt>
+                  <dd className="mt-2">
+                    <div className="mb-1.5 flex justify-between text-sm text-muted-foreground">
+                      <span>{formatStatus(project.status)}</span>
+                      <span className="font-semibold text-brand-navy">{percent}%</span>
+                    </div>
+                    <Progress value={percent} aria-label="Project completion" className="h-2 bg-secondary [&>[data-slot=progress-indicator]]:bg-brand-teal" />
+                  </dd>
+                </div>
+              </dl>
+            </DetailSection>
+            <DetailSection title="Timeline">
+              <dl className="space-y-4">
+                <div className="flex items-start gap-3">
+                  <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+                  <div>
+                    <dt className="text-sm font-semibold text-brand-navy">Start Date</dt>
+                    <dd className="text-muted-foreground">{formatDate(project.start_date)}</dd>
+                  </div>
+                </div>
+                <div className="flex items-start gap-3">
+                  <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+                  <div>
+                    <dt className="text-sm font-semibold text-brand-navy">End Date</dt>
+                    <dd className="text-muted-foreground">{formatDate(project.end_date)}</dd>
+                  </div>
+                </div>
+              </dl>
+            </DetailSection>
+            {project.materials_used.length > 0 ? (
+              <DetailSection title="Materials Used">
+                <CheckList items={project.materials_used} />
+              </DetailSection>
+            ) : null}
+            {project.technologies_used.length > 0 ? (
+              <DetailSection title="Technologies">
+                <TagList items={project.technologies_used} />
+              </DetailSection>
+            ) : null}
+            {project.tags.length > 0 ? (
+              <DetailSection title="Tags">
+                <TagList items={project.tags} format={formatTag} />
+              </DetailSection>
+            ) : null}
+            <CtaCard
+              title="Planning something similar?"
+              text="Talk to our team about your project. We reply within 24 hours with next steps and a free quote."
+              label="Start Your Project"
+            />
+          </div>
+        </div>
+      </div>
+    </SiteShell>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Project Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
+  const { project } = loaderData;
+  return [
+    { title: `${project.title} | ${COMPANY.name}` },
+    { name: "description", content: project.short_description ?? COMPANY.description },
+  ];
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <DetailNotFound title="Project Not Found" text={NOT_FOUND_TEXT} />;
+  }
+  // Anything else is the app's shared error page.
+  throw error;
 }

@@ -1,14 +1,145 @@
-import { data } from "react-router";
+import { CalendarClock, CircleCheckBig, Tag, Users } from "lucide-react";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/service";
-import { getActiveService } from "~/.server/models/services";
+import { logger } from "~/.server/logger";
+import { getActiveService, type Service } from "~/.server/models/services";
+import { getSiteChrome } from "~/.server/models/site-chrome";
+import {
+  BackLink,
+  CheckList,
+  CtaCard,
+  DetailGallery,
+  DetailHeader,
+  DetailNotFound,
+  DetailSection,
+  FeaturedImage,
+  InfoTile,
+  InfoTiles,
+  Prose,
+} from "~/components/site/detail-parts";
+import { SiteShell } from "~/components/site/site-shell";
+import { Badge } from "~/components/ui/badge";
+import { COMPANY } from "~/content/company";
+import { formatLabel, formatPricingModel, orNotAvailable } from "~/lib/format";
 
-// Placeholder from the Foundation issue; the Public site issue builds the full page.
+/** Record ids are UUIDs; anything else that could not be one is "not found" (PRODUCT.md reading 4). */
+const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no longer available.";
+
 export async function loader({ params }: Route.LoaderArgs) {
-  const service = await getActiveService(params.id);
-  if (!service) throw data(null, { status: 404 });
-  return { service };
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) throw data({ message: "Service Not Found" }, { status: 404 });
+  let service: Service | null;
+  try {
+    service = await getActiveService(id.data);
+  } catch (error) {
+    // SPEC.md section 8: a failed detail load is logged and redirects home.
+    logger.error({ err: error, serviceId: id.data }, "service detail load failed");
+    throw redirect("/");
+  }
+  if (!service) throw data({ message: "Service Not Found" }, { status: 404 });
+  const chrome = await getSiteChrome();
+  const { created_by: _createdBy, sort_order: _sortOrder, is_active: _isActive, icon: _icon, ...visible } = service;
+  return { service: visible, chrome };
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  return <main className="p-6"><h1 className="text-3xl font-bold">{loaderData.service.title}</h1></main>;
+  const { service, chrome } = loaderData;
+  return (
+    <SiteShell chrome={chrome}>
+      <DetailHeader
+        back={<BackLink section="services">Back to Services</BackLink>}
+        badges={
+          <>
+            {service.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{service.category}</Badge> : null}
+            {service.service_type ? (
+              <Badge variant="outline" className="border-white/40 text-white">
+                {formatLabel(service.service_type)}
+              </Badge>
+            ) : null}
+          </>
+        }
+        title={service.title}
+        summary={service.short_description}
+      />
+      <div className="mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="space-y-8">
+          <InfoTiles>
+            <InfoTile icon={<Tag className="size-5" />} label="Pricing" value={formatPricingModel(service.pricing_model)} />
+            <InfoTile icon={<CalendarClock className="size-5" />} label="Duration" value={orNotAvailable(service.duration_estimate)} />
+            <InfoTile icon={<Users className="size-5" />} label="Target" value={orNotAvailable(service.target_audience)} />
+            <InfoTile icon={<CircleCheckBig className="size-5" />} label="Availability" value={orNotAvailable(service.availability)} />
+          </InfoTiles>
+          <FeaturedImage src={service.featured_image_url} alt={service.title} />
+        </div>
+        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="space-y-8">
+            {service.overview ? (
+              <DetailSection title="Overview">
+                <Prose text={service.overview} />
+              </DetailSection>
+            ) : null}
+            {service.description ? (
+              <DetailSection title="Description">
+                <Prose text={service.description} />
+              </DetailSection>
+            ) : null}
+            {service.features.length > 0 ? (
+              <DetailSection title="Features">
+                <CheckList items={service.features} columns={2} />
+              </DetailSection>
+            ) : null}
+            {service.gallery.length > 0 ? (
+              <DetailSection title="Gallery">
+                <DetailGallery images={service.gallery} title={service.title} />
+              </DetailSection>
+            ) : null}
+            {service.benefits.length > 0 ? (
+              <DetailSection title="Benefits">
+                <CheckList items={service.benefits} />
+              </DetailSection>
+            ) : null}
+          </div>
+          <div className="space-y-8 lg:sticky lg:top-24 lg:self-start">
+            <DetailSection title="Service Details">
+              <dl className="space-y-5">
+                <div>
+                  <dt className="text-sm font-semibold text-brand-navy">Prerequisites</dt>
+                  <dd className="mt-1 leading-relaxed text-muted-foreground">{orNotAvailable(service.prerequisites)}</dd>
+                </div>
+                <div className="border-t pt-5">
+                  <dt className="text-sm font-semibold text-brand-navy">Warranty</dt>
+                  <dd className="mt-1 leading-relaxed text-muted-foreground">{orNotAvailable(service.warranty)}</dd>
+                </div>
+              </dl>
+            </DetailSection>
+            <CtaCard
+              title="Interested in this service?"
+              text="Tell us about your project and get a free, no-obligation quote within 24 hours."
+              label="Get Quote"
+            />
+          </div>
+        </div>
+      </div>
+    </SiteShell>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Service Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
+  const { service } = loaderData;
+  return [
+    { title: `${service.title} | ${COMPANY.name}` },
+    { name: "description", content: service.short_description ?? service.overview ?? COMPANY.description },
+  ];
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <DetailNotFound title="Service Not Found" text={NOT_FOUND_TEXT} />;
+  }
+  // Anything else is the app's shared error page.
+  throw error;
 }

@@ -1,0 +1,201 @@
+import { sql } from "kysely";
+import type { EnquiryInput, EnquiryStatus } from "~/validation/enquiry";
+import { db } from "../db";
+import { newId, nowIso, toIso } from "./rows";
+
+export interface Enquiry {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  source_page: string | null;
+  status: EnquiryStatus;
+  spam_reason: string | null;
+  email_status: "pending" | "sending" | "sent" | "failed" | "skipped";
+  email_attempts: number;
+  email_error: string | null;
+  created_at: string;
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrThrow"]>>;
+
+function baseQuery() {
+  return db()
+    .selectFrom("enquiries")
+    .select([
+      "id",
+      "name",
+      "email",
+      "phone",
+      "subject",
+      "message",
+      "source_page",
+      "status",
+      "spam_reason",
+      "email_status",
+      "email_attempts",
+      "email_error",
+      "created_at",
+    ]);
+}
+
+function toEnquiry(row: Row): Enquiry {
+  return {
+    ...row,
+    status: row.status as EnquiryStatus,
+    email_status: row.email_status as Enquiry["email_status"],
+    email_attempts: Number(row.email_attempts),
+    created_at: toIso(row.created_at),
+  };
+}
+
+export interface NewEnquiry extends EnquiryInput {
+  source_page: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** Set when spam checks caught it: stored in Spam, never emailed. */
+  spam_reason: string | null;
+  /** Whether staff notification is configured: the enquiry waits in the mail queue. */
+  notify: boolean;
+}
+
+/** Stores the enquiry first, before anything else happens. */
+export async function createEnquiry(input: NewEnquiry): Promise<Enquiry> {
+  const id = newId();
+  const now = nowIso();
+  const queued = input.notify && !input.spam_reason;
+  await db()
+    .insertInto("enquiries")
+    .values({
+      id,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      subject: input.subject,
+      message: input.message,
+      source_page: input.source_page,
+      ip: input.ip,
+      user_agent: input.user_agent,
+      status: input.spam_reason ? "spam" : "new",
+      spam_reason: input.spam_reason,
+      email_status: queued ? "pending" : "skipped",
+      email_attempts: 0,
+      email_next_attempt_at: queued ? Date.now() : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return (await getEnquiry(id))!;
+}
+
+export async function getEnquiry(id: string): Promise<Enquiry | null> {
+  const row = await baseQuery().where("id", "=", id).executeTakeFirst();
+  return row ? toEnquiry(row) : null;
+}
+
+export interface EnquiryFilter {
+  status?: EnquiryStatus | "inbox";
+  q?: string;
+  limit?: number;
+}
+
+/** Newest first. "inbox" is new + read. Search looks at name, email, phone, project type and details. */
+export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Enquiry[]> {
+  let query = baseQuery();
+  if (filter.status === "inbox") query = query.where("status", "in", ["new", "read"]);
+  else if (filter.status) query = query.where("status", "=", filter.status);
+  const q = filter.q?.trim().toLowerCase();
+  if (q) {
+    // LIKE with escaped wildcards: the search box is text, not a pattern language.
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        (["name", "email", "phone", "subject", "message"] as const).map((col) =>
+          eb(sql`lower(${sql.ref(col)})`, "like", sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(filter.limit ?? 500).execute();
+  return rows.map(toEnquiry);
+}
+
+export async function countEnquiries(): Promise<Record<EnquiryStatus, number>> {
+  const rows = await db()
+    .selectFrom("enquiries")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const out: Record<EnquiryStatus, number> = { new: 0, read: 0, archived: 0, spam: 0 };
+  for (const r of rows) if (r.status in out) out[r.status as EnquiryStatus] = Number(r.count);
+  return out;
+}
+
+export async function setEnquiryStatus(id: string, status: EnquiryStatus): Promise<boolean> {
+  const result = await db().updateTable("enquiries").set({ status, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteEnquiry(id: string): Promise<boolean> {
+  const result = await db().deleteFrom("enquiries").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+// --- the notification queue -------------------------------------------------
+
+export const MAX_EMAIL_ATTEMPTS = 5;
+const LEASE_MS = 60_000;
+
+/** Backoff after the nth failed attempt: 30 s, 1 min, 2 min, 4 min... */
+export const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
+
+/**
+ * Claims one enquiry whose notification is due, so that only one instance sends it: the claim moves
+ * its next attempt past a lease, and only the instance whose update matched the old value wins.
+ */
+export async function claimDueNotification(now = Date.now()): Promise<Enquiry | null> {
+  for (let tries = 0; tries < 3; tries++) {
+    const due = await db()
+      .selectFrom("enquiries")
+      .select(["id", "email_next_attempt_at"])
+      .where("email_status", "in", ["pending", "sending"])
+      .where("email_next_attempt_at", "<=", now)
+      .orderBy("email_next_attempt_at", "asc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return null;
+    const result = await db()
+      .updateTable("enquiries")
+      .set({ email_status: "sending", email_next_attempt_at: now + LEASE_MS })
+      .where("id", "=", due.id)
+      .where("email_next_attempt_at", "=", due.email_next_attempt_at)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return getEnquiry(due.id);
+  }
+  return null;
+}
+
+export async function recordNotificationSent(id: string): Promise<void> {
+  await db()
+    .updateTable("enquiries")
+    .set((eb) => ({ email_status: "sent", email_error: null, email_next_attempt_at: null, email_attempts: eb("email_attempts", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function recordNotificationFailed(id: string, attemptsBefore: number, reason: string): Promise<void> {
+  const attempts = attemptsBefore + 1;
+  const final = attempts >= MAX_EMAIL_ATTEMPTS;
+  await db()
+    .updateTable("enquiries")
+    .set({
+      email_status: final ? "failed" : "pending",
+      email_attempts: attempts,
+      email_error: reason.slice(0, 500),
+      email_next_attempt_at: final ? null : Date.now() + retryDelayMs(attempts),
+    })
+    .where("id", "=", id)
+    .execute();
+}

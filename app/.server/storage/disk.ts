@@ -1,0 +1,114 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { assertKey, contentTypeForKey } from "./keys";
+import type { ByteRange, Storage, StoredObjectInfo } from "./types";
+
+const isNotFound = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
+
+/**
+ * Files under one directory (DATA_DIR/uploads by default), served by the HTTP server at /uploads.
+ * A write goes to a temp file in the target directory, is fsynced, then renamed over the target, and the
+ * directory is fsynced: after a crash a key holds either nothing or the whole file, never a torn one.
+ */
+export class DiskStorage implements Storage {
+  readonly kind = "disk" as const;
+  readonly root: string;
+
+  constructor(
+    root: string,
+    private readonly urlPrefix = "/uploads",
+  ) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    return path.join(this.root, ...assertKey(key).split("/"));
+  }
+
+  async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
+    // The content type is not stored: the server derives it from the extension, which the key fixes.
+    const target = this.pathOf(key);
+    const dir = path.dirname(target);
+    const created = await fs.mkdir(dir, { recursive: true });
+    // A dotfile: never served (the static handler denies dotfiles) and never a valid key.
+    const temp = path.join(dir, `.${path.basename(target)}.${crypto.randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs.open(temp, "wx", 0o644);
+    try {
+      try {
+        if (Buffer.isBuffer(body)) await handle.writeFile(body);
+        // writeFile on a handle continues at its position and retries short writes.
+        else for await (const chunk of body) await handle.writeFile(chunk as Buffer);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+    await syncDirectory(dir);
+    // Directories made just now must be durable in their parent too.
+    if (created) await syncDirectory(path.dirname(created));
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.pathOf(key));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string, range?: ByteRange): Promise<Readable | null> {
+    const file = this.pathOf(key);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, "r");
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    return handle.createReadStream({ start: range?.start, end: range?.end });
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const stats = await fs.stat(this.pathOf(key));
+      if (!stats.isFile()) return null;
+      return { size: stats.size, contentType: contentTypeForKey(key), etag: `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"` };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    return `${this.urlPrefix}/${assertKey(key)}`;
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, "r");
+    await handle.sync();
+  } catch (error) {
+    // Some platforms (Windows, some network file systems) cannot fsync a directory; the rename still happened.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EBADF") throw error;
+  } finally {
+    await handle?.close();
+  }
+}

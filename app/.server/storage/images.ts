@@ -1,0 +1,134 @@
+import sharp, { type Sharp, type SharpOptions } from "sharp";
+import { AVIF_WIDTH, VARIANT_WIDTHS } from "~/lib/images";
+import type { SniffedType } from "./sniff";
+
+// Every uploaded image is decoded with a pixel cap, turned upright (EXIF orientation), re-encoded in its own
+// format without metadata (no GPS, no camera data, no trailing bytes of a polyglot), capped in width, and
+// given the responsive variants that app/lib/images.ts names.
+
+/**
+ * sharp's default cap (268 MP) lets a 600 KB PNG take ~700 MB to decode; 40 MP covers any camera photo.
+ * For an animation the cap counts every frame.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** The stored original is never wider than this. */
+export const MAX_STORED_WIDTH = 2560;
+/** AVIF at sharp's default effort takes seconds per image on two cores. */
+const AVIF_EFFORT = 2;
+
+export class ImageRejectedError extends Error {
+  constructor(
+    readonly reason: "too-large" | "unreadable",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ImageRejectedError";
+  }
+}
+
+type ImageExt = Extract<SniffedType, { kind: "image" }>["ext"];
+
+export interface ImageOutput {
+  data: Buffer;
+  contentType: string;
+}
+
+export interface ProcessedImage {
+  original: ImageOutput & { width: number; height: number };
+  /** Keyed by the suffix that replaces the original's extension: `-w480.webp`, ..., `-w960.avif`. */
+  variants: Array<ImageOutput & { suffix: string }>;
+}
+
+const SHARP_FORMAT: Record<ImageExt, string> = { jpg: "jpeg", png: "png", webp: "webp", gif: "gif", avif: "heif" };
+const MIME: Record<ImageExt, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" };
+
+function encode(image: Sharp, ext: ImageExt): Sharp {
+  switch (ext) {
+    case "jpg":
+      return image.jpeg({ quality: 85, progressive: true });
+    case "png":
+      return image.png();
+    case "webp":
+      return image.webp({ quality: 82 });
+    case "gif":
+      return image.gif();
+    case "avif":
+      return image.avif({ quality: 55, effort: AVIF_EFFORT });
+  }
+}
+
+const toWebp = (image: Sharp, width: number) => image.resize({ width, withoutEnlargement: true }).webp({ quality: 80 });
+const toAvif = (image: Sharp, width: number) => image.resize({ width, withoutEnlargement: true }).avif({ quality: 50, effort: AVIF_EFFORT });
+
+function rejected(error: unknown): ImageRejectedError {
+  if (error instanceof ImageRejectedError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new ImageRejectedError("too-large", message);
+  return new ImageRejectedError("unreadable", message);
+}
+
+export async function processImage(input: Buffer, ext: ImageExt): Promise<ProcessedImage> {
+  try {
+    return await transform(input, ext);
+  } catch (error) {
+    throw rejected(error);
+  }
+}
+
+async function transform(input: Buffer, ext: ImageExt): Promise<ProcessedImage> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" as const };
+  // The header alone: a decompression bomb is refused here, before any pixel is decoded.
+  const meta = await sharp(input, options).metadata();
+  if (meta.format !== SHARP_FORMAT[ext] || (ext === "avif" && meta.compression !== "av1")) {
+    throw new ImageRejectedError("unreadable", `content is ${meta.format}/${meta.compression ?? "-"}, not ${ext}`);
+  }
+  const width = meta.width ?? 0;
+  const pageHeight = meta.pageHeight ?? meta.height ?? 0;
+  const pages = meta.pages ?? 1;
+  if (width <= 0 || pageHeight <= 0) throw new ImageRejectedError("unreadable", "no dimensions");
+  if (width * pageHeight * pages > MAX_INPUT_PIXELS) throw new ImageRejectedError("too-large", `${width}x${pageHeight}x${pages}`);
+
+  if (pages > 1 && (ext === "gif" || ext === "webp")) return processAnimation(input, ext, options);
+
+  // Decode once, upright and capped; every output is encoded from these pixels.
+  const { data, info } = await sharp(input, options)
+    .rotate()
+    .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+  const [original, ...variants] = await Promise.all([
+    encode(pixels(), ext).toBuffer({ resolveWithObject: true }),
+    ...VARIANT_WIDTHS.map((w) => toWebp(pixels(), w).toBuffer()),
+    toAvif(pixels(), AVIF_WIDTH).toBuffer(),
+  ]);
+  return {
+    original: { data: original.data, contentType: MIME[ext], width: original.info.width, height: original.info.height },
+    variants: variantList(variants as Buffer[]),
+  };
+}
+
+/** Animated GIF/WebP: kept animated (original and WebP variants); the AVIF variant is the first frame. */
+async function processAnimation(input: Buffer, ext: "gif" | "webp", options: SharpOptions): Promise<ProcessedImage> {
+  const frames = () => sharp(input, { ...options, animated: true });
+  const [original, ...variants] = await Promise.all([
+    encode(frames().resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true }), ext).toBuffer({ resolveWithObject: true }),
+    ...VARIANT_WIDTHS.map((w) => toWebp(frames(), w).toBuffer()),
+    toAvif(sharp(input, options), AVIF_WIDTH).toBuffer(),
+  ]);
+  return {
+    original: {
+      data: original.data,
+      contentType: MIME[ext],
+      width: original.info.width,
+      height: original.info.pageHeight ?? original.info.height,
+    },
+    variants: variantList(variants as Buffer[]),
+  };
+}
+
+function variantList(buffers: Buffer[]): ProcessedImage["variants"] {
+  const webp = VARIANT_WIDTHS.map((w, i) => ({ suffix: `-w${w}.webp`, data: buffers[i], contentType: "image/webp" }));
+  return [...webp, { suffix: `-w${AVIF_WIDTH}.avif`, data: buffers[VARIANT_WIDTHS.length], contentType: "image/avif" }];
+}

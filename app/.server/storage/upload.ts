@@ -1,0 +1,305 @@
+import crypto from "node:crypto";
+import { once } from "node:events";
+import busboy from "busboy";
+import {
+  MAX_FILES_MULTIPLE,
+  MAX_FILES_SINGLE,
+  UPLOAD_BUCKETS,
+  UPLOAD_FOLDERS,
+  type UploadBucket,
+  type UploadFolder,
+  uploadLimitBytes,
+  uploadLimitFor,
+} from "~/validation/constants";
+import { logger } from "../logger";
+import { ImageRejectedError, processImage } from "./images";
+import { SNIFF_BYTES, type SniffedType, sniff } from "./sniff";
+import type { Storage } from "./types";
+
+// The upload pipeline behind POST /api/uploads: a streaming multipart parse that enforces the folder's
+// limits while the bytes arrive, type by content, image re-encoding, server-made names, then storage.
+// Nothing is stored unless every file of the request passed.
+
+/** An expected refusal: the status and message the caller sees; detail goes to the log only. */
+export class UploadError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+export interface UploadedFile {
+  url: string;
+  type: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+export const fileTooLargeMessage = (mb: number) => `File size must be less than ${mb}MB`;
+export const tooManyFilesMessage = (n: number) => `Maximum ${n} files allowed`;
+export const UNSUPPORTED_TYPE = "Unsupported file type";
+
+export const maxFilesFor = (folder: UploadFolder) => (folder === "gallery" ? MAX_FILES_MULTIPLE : MAX_FILES_SINGLE);
+const acceptsVideo = (folder: UploadFolder) => folder === "hero-backgrounds";
+const isBucket = (value: string): value is UploadBucket => (UPLOAD_BUCKETS as readonly string[]).includes(value);
+const isFolder = (value: string): value is UploadFolder => (UPLOAD_FOLDERS as readonly string[]).includes(value);
+
+/** Until the folder field has arrived, a file may be as large as the largest folder limit. */
+const LARGEST_FILE_MB = Math.max(...UPLOAD_FOLDERS.map(uploadLimitFor));
+/** Boundaries, part headers and the two small fields: far more than a real form needs. */
+const FORM_OVERHEAD = 1024 * 1024;
+const bodyAllowance = (folder: UploadFolder) => uploadLimitBytes(uploadLimitFor(folder)) * maxFilesFor(folder) + FORM_OVERHEAD;
+/** A Content-Length above this is refused before a byte is read. */
+export const MAX_UPLOAD_BODY = Math.max(...UPLOAD_FOLDERS.map(bodyAllowance));
+/** After a refusal the rest of the body is read and dropped (so the client sees our answer), up to this much. */
+const DISCARD_MAX = 64 * 1024 * 1024;
+
+interface IncomingFile {
+  chunks: Buffer[];
+  size: number;
+  /** undefined: not enough bytes seen yet to tell. */
+  type: SniffedType | null | undefined;
+}
+
+export interface UploadForm {
+  bucket: UploadBucket;
+  folder: UploadFolder;
+  files: Array<{ data: Buffer; type: SniffedType }>;
+}
+
+const malformed = (detail?: string) => new UploadError(400, "Malformed upload", detail);
+
+/**
+ * Reads a multipart/form-data body with fields `bucket`, `folder` and one or more `file` parts. Limits are
+ * enforced as the bytes arrive: the first part over its limit (size, count or type) stops the read, and the
+ * rest of the body is dropped, never held in memory. Fields should come before the files (a form built with
+ * FormData in that order does so); files that come first are held to the largest limit until the folder is known.
+ */
+export async function readUploadForm(request: Request): Promise<UploadForm> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) {
+    throw new UploadError(400, "Expected a multipart/form-data upload");
+  }
+  const lengthHeader = request.headers.get("content-length");
+  const declared = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
+  if (declared !== undefined && declared > MAX_UPLOAD_BODY) {
+    throw new UploadError(413, "Upload is too large", `content-length ${declared}`);
+  }
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        fieldNameSize: 100,
+        fieldSize: 1024,
+        fields: 10,
+        // A backstop only: the per-folder limit below is smaller and is checked first.
+        fileSize: uploadLimitBytes(LARGEST_FILE_MB) + 1,
+        files: MAX_FILES_MULTIPLE + 1,
+        parts: MAX_FILES_MULTIPLE + 12,
+        headerPairs: 20,
+      },
+    });
+  } catch (error) {
+    throw malformed(error instanceof Error ? error.message : String(error));
+  }
+
+  let bucket: UploadBucket | undefined;
+  let folder: UploadFolder | undefined;
+  const files: IncomingFile[] = [];
+  let failure: UploadError | undefined;
+  const fail = (error: UploadError) => {
+    failure ??= error;
+  };
+  const fileLimitMb = () => (folder ? uploadLimitFor(folder) : LARGEST_FILE_MB);
+  const maxFiles = () => (folder ? maxFilesFor(folder) : MAX_FILES_MULTIPLE);
+  const typeRefused = (type: SniffedType | null) => type === null || (type.kind === "video" && folder !== undefined && !acceptsVideo(folder));
+
+  parser.on("field", (name, value, info) => {
+    if (info.nameTruncated || info.valueTruncated) return fail(malformed(`field ${name} truncated`));
+    if (name === "bucket") {
+      if (!isBucket(value) || (bucket !== undefined && bucket !== value)) return fail(new UploadError(400, "Invalid bucket"));
+      bucket = value;
+    } else if (name === "folder") {
+      if (!isFolder(value) || (folder !== undefined && folder !== value)) return fail(new UploadError(400, "Invalid folder"));
+      folder = value;
+      // Now the real ceiling is known: a body far above it cannot be a valid upload.
+      if (declared !== undefined && declared > bodyAllowance(folder)) {
+        fail(new UploadError(413, fileTooLargeMessage(uploadLimitFor(folder)), `content-length ${declared}`));
+      }
+    }
+  });
+
+  parser.on("file", (name, stream, info) => {
+    stream.on("error", (error) => fail(malformed(error.message)));
+    if (failure || name !== "file" || !info.filename) {
+      // An empty file input sends a part without a file name: nothing was chosen there.
+      if (!failure && name !== "file") fail(malformed(`unexpected file field ${name}`));
+      stream.resume();
+      return;
+    }
+    if (files.length >= maxFiles()) {
+      fail(new UploadError(400, tooManyFilesMessage(maxFiles())));
+      stream.resume();
+      return;
+    }
+    const file: IncomingFile = { chunks: [], size: 0, type: undefined };
+    files.push(file);
+    stream.on("data", (chunk: Buffer) => {
+      if (failure) return;
+      file.size += chunk.length;
+      if (file.size > uploadLimitBytes(fileLimitMb())) {
+        file.chunks = [];
+        return fail(new UploadError(413, fileTooLargeMessage(fileLimitMb())));
+      }
+      file.chunks.push(chunk);
+      if (file.type === undefined && file.size >= SNIFF_BYTES) {
+        // Known from the first bytes: an SVG or an executable is refused before the rest is read.
+        file.type = sniff(Buffer.concat(file.chunks));
+        if (typeRefused(file.type)) fail(new UploadError(415, UNSUPPORTED_TYPE));
+      }
+    });
+    stream.on("limit", () => fail(new UploadError(413, fileTooLargeMessage(fileLimitMb()))));
+  });
+  parser.on("filesLimit", () => fail(new UploadError(400, tooManyFilesMessage(maxFiles()))));
+  parser.on("fieldsLimit", () => fail(malformed("too many fields")));
+  parser.on("partsLimit", () => fail(malformed("too many parts")));
+
+  const settled = new Promise<void>((resolve) => {
+    parser.once("close", resolve);
+    parser.once("error", (error: Error) => {
+      fail(malformed(error.message));
+      resolve();
+    });
+  });
+
+  const reader = request.body.getReader();
+  let ended = false;
+  try {
+    while (!failure) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        parser.end();
+        await settled;
+        break;
+      }
+      if (!parser.write(value)) await Promise.race([once(parser, "drain"), settled]);
+    }
+  } catch (error) {
+    // The client went away, or the body stream broke off.
+    fail(malformed(error instanceof Error ? error.message : String(error)));
+  }
+  if (failure) {
+    if (!ended) void discardRest(reader);
+    throw failure;
+  }
+
+  if (!bucket) throw new UploadError(400, "Invalid bucket");
+  if (!folder) throw new UploadError(400, "Invalid folder");
+  if (files.length === 0) throw new UploadError(400, "No file uploaded");
+  if (files.some((f) => f.size === 0)) throw new UploadError(400, "File is empty");
+  if (files.length > maxFilesFor(folder)) throw new UploadError(400, tooManyFilesMessage(maxFilesFor(folder)));
+  // Files that arrived before the folder field are held to the folder's limits now.
+  const limit = uploadLimitFor(folder);
+  const result: UploadForm["files"] = [];
+  for (const file of files) {
+    if (file.size > uploadLimitBytes(limit)) throw new UploadError(413, fileTooLargeMessage(limit));
+    const data = Buffer.concat(file.chunks);
+    const type = file.type === undefined ? sniff(data) : file.type;
+    if (type === null || (type.kind === "video" && !acceptsVideo(folder))) throw new UploadError(415, UNSUPPORTED_TYPE);
+    result.push({ data, type });
+  }
+  return { bucket, folder, files: result };
+}
+
+/** Reads what is left of a refused body and drops it, so the connection can carry our answer; gives up past DISCARD_MAX. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let discarded = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      discarded += value.byteLength;
+      if (discarded > DISCARD_MAX) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch (error) {
+    logger.debug({ err: error instanceof Error ? error.message : String(error) }, "upload body ended while discarding");
+  }
+}
+
+interface PreparedFile {
+  ext: string;
+  contentType: string;
+  data: Buffer;
+  width?: number;
+  height?: number;
+  variants: Array<{ suffix: string; data: Buffer; contentType: string }>;
+}
+
+async function prepare(file: UploadForm["files"][number]): Promise<PreparedFile> {
+  const { type } = file;
+  // Video cannot be re-encoded here; it is stored as sent, and served with its type and nosniff.
+  if (type.kind === "video") return { ext: type.ext, contentType: type.mime, data: file.data, variants: [] };
+  try {
+    const image = await processImage(file.data, type.ext);
+    return { ext: type.ext, ...image.original, variants: image.variants };
+  } catch (error) {
+    if (error instanceof ImageRejectedError) {
+      throw new UploadError(400, error.reason === "too-large" ? "Image is too large to process" : "Could not read the image", error.message);
+    }
+    throw error;
+  }
+}
+
+/** A server-made name: random plus a timestamp, so it is unguessable, unique and never reused. */
+export function newObjectBase(bucket: UploadBucket, folder: UploadFolder): string {
+  return `${bucket}/${folder}/${crypto.randomBytes(8).toString("hex")}-${Date.now()}`;
+}
+
+/** Parses, checks, processes and stores the files of an upload request; throws UploadError for a refusal. */
+export async function handleUpload(request: Request, storage: Storage): Promise<UploadedFile[]> {
+  const form = await readUploadForm(request);
+  // One file at a time: bounded memory and CPU per request on a small machine.
+  const prepared: PreparedFile[] = [];
+  for (const file of form.files) prepared.push(await prepare(file));
+
+  const written: string[] = [];
+  try {
+    const uploaded: UploadedFile[] = [];
+    for (const file of prepared) {
+      const base = newObjectBase(form.bucket, form.folder);
+      // Variants first: once the original exists, so does every file its srcset names.
+      for (const variant of file.variants) {
+        const key = `${base}${variant.suffix}`;
+        await storage.put(key, variant.data, variant.contentType);
+        written.push(key);
+      }
+      const key = `${base}.${file.ext}`;
+      await storage.put(key, file.data, file.contentType);
+      written.push(key);
+      uploaded.push({
+        url: storage.publicUrl(key),
+        type: file.contentType,
+        size: file.data.length,
+        ...(file.width !== undefined ? { width: file.width, height: file.height } : {}),
+      });
+    }
+    return uploaded;
+  } catch (error) {
+    // All or nothing: a half-stored gallery would leave files no record points at.
+    const removed = await Promise.allSettled(written.map((key) => storage.delete(key)));
+    const leftovers = written.filter((_, i) => removed[i].status === "rejected");
+    if (leftovers.length > 0) logger.error({ keys: leftovers }, "could not remove files of a failed upload");
+    throw error;
+  }
+}

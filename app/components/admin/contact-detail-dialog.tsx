@@ -1,0 +1,122 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { ContactDetail } from "~/.server/models/contact-details";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { SOCIAL_PLATFORMS } from "~/validation/constants";
+import { ContactDetailSchema } from "~/validation/contact-detail";
+import { fieldErrors, formValues } from "~/validation/fields";
+import { type ActionResult, useActionToast } from "./action-result";
+import { SelectField, SwitchField, TextField } from "./form-fields";
+import { CONTACT_TYPE_OPTIONS, SOCIAL_PLATFORM_OPTIONS } from "./labels";
+import { useFocusFirstInvalid } from "./service-dialog";
+
+interface ContactDetailDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  detail: ContactDetail | null;
+}
+
+const VALUE_HINTS: Record<string, string> = {
+  phone: "A phone number, e.g. +960 300 1234",
+  email: "An email address",
+  address: "The full address",
+  hours: "e.g. Mon - Sat: 8:00 AM - 6:00 PM",
+  website: "A full link starting with https://",
+  social: "The profile link, starting with https://",
+};
+
+export function ContactDetailDialog({ open, onOpenChange, detail }: ContactDetailDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-xl">
+        <DialogHeader className="border-b p-6 pr-12">
+          <DialogTitle>{detail ? "Edit Contact Detail" : "Add Contact Detail"}</DialogTitle>
+          <DialogDescription>Phone numbers, emails, addresses, hours, website and social links shown on the site.</DialogDescription>
+        </DialogHeader>
+        <ContactDetailForm key={detail?.id ?? "new"} detail={detail} onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ContactDetailForm({ detail, onClose }: { detail: ContactDetail | null; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [type, setType] = useState<string>(detail?.type ?? "phone");
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const errors = clientErrors ?? serverErrors ?? {};
+  const formRef = useFocusFirstInvalid(errors);
+  const busy = fetcher.state !== "idle";
+  const platform = detail?.type === "social" && (SOCIAL_PLATFORMS as readonly string[]).includes(detail.icon ?? "") ? (detail.icon ?? "") : "";
+
+  useActionToast(fetcher.data, (result) => {
+    if (result.ok) onClose();
+  });
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="flex min-h-0 flex-1 flex-col"
+      onSubmit={(event) => {
+        const parsed = ContactDetailSchema.safeParse(formValues(new FormData(event.currentTarget)));
+        if (!parsed.success) {
+          event.preventDefault();
+          setClientErrors(fieldErrors(parsed.error));
+        } else {
+          setClientErrors(null);
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value={detail ? "update" : "create"} />
+      {detail ? <input type="hidden" name="id" value={detail.id} /> : null}
+      <div className="grid gap-4 overflow-y-auto p-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Type"
+            name="type"
+            required
+            options={CONTACT_TYPE_OPTIONS}
+            value={type}
+            onChange={(event) => setType(event.currentTarget.value)}
+            error={errors.type}
+          />
+          {type === "social" ? (
+            <SelectField label="Social Platform" name="platform" required options={SOCIAL_PLATFORM_OPTIONS} placeholder="Choose a platform" defaultValue={platform} error={errors.platform} />
+          ) : (
+            <TextField label="Icon" name="icon" hint="Optional icon name, e.g. phone, mail" defaultValue={detail?.type === "social" ? "" : (detail?.icon ?? "")} error={errors.icon} />
+          )}
+        </div>
+        <TextField label="Label" name="label" placeholder="e.g. Office" defaultValue={detail?.label ?? ""} error={errors.label} />
+        <TextField label="Value" name="value" required hint={VALUE_HINTS[type]} defaultValue={detail?.value ?? ""} error={errors.value} autoComplete="off" />
+        {detail ? (
+          <TextField
+            label="Display Order"
+            name="display_order"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint="Lower numbers come first"
+            defaultValue={String(detail.display_order)}
+            error={errors.display_order}
+          />
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SwitchField label="Primary" name="is_primary" description="The main entry of its type" defaultChecked={detail?.is_primary ?? false} />
+          <SwitchField label="Public" name="is_public" description="Shown on the public site" defaultChecked={detail?.is_public ?? true} />
+        </div>
+      </div>
+      <DialogFooter className="border-t p-4">
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : detail ? "Update Contact Detail" : "Create Contact Detail"}
+        </Button>
+      </DialogFooter>
+    </fetcher.Form>
+  );
+}

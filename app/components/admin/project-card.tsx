@@ -1,0 +1,100 @@
+import { ImageIcon, MapPin, Pencil, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import type { Project } from "~/.server/models/projects";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Progress } from "~/components/ui/progress";
+import { Switch } from "~/components/ui/switch";
+import { type ActionResult, useActionToast } from "./action-result";
+import { formatBudget, labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
+
+interface ProjectCardProps {
+  project: Project;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One project in the admin grid: image, title, short description, badges, progress, budget and actions. */
+export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
+  const titleId = useId();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const pendingPublic = fetcher.formData?.get("is_public");
+  const pendingFeatured = fetcher.formData?.get("is_featured");
+  const isPublic = typeof pendingPublic === "string" ? pendingPublic === "true" : project.is_public;
+  const isFeatured = typeof pendingFeatured === "string" ? pendingFeatured === "true" : project.is_featured;
+  const setFlag = (flag: "is_public" | "is_featured", value: boolean) =>
+    void fetcher.submit({ intent: "set-flags", id: project.id, [flag]: String(value) }, { method: "post" });
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs">
+      {project.featured_image_url ? (
+        <img src={project.featured_image_url} alt="" loading="lazy" className="aspect-video w-full bg-muted object-cover" />
+      ) : (
+        <div className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
+          <ImageIcon aria-hidden="true" className="size-8" />
+          <span className="sr-only">No image</span>
+        </div>
+      )}
+      <div className="grid flex-1 content-start gap-3 p-4">
+        <div className="flex flex-wrap gap-1.5">
+          {project.category ? <Badge variant="outline">{project.category}</Badge> : null}
+          <Badge variant={isPublic ? "default" : "secondary"}>{isPublic ? "Public" : "Private"}</Badge>
+          {isFeatured ? <Badge className="bg-brand-amber text-brand-amber-foreground">Featured</Badge> : null}
+          <Badge variant={project.status === "completed" ? "default" : "secondary"}>{labelFor(PROJECT_STATUS_OPTIONS, project.status)}</Badge>
+        </div>
+        <div className="grid gap-1">
+          <h3 id={titleId} className="text-base leading-snug font-semibold">
+            {project.title}
+          </h3>
+          {project.short_description ? <p className="line-clamp-2 text-sm text-muted-foreground">{project.short_description}</p> : null}
+          {project.project_location ? (
+            <p className="flex items-center gap-1 text-xs text-muted-foreground">
+              <MapPin aria-hidden="true" className="size-3" />
+              {project.project_location}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-1.5">
+          <div className="flex justify-between text-xs">
+            <span className="text-muted-foreground">Progress</span>
+            <span className="font-medium">{project.completion_percentage}%</span>
+          </div>
+          <Progress value={project.completion_percentage} aria-label={`Progress ${project.completion_percentage}%`} />
+        </div>
+        <p className="flex justify-between text-sm">
+          <span className="text-muted-foreground">Budget</span>
+          <span className="font-medium">{formatBudget(project.budget)}</span>
+        </p>
+        <div className="grid grid-cols-2 gap-2 rounded-lg bg-muted/50 p-2">
+          <FlagSwitch label="Public" checked={isPublic} onChange={(v) => setFlag("is_public", v)} />
+          <FlagSwitch label="Featured" checked={isFeatured} onChange={(v) => setFlag("is_featured", v)} />
+        </div>
+      </div>
+      <div className="flex gap-2 border-t p-3">
+        <Button type="button" variant="outline" size="sm" className="flex-1" onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button type="button" variant="outline" size="sm" className="flex-1 text-destructive hover:text-destructive" onClick={onDelete}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function FlagSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { ImageIcon, Pencil, Power, PowerOff, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import type { Service } from "~/.server/models/services";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { type ActionResult, useActionToast } from "./action-result";
+import { formatDate, labelFor, SERVICE_TYPE_OPTIONS } from "./labels";
+
+interface ServiceCardProps {
+  service: Service;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One service in the admin list: every field SPEC.md names for the card, and its three actions. */
+export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
+  const titleId = useId();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  // Optimistic: show the new state while the toggle is on its way.
+  const pending = fetcher.formData?.get("is_active");
+  const active = pending === undefined || pending === null ? service.is_active : pending === "true";
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs sm:flex-row">
+      {service.featured_image_url ? (
+        <img
+          src={service.featured_image_url}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-full shrink-0 rounded-lg border bg-muted object-cover sm:h-28 sm:w-44"
+        />
+      ) : (
+        <div className="flex aspect-video w-full shrink-0 items-center justify-center rounded-lg border bg-muted text-muted-foreground sm:h-28 sm:w-44">
+          <ImageIcon aria-hidden="true" className="size-6" />
+          <span className="sr-only">No image</span>
+        </div>
+      )}
+      <div className="grid min-w-0 flex-1 content-start gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={titleId} className="text-base font-semibold">
+            {service.title}
+          </h3>
+          {service.category ? <Badge variant="outline">{service.category}</Badge> : null}
+          <Badge variant={active ? "default" : "secondary"} className={active ? "bg-emerald-700 text-white" : undefined}>
+            {active ? "Active" : "Inactive"}
+          </Badge>
+          {service.service_type ? <Badge variant="secondary">{labelFor(SERVICE_TYPE_OPTIONS, service.service_type)}</Badge> : null}
+        </div>
+        {service.short_description ? <p className="text-sm font-medium text-foreground/80">{service.short_description}</p> : null}
+        {service.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{service.description}</p> : null}
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span>Sort order: {service.sort_order}</span>
+          <span>Created {formatDate(service.created_at)}</span>
+        </p>
+      </div>
+      <div className="flex shrink-0 items-start gap-2 sm:flex-col sm:items-stretch">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="toggle-active" />
+          <input type="hidden" name="id" value={service.id} />
+          <input type="hidden" name="is_active" value={active ? "false" : "true"} />
+          <Button type="submit" variant="outline" size="sm" className="w-full justify-start" aria-label={active ? "Deactivate service" : "Activate service"}>
+            {active ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
+            {active ? "Deactivate" : "Activate"}
+          </Button>
+        </fetcher.Form>
+        <Button type="button" variant="outline" size="sm" className="justify-start" onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button type="button" variant="outline" size="sm" className="justify-start text-destructive hover:text-destructive" onClick={onDelete}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,175 @@
+import { Save } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import type { UploadFolder } from "~/validation/constants";
+import { fieldErrors } from "~/validation/fields";
+import { type SettingKey, SettingUpdateSchema } from "~/validation/settings";
+import { type ActionResult, useActionToast } from "./action-result";
+import { describedBy, FieldError, SwitchField } from "./form-fields";
+import type { Option } from "./labels";
+import { MediaUrlField } from "./media-fields";
+
+// One control per site setting, each with its own fetcher so that saves never cancel each other.
+// Every change goes through the settings action ({ intent: update, key, value }).
+
+function useSetting(key: SettingKey, saved: string) {
+  const fetcher = useFetcher<ActionResult>();
+  const [clientError, setClientError] = useState<string | null>(null);
+  useActionToast(fetcher.data);
+  const pending = fetcher.formData?.get("value");
+  const save = (value: string) => {
+    const parsed = SettingUpdateSchema.safeParse({ key, value });
+    if (!parsed.success) {
+      setClientError(fieldErrors(parsed.error).value ?? "Invalid value");
+      return;
+    }
+    setClientError(null);
+    void fetcher.submit({ intent: "update", key, value }, { method: "post" });
+  };
+  const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.value : undefined;
+  return {
+    /** The value being saved, else the saved one: the switch moves at once. */
+    current: typeof pending === "string" ? pending : saved,
+    save,
+    busy: fetcher.state !== "idle",
+    error: clientError ?? serverError ?? undefined,
+  };
+}
+
+export function SettingSwitch({
+  settingKey,
+  saved,
+  label,
+  description,
+  on = "true",
+  off = "false",
+  onChange,
+}: {
+  settingKey: SettingKey;
+  saved: string;
+  label: string;
+  description?: string;
+  on?: string;
+  off?: string;
+  onChange?: (value: string) => void;
+}) {
+  const setting = useSetting(settingKey, saved);
+  return (
+    <div className="grid gap-1">
+      <SwitchField
+        label={label}
+        description={description}
+        checked={setting.current === on}
+        disabled={setting.busy}
+        onCheckedChange={(checked) => {
+          const value = checked ? on : off;
+          onChange?.(value);
+          setting.save(value);
+        }}
+      />
+      <FieldError message={setting.error} />
+    </div>
+  );
+}
+
+export function SettingSelect({ settingKey, saved, label, options, onChange }: { settingKey: SettingKey; saved: string; label: string; options: Option[]; onChange?: (value: string) => void }) {
+  const id = useId();
+  const setting = useSetting(settingKey, saved);
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="[&>[data-slot=native-select-wrapper]]:w-full sm:[&>[data-slot=native-select-wrapper]]:w-64">
+        <NativeSelect
+          id={id}
+          value={setting.current}
+          disabled={setting.busy}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange?.(value);
+            setting.save(value);
+          }}
+          {...describedBy(id, undefined, setting.error)}
+        >
+          {options.map((o) => (
+            <NativeSelectOption key={o.value} value={o.value}>
+              {o.label}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </div>
+      <FieldError id={`${id}-error`} message={setting.error} />
+    </div>
+  );
+}
+
+export function SettingTextField({ settingKey, saved, label, placeholder, hint }: { settingKey: SettingKey; saved: string; label: string; placeholder?: string; hint?: string }) {
+  const id = useId();
+  const setting = useSetting(settingKey, saved);
+  const [value, setValue] = useState(saved);
+  return (
+    <form
+      noValidate
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setting.save(value);
+      }}
+    >
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <Input id={id} value={value} placeholder={placeholder} onChange={(event) => setValue(event.currentTarget.value)} {...describedBy(id, hint, setting.error)} />
+        <SaveButton busy={setting.busy} label={label} />
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={setting.error} />
+    </form>
+  );
+}
+
+export function SettingMediaField({ settingKey, saved, label, folder, kind = "image" }: { settingKey: SettingKey; saved: string; label: string; folder: UploadFolder; kind?: "image" | "video" }) {
+  const setting = useSetting(settingKey, saved);
+  const [value, setValue] = useState(saved);
+  return (
+    <form
+      noValidate
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setting.save(value);
+      }}
+    >
+      <MediaUrlField
+        label={label}
+        name="value"
+        bucket="site-assets"
+        folder={folder}
+        kind={kind}
+        value={value}
+        onChange={setValue}
+        error={setting.error}
+        // An uploaded file is saved at once: that is why it was uploaded.
+        onUploaded={(url) => setting.save(url)}
+      />
+      <div className="flex justify-end">
+        <SaveButton busy={setting.busy} label={label} />
+      </div>
+    </form>
+  );
+}
+
+function SaveButton({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <Button type="submit" variant="secondary" disabled={busy} aria-label={`Save ${label}`}>
+      <Save aria-hidden="true" />
+      {busy ? "Saving..." : "Save"}
+    </Button>
+  );
+}

@@ -1,0 +1,193 @@
+import { ArrowLeft, CheckCircle2, Home, SearchX } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+import { Lightbox } from "./lightbox";
+import { ResponsiveImage } from "./responsive-image";
+import { HomeSectionLink, type SectionId } from "./section-link";
+
+// Building blocks of the service and project detail pages.
+
+export function BackLink({ section, children }: { section: SectionId; children: React.ReactNode }) {
+  return (
+    <Link
+      to={`/#${section}`}
+      className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-white/85 transition-colors hover:text-white focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {children}
+    </Link>
+  );
+}
+
+/** The dark band at the top of a detail page: back link, badges, the page's h1 and its summary. */
+export function DetailHeader({
+  back,
+  badges,
+  title,
+  summary,
+}: {
+  back: React.ReactNode;
+  badges: React.ReactNode;
+  title: string;
+  summary: string | null;
+}) {
+  return (
+    <div className="relative overflow-hidden bg-brand-navy text-white">
+      <div aria-hidden="true" className="absolute -top-24 -right-24 size-80 rounded-full bg-brand-teal/25 blur-3xl" />
+      <div className="relative mx-auto max-w-7xl px-4 pt-8 pb-28 sm:px-6 lg:px-8 lg:pb-32">
+        {back}
+        <div className="mt-8 flex flex-wrap gap-2">{badges}</div>
+        <h1 className="mt-4 max-w-4xl text-3xl font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">{title}</h1>
+        {summary ? <p className="mt-4 max-w-3xl text-lg leading-relaxed text-white/85">{summary}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+export function InfoTiles({ children }: { children: React.ReactNode }) {
+  return <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">{children}</dl>;
+}
+
+export function InfoTile({ icon, label, value }: { icon: React.ReactNode; label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:p-5">
+      <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-lg bg-accent text-brand-teal">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+        <dd className="mt-0.5 font-semibold break-words text-brand-navy">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function FeaturedImage({ src, alt }: { src: string | null; alt: string }) {
+  if (!src) return null;
+  return (
+    <div className="overflow-hidden rounded-2xl border bg-muted shadow-lg">
+      <ResponsiveImage
+        src={src}
+        alt={alt}
+        sizes="(min-width: 1280px) 1200px, 100vw"
+        avif={false}
+        loading="eager"
+        fetchPriority="high"
+        width={1200}
+        height={800}
+        className="aspect-[16/9] w-full object-cover"
+      />
+    </div>
+  );
+}
+
+export function DetailSection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className={cn("rounded-2xl border bg-card p-6 shadow-sm sm:p-8", className)}>
+      <h2 id={id} className="mb-4 text-2xl font-bold text-brand-navy">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Text from the database, with its paragraphs (blank lines) kept. */
+export function Prose({ text }: { text: string }) {
+  return (
+    <div className="space-y-4 leading-relaxed text-foreground/85">
+      {text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i} className="whitespace-pre-line">
+            {p}
+          </p>
+        ))}
+    </div>
+  );
+}
+
+export function CheckList({ items, columns = 1 }: { items: readonly string[]; columns?: 1 | 2 }) {
+  return (
+    <ul className={cn("grid gap-3", columns === 2 && "sm:grid-cols-2")}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 rounded-lg bg-muted/70 p-3 text-foreground/90">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A detail page's gallery: thumbnails that open the full-screen viewer. */
+export function DetailGallery({ images, title }: { images: readonly string[]; title: string }) {
+  const [index, setIndex] = useState<number | null>(null);
+  const items = images.map((src, i) => ({ src, alt: `${title}, image ${i + 1} of ${images.length}`, title: `${title} (${i + 1}/${images.length})` }));
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {items.map((image, i) => (
+          <li key={image.src + i}>
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setIndex(i)}
+              className="group block aspect-[4/3] w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+            >
+              <ResponsiveImage
+                src={image.src}
+                alt={`View ${image.alt}`}
+                sizes="(min-width: 1024px) 260px, 50vw"
+                className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Lightbox images={items} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+    </>
+  );
+}
+
+/** The call-to-action card: back home, then scroll to the contact form (SPEC.md: after about 100 ms). */
+export function CtaCard({ title, text, label }: { title: string; text: string; label: string }) {
+  return (
+    <aside aria-label={title} className="rounded-2xl bg-brand-navy p-7 text-white shadow-lg">
+      <h2 className="text-xl font-bold">{title}</h2>
+      <p className="mt-3 leading-relaxed text-white/80">{text}</p>
+      <HomeSectionLink
+        section="contact"
+        className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-amber px-6 font-semibold text-brand-amber-foreground shadow-sm transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+      >
+        {label}
+      </HomeSectionLink>
+    </aside>
+  );
+}
+
+/** 'Service Not Found' / 'Project Not Found' with a 'Back to Home' button (HTTP 404). */
+export function DetailNotFound({ title, text }: { title: string; text: string }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-6 py-16">
+      <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
+        <span aria-hidden="true" className="mx-auto mb-6 grid size-16 place-items-center rounded-full bg-accent text-brand-teal">
+          <SearchX className="size-8" />
+        </span>
+        <h1 className="text-2xl font-bold text-brand-navy">{title}</h1>
+        <p className="mt-3 text-muted-foreground">{text}</p>
+        <Link
+          to="/"
+          className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Home aria-hidden="true" className="size-4" />
+          Back to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import { MessageCircleQuestion, Phone } from "lucide-react";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { FAQ } from "~/content/site-content";
+import { telHref } from "~/lib/contact-info";
+import { FadeIn } from "./fade-in";
+import { SectionHeading } from "./section-heading";
+import { SectionLink } from "./section-link";
+
+/** SPEC.md: 8 questions; one answer open at a time, the first open initially. */
+export function FaqSection({ phone }: { phone: string }) {
+  return (
+    <FadeIn as="section" aria-labelledby="faq-title" className="bg-muted/60 py-20 lg:py-28">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:gap-16 lg:px-8">
+        <div>
+          <SectionHeading
+            id="faq-title"
+            eyebrow="FAQ"
+            title="Frequently Asked Questions"
+            description="Answers to what clients ask us most about building, renovating and maintaining property in the Maldives."
+            align="left"
+          />
+          <div className="rounded-xl bg-brand-navy p-7 text-white shadow-lg">
+            <MessageCircleQuestion aria-hidden="true" className="size-9 text-brand-amber" />
+            <p className="mt-4 text-lg font-semibold">Still have questions?</p>
+            <p className="mt-2 text-white/80">Our team is happy to talk through your project, with no obligation.</p>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
+              <SectionLink
+                section="contact"
+                className="inline-flex h-11 items-center justify-center rounded-md bg-brand-amber px-5 font-semibold text-brand-amber-foreground hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+              >
+                Contact Us
+              </SectionLink>
+              <a
+                href={telHref(phone)}
+                className="inline-flex h-11 items-center justify-center gap-2 rounded-md border border-white/30 px-5 font-semibold text-white hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+              >
+                <Phone aria-hidden="true" className="size-4" />
+                {phone}
+              </a>
+            </div>
+          </div>
+        </div>
+        <Accordion type="single" collapsible defaultValue="faq-0" className="rounded-xl border bg-card px-6 shadow-sm sm:px-8">
+          {FAQ.map((entry, i) => (
+            <AccordionItem key={entry.question} value={`faq-${i}`}>
+              <AccordionTrigger className="py-5 text-base font-semibold text-brand-navy hover:text-primary hover:no-underline sm:text-lg">
+                {entry.question}
+              </AccordionTrigger>
+              <AccordionContent className="pb-5 text-base leading-relaxed text-muted-foreground">{entry.answer}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </div>
+    </FadeIn>
+  );
+}

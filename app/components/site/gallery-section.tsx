@@ -1,0 +1,58 @@
+import { Expand } from "lucide-react";
+import { useState } from "react";
+import { GALLERY } from "~/content/site-content";
+import { FadeIn } from "./fade-in";
+import { Lightbox } from "./lightbox";
+import { ResponsiveImage } from "./responsive-image";
+import { SectionHeading } from "./section-heading";
+
+/** SPEC.md: 6 fixed images; clicking one opens the full-screen viewer. */
+export function GallerySection() {
+  const [index, setIndex] = useState<number | null>(null);
+  return (
+    <FadeIn as="section" aria-labelledby="gallery-title" className="bg-white py-20 lg:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="gallery-title"
+          eyebrow="Gallery"
+          title="Our Work in Pictures"
+          description="A look at our sites and finished buildings, from foundations to overwater villas."
+        />
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 lg:gap-6">
+          {GALLERY.map((image, i) => (
+            <li key={image.src}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-haspopup="dialog"
+                className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted text-left shadow-sm focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+              >
+                <ResponsiveImage
+                  src={image.src}
+                  alt=""
+                  sizes="(min-width: 1024px) 400px, 50vw"
+                  width={1200}
+                  height={800}
+                  className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                />
+                <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-brand-navy/90 via-brand-navy/20 to-transparent" />
+                <span
+                  aria-hidden="true"
+                  className="absolute top-3 right-3 grid size-9 place-items-center rounded-full bg-white/90 text-brand-navy opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                >
+                  <Expand className="size-4" />
+                </span>
+                <span className="absolute inset-x-0 bottom-0 p-3 sm:p-5">
+                  <span className="sr-only">View </span>
+                  <span className="block text-sm leading-snug font-semibold text-white sm:text-lg">{image.title}</span>
+                  <span className="mt-0.5 block text-xs font-medium text-brand-amber sm:text-sm">{image.category}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Lightbox images={GALLERY} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+    </FadeIn>
+  );
+}

@@ -1,0 +1,64 @@
+import { ArrowRight, FolderKanban } from "lucide-react";
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { SAMPLE_PROJECTS } from "~/content/site-content";
+import type { ProjectSummary } from "~/content/types";
+import { chooseListView, type ListResult } from "~/lib/public-lists";
+import { CardGrid, CardGridSkeleton, EmptyState, ProjectCard } from "./cards";
+import { FadeIn } from "./fade-in";
+import { SectionHeading } from "./section-heading";
+import { SectionLink } from "./section-link";
+
+const FAILED: ListResult<ProjectSummary> = { items: [], failed: true };
+
+function ProjectsList({ result, showSampleContent }: { result: ListResult<ProjectSummary>; showSampleContent: string }) {
+  const view = chooseListView(result, showSampleContent, SAMPLE_PROJECTS);
+  if (view.kind === "empty") {
+    return (
+      <EmptyState
+        icon={<FolderKanban aria-hidden="true" className="size-8" />}
+        title="Projects Coming Soon"
+        text="We're working on showcasing our latest projects. Check back soon!"
+      />
+    );
+  }
+  return (
+    <CardGrid>
+      {view.items.map((project) => (
+        <li key={project.id}>
+          <ProjectCard project={project} />
+        </li>
+      ))}
+    </CardGrid>
+  );
+}
+
+/** SPEC.md: up to 6 public projects, featured first then newest; same loading and fallbacks as services. */
+export function ProjectsSection({ projects, showSampleContent }: { projects: Promise<ListResult<ProjectSummary>>; showSampleContent: string }) {
+  return (
+    <FadeIn as="section" id="projects" aria-labelledby="projects-title" className="bg-muted/60 py-20 lg:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="projects-title"
+          eyebrow="Our Work"
+          title="Featured Projects"
+          description="Homes, resorts, public buildings and marine works delivered across the atolls. A selection of what we have built and are building now."
+        />
+        <Suspense fallback={<CardGridSkeleton label="Loading projects" />}>
+          <Await resolve={projects} errorElement={<ProjectsList result={FAILED} showSampleContent={showSampleContent} />}>
+            {(result) => <ProjectsList result={result} showSampleContent={showSampleContent} />}
+          </Await>
+        </Suspense>
+        <div className="mt-12 text-center">
+          <SectionLink
+            section="contact"
+            className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-primary px-7 text-base font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            View All Projects
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </SectionLink>
+        </div>
+      </div>
+    </FadeIn>
+  );
+}

@@ -1,0 +1,54 @@
+import { HardHat } from "lucide-react";
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { SAMPLE_SERVICES } from "~/content/site-content";
+import type { ServiceSummary } from "~/content/types";
+import { chooseListView, type ListResult } from "~/lib/public-lists";
+import { CardGrid, CardGridSkeleton, EmptyState, ServiceCard } from "./cards";
+import { FadeIn } from "./fade-in";
+import { SectionHeading } from "./section-heading";
+
+const FAILED: ListResult<ServiceSummary> = { items: [], failed: true };
+
+function ServicesList({ result, showSampleContent }: { result: ListResult<ServiceSummary>; showSampleContent: string }) {
+  const view = chooseListView(result, showSampleContent, SAMPLE_SERVICES);
+  if (view.kind === "empty") {
+    return (
+      <EmptyState
+        icon={<HardHat aria-hidden="true" className="size-8" />}
+        title="Services Coming Soon"
+        text="We're working on adding our service details. Check back soon!"
+      />
+    );
+  }
+  return (
+    <CardGrid>
+      {view.items.map((service) => (
+        <li key={service.id}>
+          <ServiceCard service={service} />
+        </li>
+      ))}
+    </CardGrid>
+  );
+}
+
+/** SPEC.md: active services; 6 skeletons while the streamed list is pending; samples or 'Coming Soon' otherwise. */
+export function ServicesSection({ services, showSampleContent }: { services: Promise<ListResult<ServiceSummary>>; showSampleContent: string }) {
+  return (
+    <FadeIn as="section" id="services" aria-labelledby="services-title" className="bg-white py-20 lg:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="services-title"
+          eyebrow="What We Do"
+          title="Our Services"
+          description="From new builds and resort villas to renovations, design and long-term maintenance: one team for every stage of your building's life."
+        />
+        <Suspense fallback={<CardGridSkeleton label="Loading services" />}>
+          <Await resolve={services} errorElement={<ServicesList result={FAILED} showSampleContent={showSampleContent} />}>
+            {(result) => <ServicesList result={result} showSampleContent={showSampleContent} />}
+          </Await>
+        </Suspense>
+      </div>
+    </FadeIn>
+  );
+}

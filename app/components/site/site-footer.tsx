@@ -1,0 +1,96 @@
+import { ChevronRight, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { COMPANY } from "~/content/company";
+import { FOOTER_SERVICES, NAV_LINKS } from "~/content/site-content";
+import type { Logo } from "~/lib/branding";
+import { type ContactInfo, telHref } from "~/lib/contact-info";
+import { SectionLink } from "./section-link";
+import { SiteLogo } from "./site-logo";
+import { SocialIcon, socialPlatform } from "./social-icon";
+
+const headingClass = "mb-5 text-sm font-bold tracking-[0.14em] text-white uppercase";
+const linkClass = "rounded-sm text-white/75 transition-colors hover:text-brand-amber focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none";
+
+export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
+  const year = new Date().getFullYear();
+  const phone = info.phones[0]?.value ?? COMPANY.fallbackPhone;
+  return (
+    <footer className="bg-brand-navy text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1.2fr_1.3fr] lg:px-8">
+        <div>
+          <SiteLogo logo={logo} tone="light" />
+          <p className="mt-5 max-w-xs leading-relaxed text-white/75">{COMPANY.description}</p>
+          {info.socials.length > 0 ? (
+            <ul className="mt-6 flex gap-3">
+              {info.socials.map((s) => (
+                <li key={s.value}>
+                  <a
+                    href={s.value}
+                    rel="noopener"
+                    aria-label={s.label || socialPlatform(s.icon, s.value)}
+                    className="grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-brand-amber hover:text-brand-amber-foreground focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none"
+                  >
+                    <SocialIcon platform={socialPlatform(s.icon, s.value)} className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <nav aria-label="Footer">
+          <h2 className={headingClass}>Quick Links</h2>
+          <ul className="space-y-3">
+            {NAV_LINKS.map((link) => (
+              <li key={link.sectionId}>
+                <SectionLink section={link.sectionId} className={`${linkClass} inline-flex items-center gap-1.5`}>
+                  <ChevronRight aria-hidden="true" className="size-4 text-brand-amber" />
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={headingClass}>Our Services</h2>
+          <ul className="space-y-3 text-white/75">
+            {FOOTER_SERVICES.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className={headingClass}>Contact Info</h2>
+          <ul className="space-y-4 text-white/75">
+            <li className="flex gap-3">
+              <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+              <a href={telHref(phone)} className={linkClass}>
+                {phone}
+              </a>
+            </li>
+            <li className="flex gap-3">
+              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+              <a href={`mailto:${info.email}`} className={`${linkClass} break-all`}>
+                {info.email}
+              </a>
+            </li>
+            <li className="flex gap-3">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+              <span>{info.address}</span>
+            </li>
+            <li className="flex gap-3">
+              <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+              <span>{info.hours}</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-white/70 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>
+            © {year} {COMPANY.name}. All rights reserved.
+          </p>
+          <p>Proudly building across the Maldives</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,30 @@
+import { resolveLogo } from "~/lib/branding";
+import { contactInfo, headerPhone, type PublicContact } from "~/lib/contact-info";
+import type { SiteSettings } from "~/validation/settings";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+export interface SiteChromeData {
+  settings: SiteSettings;
+  contactDetails: PublicContact[];
+}
+
+/** Every public page: a skip link, the header, the page's main content and the footer. */
+export function SiteShell({ chrome, children }: { chrome: SiteChromeData; children: React.ReactNode }) {
+  const info = contactInfo(chrome.contactDetails);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-brand-amber px-4 py-2 font-semibold text-brand-amber-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader logo={resolveLogo(chrome.settings, "header")} phone={headerPhone(chrome.contactDetails)} email={info.email} hours={info.hours} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <SiteFooter logo={resolveLogo(chrome.settings, "footer")} info={info} />
+    </div>
+  );
+}

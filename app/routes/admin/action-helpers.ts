@@ -1,0 +1,87 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { createCategory, listCategories } from "~/.server/models/categories";
+import { logger } from "~/.server/logger";
+import type { ActionResult } from "~/components/admin/action-result";
+import { CategorySchema } from "~/validation/category";
+import { fieldErrors, formValues } from "~/validation/fields";
+
+// The shape every admin action answers with (see ActionResult): success as plain data, failures as
+// data with a 4xx status so the form shows field errors and nothing is revalidated. Bad input never
+// gives a 500.
+
+type Result = Omit<ActionResult, "ok">;
+
+export const ok = (result: Result) => ({ ok: true as const, ...result });
+
+export const fail = (result: Result, status = 400) => data({ ok: false as const, ...result }, { status });
+
+/** The posted form, or null when the body is not a form (a 400, not a crash). */
+export async function readForm(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    logger.info({ err: error instanceof Error ? error.message : String(error) }, "admin action without a readable form body");
+    return null;
+  }
+}
+
+export const intentOf = (form: FormData) => String(form.get("intent") ?? "");
+
+/** Ids are server-made (UUIDs); anything else cannot name a record and is simply "not found". */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+export type IdResult = { kind: "ok"; id: string } | { kind: "missing" } | { kind: "unknown" };
+
+export function readId(form: FormData): IdResult {
+  const value = form.get("id");
+  if (typeof value !== "string" || value.trim() === "") return { kind: "missing" };
+  return ID_PATTERN.test(value) ? { kind: "ok", id: value } : { kind: "unknown" };
+}
+
+/** Parses the form with a shared schema: the data, or the first message per field. */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  form: FormData,
+  lists: readonly string[] = [],
+): { success: true; data: z.output<S> } | { success: false; fieldErrors: Record<string, string> } {
+  const parsed = schema.safeParse(formValues(form, lists));
+  return parsed.success ? { success: true, data: parsed.data } : { success: false, fieldErrors: fieldErrors(parsed.error) };
+}
+
+/** The first field error, for toasts that carry a reason ('Failed to save project: {message}'). */
+export const firstError = (errors: Record<string, string>) => Object.values(errors)[0] ?? "Unknown error";
+
+/**
+ * Runs a database step; an unexpected failure is logged with its context and answered as the spec's
+ * failure toast with status 500 instead of breaking the page.
+ */
+export async function attempt<T>(context: Record<string, unknown>, step: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  try {
+    return { ok: true, value: await step() };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ ...context, err: message }, "admin action failed");
+    return { ok: false, error: message };
+  }
+}
+
+/** Shared by the services and projects pages: the inline 'new category' of both forms. */
+export async function createCategoryAction(form: FormData, userId: string) {
+  const intent = "create-category";
+  const failure = { intent, message: "Failed to create category" };
+  const parsed = parseForm(CategorySchema, form);
+  if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
+  const input = parsed.data;
+  // Names are not unique in the database; an active one of the same name and reach would only show twice.
+  const existing = await attempt({ intent }, async () => {
+    const types = input.type === "both" ? (["service", "project"] as const) : [input.type];
+    const lists = await Promise.all(types.map((type) => listCategories(type)));
+    return lists.flat().some((c) => c.name.toLowerCase() === input.name.toLowerCase());
+  });
+  if (!existing.ok) return fail(failure, 500);
+  if (existing.value) return fail({ ...failure, fieldErrors: { name: "A category with this name already exists" } });
+  const created = await attempt({ intent }, () => createCategory(input, userId));
+  if (!created.ok) return fail(failure, 500);
+  return ok({ intent, id: created.value.id, name: created.value.name, message: "Category created successfully" });
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields";
+
+/** The contact form (SPEC.md: Full Name, Email Address, Phone optional, Project Type, Project Details). */
+export const EnquirySchema = z.object({
+  name: requiredText("Please enter your full name", 200, "Full name"),
+  email: z
+    .preprocess((v) => (v === undefined || v === null ? "" : String(v).trim()), z.string())
+    .pipe(z.string().max(255, "Email must be less than 255 characters").pipe(z.email("Please enter a valid email address"))),
+  phone: optionalText(50, "Phone"),
+  subject: requiredText("Please tell us the project type", 200, "Project type"),
+  message: requiredText("Please describe your project", 5000, "Project details"),
+});
+
+export type EnquiryInput = z.infer<typeof EnquirySchema>;
+
+export const ENQUIRY_STATUSES = ["new", "read", "archived", "spam"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+/** Hidden fields of the form: a honeypot a person never fills, and a signed render time. */
+export const HONEYPOT_FIELD = "website";
+export const FORM_TOKEN_FIELD = "form_token";

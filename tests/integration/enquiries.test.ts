@@ -1,0 +1,189 @@
+import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formToken, notificationQueueIdle, processNotificationQueue, submitEnquiry } from "~/.server/enquiries";
+import { env } from "~/.server/env";
+import { type MailConfig, setMailConfigForTests } from "~/.server/mailer";
+import {
+  countEnquiries,
+  deleteEnquiry,
+  getEnquiry,
+  listEnquiries,
+  MAX_EMAIL_ATTEMPTS,
+  setEnquiryStatus,
+} from "~/.server/models/enquiries";
+import { db } from "~/.server/db";
+import { useTestDatabase } from "../setup/database";
+
+useTestDatabase();
+
+// A real SMTP server on loopback that keeps every message it receives, or refuses them all.
+const received: string[] = [];
+let refuse = false;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, _session, callback) {
+    let raw = "";
+    stream.on("data", (chunk: Buffer) => {
+      raw += chunk.toString("utf8");
+    });
+    stream.on("end", () => {
+      if (refuse) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      received.push(raw);
+      callback();
+    });
+  },
+});
+let config: MailConfig;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  config = {
+    transport: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
+    to: "office@atoll.example",
+    from: "website@atoll.example",
+  };
+});
+afterAll(async () => {
+  setMailConfigForTests(undefined);
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+afterEach(() => {
+  received.length = 0;
+  refuse = false;
+  setMailConfigForTests(undefined);
+});
+
+let ipSeq = 0;
+function post(fields: Record<string, string>, ip = `192.0.2.${++ipSeq}`) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const request = new Request("http://localhost:3000/", { method: "POST", headers: { "x-client-ip": ip, "user-agent": "vitest" } });
+  return submitEnquiry(request, form, "/");
+}
+
+const valid = () => ({
+  name: "Aishath Shifa",
+  email: "shifa@example.mv",
+  phone: "+960 777 0000",
+  subject: "Residential",
+  message: "We want to build a two-storey house in Hulhumalé.",
+  website: "",
+  form_token: formToken(Date.now() - 10_000),
+});
+
+describe("submitting an enquiry", () => {
+  it("stores it first, then emails staff with reply-to the visitor", async () => {
+    setMailConfigForTests(config);
+    const result = await post(valid());
+    expect(result).toMatchObject({ ok: true, spam: false });
+    if (!result.ok) return;
+    const stored = await getEnquiry(result.enquiry.id);
+    expect(stored).toMatchObject({ name: "Aishath Shifa", status: "new", source_page: "/" });
+    expect(["pending", "sending", "sent"]).toContain(stored?.email_status);
+
+    await processNotificationQueue(config);
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]).toMatch(/^Reply-To: "?Aishath Shifa"? <shifa@example\.mv>/m);
+    expect(received[0]).toMatch(/^Subject: New enquiry: Residential \(Aishath Shifa\)/m);
+    expect(received[0]).toContain("two-storey house");
+    expect((await getEnquiry(result.enquiry.id))?.email_status).toBe("sent");
+  });
+
+  it("cannot inject headers or recipients through the name or project type", async () => {
+    const result = await post({ ...valid(), name: "Bob\r\nBcc: evil@attacker.example", subject: "X\nCc: evil@attacker.example" });
+    expect(result.ok).toBe(true);
+    await processNotificationQueue(config);
+    expect(received).toHaveLength(0); // mail not configured for the app: nothing queued
+    if (!result.ok) return;
+    await db().updateTable("enquiries").set({ email_status: "pending", email_next_attempt_at: 0 }).where("id", "=", result.enquiry.id).execute();
+    await processNotificationQueue(config);
+    expect(received).toHaveLength(1);
+    const headers = received[0].split(/\r?\n\r?\n/)[0];
+    expect(headers).not.toMatch(/^(Bcc|Cc):/im);
+    expect(headers).not.toContain("attacker.example>");
+  });
+
+  it("refuses invalid input with field errors and stores nothing", async () => {
+    const result = await post({ ...valid(), name: " ", email: "not-an-email", subject: "", message: "" });
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      message: "Please check the highlighted fields.",
+      fieldErrors: {
+        name: "Please enter your full name",
+        email: "Please enter a valid email address",
+        subject: "Please tell us the project type",
+        message: "Please describe your project",
+      },
+    });
+    expect(await listEnquiries()).toEqual([]);
+  });
+
+  it("keeps spam in the Spam folder and never emails it", async () => {
+    setMailConfigForTests(config);
+    const honeypot = await post({ ...valid(), website: "http://spam.example" });
+    const tooFast = await post({ ...valid(), form_token: formToken(Date.now() - 200) });
+    const forged = await post({ ...valid(), form_token: `${Date.now() - 60_000}.forgedmacforgedmac0000` });
+    const missing = await post({ ...valid(), form_token: "" });
+    for (const r of [honeypot, tooFast, forged, missing]) expect(r).toMatchObject({ ok: true, spam: true });
+    const spam = await listEnquiries({ status: "spam" });
+    const reasons = spam.map((e) => e.spam_reason?.replace(/\d+ ms$/, "N ms")).sort();
+    expect(reasons).toEqual(["form filled in N ms", "honeypot field filled", "missing or forged form token", "missing or forged form token"]);
+    expect(spam.every((e) => e.email_status === "skipped")).toBe(true);
+    expect(await listEnquiries({ status: "inbox" })).toEqual([]);
+    await processNotificationQueue(config);
+    expect(received).toHaveLength(0);
+  });
+
+  it("limits enquiries per IP", async () => {
+    const [limit] = env.ENQUIRY_IP_LIMIT.split("/").map(Number);
+    for (let i = 0; i < limit; i++) expect((await post(valid(), "203.0.113.9")).ok).toBe(true);
+    const blocked = await post(valid(), "203.0.113.9");
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    expect(await listEnquiries()).toHaveLength(limit);
+  });
+
+  it("records a failing mail server, retries with backoff and gives up after the last attempt", async () => {
+    setMailConfigForTests(config);
+    refuse = true;
+    const result = await post(valid());
+    if (!result.ok) throw new Error("not stored");
+    // The submission already started the queue in the background; let that first attempt finish.
+    await notificationQueueIdle();
+    await processNotificationQueue(config);
+    let stored = await getEnquiry(result.enquiry.id);
+    expect(stored).toMatchObject({ status: "new", email_status: "pending", email_attempts: 1 });
+    expect(stored?.email_error).toMatch(/Mailbox unavailable/);
+    // Not due again until the backoff has passed.
+    expect(await processNotificationQueue(config)).toBe(0);
+    for (let i = 1; i < MAX_EMAIL_ATTEMPTS; i++) {
+      await db().updateTable("enquiries").set({ email_next_attempt_at: 0 }).where("id", "=", result.enquiry.id).execute();
+      await processNotificationQueue(config);
+    }
+    stored = await getEnquiry(result.enquiry.id);
+    expect(stored).toMatchObject({ email_status: "failed", email_attempts: MAX_EMAIL_ATTEMPTS });
+    expect(received).toHaveLength(0);
+  });
+});
+
+describe("the enquiries inbox model", () => {
+  it("searches, counts, marks and deletes", async () => {
+    const a = await post({ ...valid(), name: "Hassan Ali", message: "Jetty repair 50% discount?" });
+    const b = await post({ ...valid(), name: "Mariyam Nazeer", subject: "Commercial", email: "m@n.mv" });
+    if (!a.ok || !b.ok) throw new Error("not stored");
+    expect((await listEnquiries({ q: "hassan" })).map((e) => e.id)).toEqual([a.enquiry.id]);
+    expect((await listEnquiries({ q: "50%" })).map((e) => e.id)).toEqual([a.enquiry.id]);
+    expect((await listEnquiries({ q: "_" })).map((e) => e.id)).toEqual([]);
+    expect((await listEnquiries({ q: "COMMERCIAL" })).map((e) => e.id)).toEqual([b.enquiry.id]);
+    expect(await setEnquiryStatus(a.enquiry.id, "read")).toBe(true);
+    expect(await setEnquiryStatus(b.enquiry.id, "archived")).toBe(true);
+    expect(await countEnquiries()).toEqual({ new: 0, read: 1, archived: 1, spam: 0 });
+    expect((await listEnquiries({ status: "inbox" })).map((e) => e.id)).toEqual([a.enquiry.id]);
+    expect(await deleteEnquiry(a.enquiry.id)).toBe(true);
+    expect(await getEnquiry(a.enquiry.id)).toBeNull();
+  });
+});
