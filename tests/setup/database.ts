@@ -12,9 +12,10 @@ import { ensureDefaultSettings } from "~/.server/models/settings";
 export const ENGINE = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";
 
 /** A new, migrated, empty database: a temp SQLite file, or a new Postgres database on TEST_DATABASE_URL's server. */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void>; reopen(): Database }> {
   let database: Database;
   let drop: () => Promise<void>;
+  let reopen: () => Database;
   if (ENGINE === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
@@ -26,6 +27,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
     database = openPostgres(dbUrl.toString(), { max: 4 });
+    reopen = () => openPostgres(dbUrl.toString(), { max: 2 });
     drop = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -35,11 +37,14 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-test-"));
     database = openSqlite(path.join(dir, "site.db"));
+    reopen = () => openSqlite(path.join(dir, "site.db"));
     drop = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   await migrate(database);
   return {
     ...database,
+    /** A second, independent connection to the same database: what another instance would have. */
+    reopen,
     async drop() {
       await database.close();
       await drop();

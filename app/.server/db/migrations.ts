@@ -174,10 +174,24 @@ function m0002(engine: Engine): Migration {
   };
 }
 
+/** Counters shared by every instance, e.g. the public content version that clears caches (issue 6, 8). */
+function m0003(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("site_counters")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("value", "bigint", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.insertInto("site_counters").values({ name: "content_version", value: 1 }).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
-      return { "0001_initial": m0001(engine), "0002_enquiries": m0002(engine) };
+      return { "0001_initial": m0001(engine), "0002_enquiries": m0002(engine), "0003_site_counters": m0003() };
     },
   };
 }

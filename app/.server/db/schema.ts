@@ -160,6 +160,7 @@ export interface DB {
   site_settings: SiteSettingsTable;
   rate_limits: RateLimitsTable;
   enquiries: EnquiriesTable;
+  site_counters: { name: string; value: ColumnType<number | string, number, number> };
   user: AuthUserTable;
   session: AuthSessionTable;
   kysely_migration: { name: string; timestamp: string };

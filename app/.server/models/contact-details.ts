@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { ContactType } from "~/validation/constants";
 import type { ContactDetailInput } from "~/validation/contact-detail";
+import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { ContactDetailsTable } from "../db/schema";
 import { newId, nowIso, toBool } from "./rows";
@@ -37,6 +38,10 @@ export async function listContactDetails(): Promise<ContactDetail[]> {
 
 /** Public read: only entries marked public. */
 export async function listPublicContactDetails(): Promise<ContactDetail[]> {
+  return cached("contact-details:public", loadPublicContactDetails);
+}
+
+async function loadPublicContactDetails(): Promise<ContactDetail[]> {
   const rows = await db()
     .selectFrom("contact_details")
     .selectAll()
@@ -71,6 +76,7 @@ export async function createContactDetail(input: ContactDetailInput): Promise<Co
         .values({ id, ...fields, display_order: Number(count), created_at: nowIso() })
         .execute();
     });
+  await bumpContentVersion();
   return (await getContactDetail(id))!;
 }
 
@@ -94,10 +100,13 @@ export async function updateContactDetail(id: string, input: ContactDetailInput)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     });
-  return found ? getContactDetail(id) : null;
+  if (!found) return null;
+  await bumpContentVersion();
+  return getContactDetail(id);
 }
 
 export async function deleteContactDetail(id: string): Promise<boolean> {
   const result = await db().deleteFrom("contact_details").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows > 0n) await bumpContentVersion();
   return result.numDeletedRows > 0n;
 }

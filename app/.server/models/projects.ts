@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { PUBLIC_PROJECTS_LIMIT } from "~/validation/constants";
 import type { ProjectInput } from "~/validation/project";
+import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { ProjectsTable } from "../db/schema";
 import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
@@ -93,6 +94,10 @@ function toProject(row: Selectable<ProjectsTable>): Project {
 
 /** Public list: public projects, featured first then newest, at most 6 (SPEC.md section 7). */
 export async function listPublicProjects(limit = PUBLIC_PROJECTS_LIMIT): Promise<ProjectListItem[]> {
+  return cached(`projects:public:${limit}`, () => loadPublicProjects(limit));
+}
+
+async function loadPublicProjects(limit: number): Promise<ProjectListItem[]> {
   const rows = await db()
     .selectFrom("projects")
     .select([
@@ -125,10 +130,12 @@ export async function listPublicProjects(limit = PUBLIC_PROJECTS_LIMIT): Promise
 
 /** Public detail: only a public project is found, without the client's private contact fields. */
 export async function getPublicProject(id: string): Promise<PublicProject | null> {
-  const row = await db().selectFrom("projects").selectAll().where("id", "=", id).where("is_public", "=", true).executeTakeFirst();
-  if (!row) return null;
-  const { client_email: _e, client_phone: _p, created_by: _c, team_members: _t, priority: _pr, ...visible } = toProject(row);
-  return visible;
+  return cached(`project:${id}`, async () => {
+    const row = await db().selectFrom("projects").selectAll().where("id", "=", id).where("is_public", "=", true).executeTakeFirst();
+    if (!row) return null;
+    const { client_email: _e, client_phone: _p, created_by: _c, team_members: _t, priority: _pr, ...visible } = toProject(row);
+    return visible;
+  });
 }
 
 /** Every public project, for the sitemap. */
@@ -198,6 +205,7 @@ export async function createProject(input: ProjectInput, userId: string | null, 
     .insertInto("projects")
     .values({ id, ...toColumns(input), created_by: userId, created_at: createdAt, updated_at: createdAt })
     .execute();
+  await bumpContentVersion();
   return (await getProject(id))!;
 }
 
@@ -207,11 +215,14 @@ export async function updateProject(id: string, input: ProjectInput): Promise<Pr
     .set({ ...toColumns(input), updated_at: nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? getProject(id) : null;
+  if (result.numUpdatedRows === 0n) return null;
+  await bumpContentVersion();
+  return getProject(id);
 }
 
 export async function deleteProject(id: string): Promise<boolean> {
   const result = await db().deleteFrom("projects").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows > 0n) await bumpContentVersion();
   return result.numDeletedRows > 0n;
 }
 
@@ -240,5 +251,7 @@ export async function setProjectFlags(id: string, flags: { is_public?: boolean; 
     .set({ ...set, updated_at: nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows === 0n) return false;
+  await bumpContentVersion();
+  return true;
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { ServiceInput } from "~/validation/service";
+import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { ServicesTable } from "../db/schema";
 import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
@@ -63,6 +64,10 @@ function toService(row: Selectable<ServicesTable>): Service {
 
 /** Public list: active services by sort order (SPEC.md section 7). */
 export async function listActiveServices(): Promise<ServiceListItem[]> {
+  return cached("services:active", loadActiveServices);
+}
+
+async function loadActiveServices(): Promise<ServiceListItem[]> {
   const rows = await db()
     .selectFrom("services")
     .select(["id", "title", "short_description", "category", "service_type", "pricing_model", "featured_image_url", "is_active"])
@@ -75,8 +80,10 @@ export async function listActiveServices(): Promise<ServiceListItem[]> {
 
 /** Public detail: only an active service is found. */
 export async function getActiveService(id: string): Promise<Service | null> {
-  const row = await db().selectFrom("services").selectAll().where("id", "=", id).where("is_active", "=", true).executeTakeFirst();
-  return row ? toService(row) : null;
+  return cached(`service:${id}`, async () => {
+    const row = await db().selectFrom("services").selectAll().where("id", "=", id).where("is_active", "=", true).executeTakeFirst();
+    return row ? toService(row) : null;
+  });
 }
 
 /** Admin list: every service by sort order. */
@@ -121,6 +128,7 @@ export async function createService(input: ServiceInput, userId: string | null):
     .insertInto("services")
     .values({ id, ...toColumns(input), created_by: userId, created_at: now, updated_at: now })
     .execute();
+  await bumpContentVersion();
   return (await getService(id))!;
 }
 
@@ -131,7 +139,9 @@ export async function updateService(id: string, input: ServiceInput, userId: str
     .set({ ...toColumns(input), created_by: userId, updated_at: nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? getService(id) : null;
+  if (result.numUpdatedRows === 0n) return null;
+  await bumpContentVersion();
+  return getService(id);
 }
 
 export async function setServiceActive(id: string, isActive: boolean): Promise<boolean> {
@@ -140,11 +150,13 @@ export async function setServiceActive(id: string, isActive: boolean): Promise<b
     .set({ is_active: isActive, updated_at: nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) await bumpContentVersion();
   return result.numUpdatedRows > 0n;
 }
 
 export async function deleteService(id: string): Promise<boolean> {
   const result = await db().deleteFrom("services").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows > 0n) await bumpContentVersion();
   return result.numDeletedRows > 0n;
 }
 

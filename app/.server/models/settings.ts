@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, type SiteSettings } from "~/validation/settings";
+import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import { nowIso, toIso } from "./rows";
 
@@ -32,6 +33,10 @@ export async function listSettings(): Promise<SiteSettingRow[]> {
 
 /** Public read: key -> value map of the known keys only, defaults filled in. */
 export async function getPublicSettings(): Promise<Required<SiteSettings>> {
+  return cached("settings:public", loadPublicSettings);
+}
+
+async function loadPublicSettings(): Promise<Required<SiteSettings>> {
   const rows = await db().selectFrom("site_settings").select(["setting_key", "setting_value"]).execute();
   const out: Record<SettingKey, string> = { ...DEFAULT_SETTINGS };
   for (const row of rows) {
@@ -50,6 +55,7 @@ export async function updateSetting(key: SettingKey, value: string): Promise<voi
     .values({ setting_key: key, setting_value: value, updated_at })
     .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
     .execute();
+  await bumpContentVersion();
 }
 
 /** Fills in missing known keys with their defaults; existing values are kept. */

@@ -181,6 +181,7 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
 
   const reader = request.body.getReader();
   let ended = false;
+  let received = 0;
   try {
     while (!failure) {
       const { done, value } = await reader.read();
@@ -188,6 +189,12 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
         ended = true;
         parser.end();
         await settled;
+        break;
+      }
+      // Whatever the body says about itself (chunked, no Content-Length, an endless field), it ends here.
+      received += value.byteLength;
+      if (received > (folder ? bodyAllowance(folder) : MAX_UPLOAD_BODY)) {
+        fail(folder ? new UploadError(413, fileTooLargeMessage(uploadLimitFor(folder)), `body over ${received}`) : new UploadError(413, "Upload is too large"));
         break;
       }
       if (!parser.write(value)) await Promise.race([once(parser, "drain"), settled]);

@@ -1,0 +1,78 @@
+import { sql } from "kysely";
+import { type Database, db, getDatabase } from "./db";
+import { logger } from "./logger";
+
+// Public content cache (issue 6): visitors are served from memory; every admin write bumps a content
+// version kept in the database, which clears this instance at once and every other instance within
+// VERSION_CHECK_MS (issue 8), without a database round trip per page view.
+
+export const VERSION_CHECK_MS = 1000;
+
+interface CacheState {
+  version: number;
+  checkedAt: number;
+  checking: Promise<number> | null;
+  entries: Map<string, { version: number; value: Promise<unknown> }>;
+}
+
+const states = new WeakMap<Database, CacheState>();
+
+function state(): CacheState {
+  const database = getDatabase();
+  let s = states.get(database);
+  if (!s) {
+    s = { version: -1, checkedAt: 0, checking: null, entries: new Map() };
+    states.set(database, s);
+  }
+  return s;
+}
+
+async function readVersion(): Promise<number> {
+  const row = await db().selectFrom("site_counters").select("value").where("name", "=", "content_version").executeTakeFirst();
+  return Number(row?.value ?? 0);
+}
+
+async function currentVersion(s: CacheState): Promise<number> {
+  if (Date.now() - s.checkedAt < VERSION_CHECK_MS && s.version >= 0) return s.version;
+  s.checking ??= readVersion()
+    .then((v) => {
+      if (v !== s.version) s.entries.clear();
+      s.version = v;
+      s.checkedAt = Date.now();
+      return v;
+    })
+    .finally(() => {
+      s.checking = null;
+    });
+  return s.checking;
+}
+
+/** The value for `key`, loaded once per content version. A failed load is not cached. */
+export async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const s = state();
+  const version = await currentVersion(s);
+  const hit = s.entries.get(key);
+  if (hit && hit.version === version) return hit.value as Promise<T>;
+  const value = load();
+  s.entries.set(key, { version, value });
+  value.catch(() => {
+    if (s.entries.get(key)?.value === value) s.entries.delete(key);
+  });
+  return value;
+}
+
+/** Called by every write that changes what visitors see. */
+export async function bumpContentVersion(): Promise<void> {
+  const s = state();
+  s.entries.clear();
+  s.checkedAt = 0;
+  try {
+    await db()
+      .updateTable("site_counters")
+      .set({ value: sql`value + 1` })
+      .where("name", "=", "content_version")
+      .execute();
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not bump the content version");
+  }
+}
