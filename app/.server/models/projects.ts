@@ -138,21 +138,22 @@ export async function getPublicProject(id: string): Promise<PublicProject | null
   });
 }
 
-/** Every public project, for the sitemap. */
-export async function listPublicProjectLinks(): Promise<Array<{ id: string; title: string; featured_image_url: string | null; gallery_images: string[]; created_at: string }>> {
-  const rows = await db()
-    .selectFrom("projects")
-    .select(["id", "title", "featured_image_url", "gallery_images", "created_at", "updated_at"])
-    .where("is_public", "=", true)
-    .orderBy("created_at", "desc")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    featured_image_url: r.featured_image_url,
-    gallery_images: toUrlList(r.gallery_images),
-    created_at: toIso(r.updated_at ?? r.created_at),
-  }));
+/** Every public project with its images, for the sitemap. */
+export async function listPublicProjectLinks(): Promise<Array<{ id: string; title: string; images: string[]; updated_at: string }>> {
+  return cached("projects:links", async () => {
+    const rows = await db()
+      .selectFrom("projects")
+      .select(["id", "title", "featured_image_url", "gallery_images", "updated_at"])
+      .where("is_public", "=", true)
+      .orderBy("created_at", "desc")
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      images: [r.featured_image_url, ...toUrlList(r.gallery_images)].filter((u): u is string => Boolean(u)),
+      updated_at: toIso(r.updated_at),
+    }));
+  });
 }
 
 /** Admin list: every project, newest first. */

@@ -86,6 +86,24 @@ export async function getActiveService(id: string): Promise<Service | null> {
   });
 }
 
+/** Every active service with its images, for the sitemap. */
+export async function listActiveServiceLinks(): Promise<Array<{ id: string; title: string; images: string[]; updated_at: string }>> {
+  return cached("services:links", async () => {
+    const rows = await db()
+      .selectFrom("services")
+      .select(["id", "title", "featured_image_url", "gallery", "updated_at"])
+      .where("is_active", "=", true)
+      .orderBy("sort_order", "asc")
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      images: [r.featured_image_url, ...toUrlList(r.gallery)].filter((u): u is string => Boolean(u)),
+      updated_at: toIso(r.updated_at),
+    }));
+  });
+}
+
 /** Admin list: every service by sort order. */
 export async function listServices(): Promise<Service[]> {
   const rows = await db().selectFrom("services").selectAll().orderBy("sort_order", "asc").orderBy("created_at", "asc").execute();

@@ -1,7 +1,15 @@
 import { SITE_ORIGIN } from "~/.server/auth";
+import { listPublicProjectLinks } from "~/.server/models/projects";
+import { listActiveServiceLinks } from "~/.server/models/services";
+import { buildSitemap } from "~/lib/seo";
 
-// Placeholder until the Performance and SEO issue lists every service and project with images.
-export function loader() {
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${SITE_ORIGIN}/</loc></url></urlset>\n`;
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+/** sitemap.xml: the home page and every active service and public project, with their images. */
+export async function loader() {
+  const [services, projects] = await Promise.all([listActiveServiceLinks(), listPublicProjectLinks()]);
+  const body = buildSitemap(SITE_ORIGIN, [
+    { path: "/" },
+    ...services.map((s) => ({ path: `/service/${s.id}`, lastmod: s.updated_at, images: s.images.map((url) => ({ url, title: s.title })) })),
+    ...projects.map((p) => ({ path: `/project/${p.id}`, lastmod: p.updated_at, images: p.images.map((url) => ({ url, title: p.title })) })),
+  ]);
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
 }

@@ -1,0 +1,185 @@
+import type { MetaDescriptor } from "react-router";
+import { COMPANY } from "~/content/company";
+
+// Search engines and link previews (issue 6): per-page meta, canonical URLs, Open Graph/Twitter,
+// JSON-LD builders and the sitemap. Pure functions: the routes hand them data and the site origin.
+
+export const absoluteUrl = (origin: string, pathOrUrl: string) =>
+  /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+
+/** Open Graph wants a JPEG/PNG it can fetch; our local WebP images have a .jpg twin (site images) or fall back. */
+export function shareImage(origin: string, image: string | null | undefined): string {
+  if (image && /^https?:\/\//i.test(image)) return image;
+  if (image && /^\/images\/[\w-]+\.webp$/.test(image)) return absoluteUrl(origin, image.replace(/\.webp$/, ".jpg"));
+  if (image) return absoluteUrl(origin, image);
+  return absoluteUrl(origin, COMPANY.defaultOgImage);
+}
+
+export interface PageMeta {
+  origin: string;
+  path: string;
+  title: string;
+  description: string;
+  image?: string | null;
+  type?: "website" | "article";
+  noindex?: boolean;
+  jsonLd?: object[];
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+export function pageMeta(page: PageMeta): MetaDescriptor[] {
+  const url = absoluteUrl(page.origin, page.path);
+  const description = clip(page.description.replace(/\s+/g, " ").trim(), 160);
+  const image = shareImage(page.origin, page.image);
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: COMPANY.name },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: "en_US" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  for (const data of page.jsonLd ?? []) tags.push({ "script:ld+json": data as never });
+  return tags;
+}
+
+export interface ContactLike {
+  type: string;
+  value: string;
+  is_primary: boolean;
+  icon?: string | null;
+}
+
+const DAY = { mon: "Mo", tue: "Tu", wed: "We", thu: "Th", fri: "Fr", sat: "Sa", sun: "Su" } as const;
+
+/** "Mon - Sat: 8:00 AM - 6:00 PM" -> "Mo-Sa 08:00-18:00"; null when it cannot be read. */
+export function openingHours(text: string): string | null {
+  const m = /^\s*(mon|tue|wed|thu|fri|sat|sun)\w*\s*(?:-|–|to)\s*(mon|tue|wed|thu|fri|sat|sun)\w*\s*:?\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|to)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*$/i.exec(text);
+  if (!m) return null;
+  const time = (h: string, min: string | undefined, ampm: string | undefined) => {
+    let hour = Number(h) % 12;
+    if (!ampm) hour = Number(h);
+    else if (ampm.toLowerCase() === "pm") hour += 12;
+    return `${String(hour).padStart(2, "0")}:${min ?? "00"}`;
+  };
+  const d1 = DAY[m[1].toLowerCase() as keyof typeof DAY];
+  const d2 = DAY[m[2].toLowerCase() as keyof typeof DAY];
+  return `${d1}-${d2} ${time(m[3], m[4], m[5])}-${time(m[6], m[7], m[8])}`;
+}
+
+function pick(contacts: ContactLike[], type: string): string | undefined {
+  const ofType = contacts.filter((c) => c.type === type);
+  return (ofType.find((c) => c.is_primary) ?? ofType[0])?.value;
+}
+
+/** The company as a local business (a general contractor), from the public contact details. */
+export function localBusinessJsonLd(origin: string, contacts: ContactLike[]) {
+  const hours = pick(contacts, "hours");
+  const parsedHours = hours ? openingHours(hours) : null;
+  return {
+    "@context": "https://schema.org",
+    "@type": "GeneralContractor",
+    "@id": `${origin}/#organization`,
+    name: COMPANY.name,
+    description: COMPANY.description,
+    url: `${origin}/`,
+    logo: absoluteUrl(origin, "/logo-mark.svg"),
+    image: absoluteUrl(origin, COMPANY.defaultOgImage),
+    telephone: pick(contacts, "phone") ?? COMPANY.fallbackPhone,
+    email: pick(contacts, "email") ?? COMPANY.fallbackEmail,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: pick(contacts, "address") ?? COMPANY.fallbackAddress,
+      addressLocality: "Male",
+      addressCountry: "MV",
+    },
+    areaServed: { "@type": "Country", name: "Maldives" },
+    ...(parsedHours ? { openingHours: parsedHours } : {}),
+    sameAs: contacts.filter((c) => c.type === "social" || c.type === "website").map((c) => c.value),
+  };
+}
+
+export function faqJsonLd(faqs: ReadonlyArray<{ question: string; answer: string }>) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((f) => ({ "@type": "Question", name: f.question, acceptedAnswer: { "@type": "Answer", text: f.answer } })),
+  };
+}
+
+export function serviceJsonLd(
+  origin: string,
+  service: { id: string; title: string; short_description: string | null; description: string | null; featured_image_url: string | null; service_type: string | null; category: string | null },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.title,
+    description: service.short_description ?? service.description ?? undefined,
+    url: `${origin}/service/${service.id}`,
+    ...(service.featured_image_url ? { image: shareImage(origin, service.featured_image_url) } : {}),
+    serviceType: service.service_type ?? service.category ?? undefined,
+    areaServed: { "@type": "Country", name: "Maldives" },
+    provider: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: COMPANY.name },
+  };
+}
+
+export function projectJsonLd(
+  origin: string,
+  project: {
+    id: string;
+    title: string;
+    short_description: string | null;
+    description: string | null;
+    featured_image_url: string | null;
+    project_location: string | null;
+    start_date: string | null;
+    end_date: string | null;
+    tags: string[];
+  },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    name: project.title,
+    description: project.short_description ?? project.description ?? undefined,
+    url: `${origin}/project/${project.id}`,
+    ...(project.featured_image_url ? { image: shareImage(origin, project.featured_image_url) } : {}),
+    ...(project.project_location ? { locationCreated: { "@type": "Place", name: project.project_location } } : {}),
+    ...(project.start_date ? { dateCreated: project.start_date } : {}),
+    ...(project.tags.length ? { keywords: project.tags.join(", ") } : {}),
+    creator: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: COMPANY.name },
+  };
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+  images?: Array<{ url: string; title?: string }>;
+}
+
+export function buildSitemap(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const images = (e.images ?? [])
+      .map(
+        (img) =>
+          `<image:image><image:loc>${escapeXml(absoluteUrl(origin, img.url))}</image:loc>${img.title ? `<image:title>${escapeXml(img.title)}</image:title>` : ""}</image:image>`,
+      )
+      .join("");
+    const lastmod = e.lastmod ? `<lastmod>${escapeXml(e.lastmod.slice(0, 10))}</lastmod>` : "";
+    return `<url><loc>${escapeXml(absoluteUrl(origin, e.path))}</loc>${lastmod}${images}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join("\n")}\n</urlset>\n`;
+}
