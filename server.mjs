@@ -22,6 +22,17 @@ const report = await mod.startup();
 
 const server = express();
 server.disable("x-powered-by");
+
+// In-flight requests, counted so that SIGTERM can wait for them: the HTTP server's own close
+// callback can fire while a request's body is still arriving.
+let inFlight = 0;
+let stopping = false;
+server.use((_req, res, next) => {
+  inFlight++;
+  res.once("close", () => inFlight--);
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 if (viteDevServer) {
   server.use(viteDevServer.middlewares);
   server.use(async (req, res, next) => {
@@ -59,23 +70,23 @@ const httpServer = server.listen(env.PORT, env.HOST, () => {
   process.stdout.write(`${lines.join("\n")}\n\n`);
 });
 
-let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  logger.info({ signal, inFlight }, "shutting down: finishing in-flight requests");
   const force = setTimeout(() => {
-    logger.error("shutdown timed out; exiting");
+    logger.error({ inFlight }, "shutdown timed out; exiting");
     process.exit(1);
   }, 10_000);
   force.unref();
-  httpServer.close(async () => {
-    await mod.shutdown();
-    await viteDevServer?.close();
-    logger.info("stopped");
-    process.exit(0);
-  });
+  // Stop accepting connections, drop idle keep-alive ones, wait for the requests already running.
+  httpServer.close();
   httpServer.closeIdleConnections();
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+  await mod.shutdown();
+  await viteDevServer?.close();
+  logger.info("stopped");
+  process.exit(0);
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
