@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db, getDatabase } from "./db";
-import { migrate } from "./db/migrate";
+import { migrate, withStartupLock } from "./db/migrate";
 import { env } from "./env";
 import { logger } from "./logger";
 import { createCategory } from "./models/categories";
@@ -21,6 +21,11 @@ export const GENERATED_ADMIN_EMAIL = "admin@example.com";
 
 /** Migrates, fills default settings, creates the configured admin and, on a new database, demo content. */
 export async function startup(options: { demoContent?: boolean } = {}): Promise<StartupReport> {
+  // One process at a time: two instances starting together must not both seed or both create an admin.
+  return withStartupLock(getDatabase(), () => startupLocked(options));
+}
+
+async function startupLocked(options: { demoContent?: boolean }): Promise<StartupReport> {
   const database = getDatabase();
   await migrate(database);
   // "New" means start-up has never completed on this database (the admin command may have migrated it already).

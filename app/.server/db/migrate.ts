@@ -1,4 +1,5 @@
 import { getMigrations } from "better-auth/db/migration";
+import SQLite from "better-sqlite3";
 import { Migrator, sql } from "kysely";
 import { authOptions } from "../auth";
 import type { Database } from "./connection";
@@ -15,16 +16,48 @@ const MIGRATION_LOCK = 7_340_001;
 
 /** Creates better-auth's tables, then applies ours. Safe to run on every start and from several instances at once. */
 export async function migrate(database: Database): Promise<MigrationOutcome> {
-  if (database.engine !== "postgres") return run(database);
-  return database.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
-    try {
-      return await run({ ...database, db: conn });
-    } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
-    }
-  });
+  return withStartupLock(database, () => run(database));
 }
+
+/**
+ * Runs `fn` while holding a lock that every process starting on the same database respects: a Postgres
+ * advisory lock, or for SQLite an exclusive transaction on a side file next to the database (the OS
+ * releases it if the process dies). Kysely's own migration lock is a no-op on SQLite.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  // Re-entrant: start-up holds the lock and calls migrate inside it.
+  if (held.has(database)) return fn();
+  held.add(database);
+  try {
+    if (database.engine === "postgres") {
+      return await database.db.connection().execute(async (conn) => {
+        await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+        try {
+          return await fn();
+        } finally {
+          await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+        }
+      });
+    }
+    if (!database.file) return await fn();
+    const lock = new SQLite(`${database.file}-startup.lock`);
+    try {
+      lock.pragma("busy_timeout = 60000");
+      lock.exec("BEGIN EXCLUSIVE");
+      try {
+        return await fn();
+      } finally {
+        lock.exec("COMMIT");
+      }
+    } finally {
+      lock.close();
+    }
+  } finally {
+    held.delete(database);
+  }
+}
+
+const held = new WeakSet<Database>();
 
 async function run(database: Database): Promise<MigrationOutcome> {
   // better-auth's CLI needs Node 22; its programmatic migration API does the same work here.
