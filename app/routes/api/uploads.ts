@@ -24,11 +24,16 @@ function isSameOrigin(request: Request): boolean {
   return origin === SITE_ORIGIN || origin === new URL(request.url).origin;
 }
 
+/** Nothing to read here: uploads are written with POST. */
+export function loader() {
+  return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   if (!isSameOrigin(request)) {
     logger.warn({ userId: user.id, origin: request.headers.get("origin"), fetchSite: request.headers.get("sec-fetch-site") }, "upload refused: cross-origin");
-    return refuse(403, "Cross-origin request refused");
+    return refuse(403, "Cross-site request refused");
   }
   if (request.method !== "POST") {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
