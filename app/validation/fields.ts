@@ -4,11 +4,15 @@ import { LONG_TEXT_MAX, TEXT_MAX, URL_MAX } from "./constants";
 // Building blocks for form schemas. Forms send strings; these turn them into the stored values
 // with the rules of SPEC.md section 5 (trim, empty -> null, comma lists, whole numbers).
 
-/** Strips NUL and other C0 control characters except tab and newlines: they break logs, CSV and some databases. */
-function clean(value: string): string {
+/**
+ * Strips NUL and other C0 control characters except tab and newlines (they break logs, CSV and some
+ * databases) and the explicit bidi override/isolate controls used to disguise text ("invoice\u202Egpj.exe").
+ * Right-to-left scripts such as Dhivehi need none of them: the Unicode bidi algorithm lays them out.
+ */
+export function clean(value: string): string {
   // Lone surrogates cannot be stored as UTF-8; toWellFormed replaces them with U+FFFD.
   const wellFormed = typeof value.toWellFormed === "function" ? value.toWellFormed() : value;
-  return wellFormed.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
+  return wellFormed.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g, "");
 }
 
 const raw = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string());
