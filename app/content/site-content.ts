@@ -37,32 +37,27 @@ export const WHY_CHOOSE_US: readonly FeatureCard[] = [
   {
     icon: "clock",
     title: "On-Time Delivery",
-    description:
-      "Realistic programmes with barge schedules, monsoon weather and material lead times planned in from day one.",
+    description: "Realistic programmes with barge schedules, monsoon weather and material lead times planned in from day one.",
   },
   {
     icon: "users",
     title: "Skilled Local Team",
-    description:
-      "Engineers, supervisors and craftsmen who know Maldivian building regulations, council approvals and island conditions.",
+    description: "Engineers, supervisors and craftsmen who know Maldivian building regulations, council approvals and island conditions.",
   },
   {
     icon: "award",
     title: "Quality Materials",
-    description:
-      "Marine-grade concrete, corrosion-resistant reinforcement and finishes chosen to last in salt air, sun and humidity.",
+    description: "Marine-grade concrete, corrosion-resistant reinforcement and finishes chosen to last in salt air, sun and humidity.",
   },
   {
     icon: "leaf",
     title: "Sustainable Building",
-    description:
-      "Rainwater harvesting, solar-ready roofs and careful waste handling that protect the reefs and lagoons around every site.",
+    description: "Rainwater harvesting, solar-ready roofs and careful waste handling that protect the reefs and lagoons around every site.",
   },
   {
     icon: "handshake",
     title: "Transparent Pricing",
-    description:
-      "Itemised quotes, milestone-based payments and weekly progress reports, so the final invoice holds no surprises.",
+    description: "Itemised quotes, milestone-based payments and weekly progress reports, so the final invoice holds no surprises.",
   },
 ];
 
@@ -74,7 +69,7 @@ export const ABOUT = {
     "Building on islands brings its own challenges: every bag of cement arrives by boat, salt air attacks steel and the monsoon sets the calendar. We plan for all of it, so our clients get buildings that are sound, comfortable and delivered when we said they would be.",
   ],
   image: "/images/about-team.webp",
-  imageAlt: "Atoll Construction site engineers reviewing drawings on a building site",
+  imageAlt: "Five members of our site team in hard hats and safety vests in front of a building under construction",
   vision: {
     title: "Our Vision",
     statement:
@@ -139,38 +134,38 @@ export const TESTIMONIAL_AVERAGE = 4.9;
 export const GALLERY: readonly GalleryImage[] = [
   {
     src: "/images/gallery-1.webp",
-    alt: "Workers fixing steel reinforcement for a concrete foundation",
-    title: "Foundations and Structural Works",
+    alt: "Workers tying steel reinforcement across a foundation excavation",
+    title: "Foundation Reinforcement",
     category: "Construction",
   },
   {
     src: "/images/gallery-2.webp",
-    alt: "A multi-storey concrete frame rising behind scaffolding",
-    title: "Reinforced Concrete Frame",
+    alt: "A concrete pump truck pouring a roof slab while a mixer truck waits beside the building",
+    title: "Roof Slab Concrete Pour",
     category: "Construction",
   },
   {
     src: "/images/gallery-3.webp",
-    alt: "A modern commercial building with a glass facade",
-    title: "Commercial Building Facade",
-    category: "Commercial",
+    alt: "Workers assembling a two-storey structural steel frame by the sea",
+    title: "Structural Steel Frame",
+    category: "Industrial",
   },
   {
     src: "/images/gallery-4.webp",
-    alt: "A bright, newly renovated living room with large windows",
+    alt: "A renovated living room with a timber ceiling and floor-to-ceiling windows facing the beach",
     title: "Villa Interior Renovation",
     category: "Renovation",
   },
   {
     src: "/images/gallery-5.webp",
-    alt: "Overwater villas on stilts above a turquoise lagoon",
-    title: "Overwater Villas",
+    alt: "A timber-clad beach villa with glowing windows under palm trees at dusk",
+    title: "Beach Villa at Dusk",
     category: "Hospitality",
   },
   {
     src: "/images/gallery-6.webp",
-    alt: "A wooden jetty leading out over the lagoon at sunset",
-    title: "Resort Jetty",
+    alt: "A crane barge driving piles for a new jetty in the harbour",
+    title: "Jetty Piling Works",
     category: "Marine",
   },
 ];
@@ -221,7 +216,7 @@ export const FAQ: readonly FaqEntry[] = [
 
 /** SPEC.md: the footer lists 8 service names. */
 export const FOOTER_SERVICES: readonly string[] = [
-  "Residential Construction",
+  "Homes & Villas",
   "Commercial Buildings",
   "Resort & Hospitality",
   "Renovation & Remodelling",
@@ -239,8 +234,7 @@ export const SAMPLE_SERVICES: readonly ServiceSummary[] = [
   {
     id: "default-1",
     title: "Residential & Commercial Construction",
-    short_description:
-      "New homes, guest houses and commercial buildings, built from the foundations up for the Maldivian climate.",
+    short_description: "New homes, guest houses and commercial buildings, built from the foundations up for the Maldivian climate.",
     category: "Construction",
     service_type: "construction",
     pricing_model: "Project-based",
@@ -249,8 +243,7 @@ export const SAMPLE_SERVICES: readonly ServiceSummary[] = [
   {
     id: "default-2",
     title: "Project Management & Consulting",
-    short_description:
-      "Independent planning, cost control and site supervision so your build stays on time and on budget.",
+    short_description: "Independent planning, cost control and site supervision so your build stays on time and on budget.",
     category: "Consulting",
     service_type: "consulting",
     pricing_model: "Custom Quote",

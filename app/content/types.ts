@@ -24,15 +24,7 @@ export interface ProjectSummary {
 }
 
 /** Names of the icons the fixed content may use (mapped to lucide icons by the site components). */
-export type ContentIcon =
-  | "shield"
-  | "clock"
-  | "users"
-  | "award"
-  | "leaf"
-  | "handshake"
-  | "eye"
-  | "target";
+export type ContentIcon = "shield" | "clock" | "users" | "award" | "leaf" | "handshake" | "eye" | "target";
 
 export interface FeatureCard {
   icon: ContentIcon;

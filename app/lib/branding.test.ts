@@ -8,7 +8,10 @@ describe("resolveLogo", () => {
     expect(resolveLogo({ footer_logo_type: "text", footer_logo_text: "" }, "footer")).toEqual({ kind: "text", text: COMPANY.name });
   });
   it("uses the logo text", () => {
-    expect(resolveLogo({ header_logo_type: "text", header_logo_text: "Atoll Build" }, "header")).toEqual({ kind: "text", text: "Atoll Build" });
+    expect(resolveLogo({ header_logo_type: "text", header_logo_text: "Atoll Build" }, "header")).toEqual({
+      kind: "text",
+      text: "Atoll Build",
+    });
   });
   it("is an image when the type is image and a URL is set", () => {
     expect(resolveLogo({ header_logo_type: "image", header_logo_image_url: "/uploads/logo.png" }, "header")).toEqual({
@@ -24,7 +27,12 @@ describe("resolveLogo", () => {
     });
   });
   it("keeps header and footer apart", () => {
-    const settings = { header_logo_type: "image", header_logo_image_url: "/uploads/h.png", footer_logo_type: "text", footer_logo_text: "Footer" };
+    const settings = {
+      header_logo_type: "image",
+      header_logo_image_url: "/uploads/h.png",
+      footer_logo_type: "text",
+      footer_logo_text: "Footer",
+    };
     expect(resolveLogo(settings, "header").kind).toBe("image");
     expect(resolveLogo(settings, "footer")).toEqual({ kind: "text", text: "Footer" });
   });

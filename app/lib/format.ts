@@ -27,7 +27,8 @@ export function formatBudget(value: number | string | null | undefined): string 
  */
 export function formatDate(value: string | Date | null | undefined): string {
   if (isBlank(value)) return NOT_AVAILABLE;
-  const date = value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value as string) ? `${value}T00:00:00Z` : (value as string));
+  const date =
+    value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value as string) ? `${value}T00:00:00Z` : (value as string));
   if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
   return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(date);
 }

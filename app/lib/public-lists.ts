@@ -8,10 +8,7 @@ export interface ListResult<T> {
   failed: boolean;
 }
 
-export type ListView<T> =
-  | { kind: "items"; items: readonly T[] }
-  | { kind: "samples"; items: readonly T[] }
-  | { kind: "empty" };
+export type ListView<T> = { kind: "items"; items: readonly T[] } | { kind: "samples"; items: readonly T[] } | { kind: "empty" };
 
 /** The setting is on unless it is exactly 'false' (its default is 'true'). */
 export function isSampleContentOn(value: string | null | undefined): boolean {

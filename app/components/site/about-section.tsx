@@ -5,7 +5,17 @@ import { FadeIn } from "./fade-in";
 import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
 
-function Statement({ icon, title, statement, points }: { icon: "eye" | "target"; title: string; statement: string; points: readonly string[] }) {
+function Statement({
+  icon,
+  title,
+  statement,
+  points,
+}: {
+  icon: "eye" | "target";
+  title: string;
+  statement: string;
+  points: readonly string[];
+}) {
   return (
     <article className="rounded-xl border bg-card p-7 shadow-sm">
       <div className="mb-4 flex items-center gap-3">

@@ -67,22 +67,26 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
           <p className="mb-2 text-xs font-bold tracking-wider text-brand-teal uppercase">{formatLabel(service.service_type)}</p>
         ) : null}
         <CardTitle id={service.id} title={service.title} href={`/service/${service.id}`} />
-        {service.short_description ? <p className="mt-3 line-clamp-3 leading-relaxed text-muted-foreground">{service.short_description}</p> : null}
-        <div className="mt-auto flex items-center justify-between gap-3 border-t pt-5 text-sm">
-          {service.pricing_model ? (
-            <p className="flex items-center gap-2 font-medium text-foreground/80">
-              <Tag aria-hidden="true" className="size-4 text-brand-teal" />
-              {formatPricingModel(service.pricing_model)}
-            </p>
-          ) : (
-            <span />
-          )}
-          {linked ? (
-            <span aria-hidden="true" className="flex items-center gap-1 font-semibold text-primary">
-              Learn More
-              <ArrowRight className="size-4 transition-transform group-has-[a:hover]:translate-x-1" />
-            </span>
-          ) : null}
+        {service.short_description ? (
+          <p className="mt-3 line-clamp-3 leading-relaxed text-muted-foreground">{service.short_description}</p>
+        ) : null}
+        <div className="mt-auto pt-5">
+          <div className="flex items-center justify-between gap-3 border-t pt-5 text-sm">
+            {service.pricing_model ? (
+              <p className="flex items-center gap-2 font-medium text-foreground/80">
+                <Tag aria-hidden="true" className="size-4 text-brand-teal" />
+                {formatPricingModel(service.pricing_model)}
+              </p>
+            ) : (
+              <span />
+            )}
+            {linked ? (
+              <span aria-hidden="true" className="flex items-center gap-1 font-semibold text-primary">
+                Learn More
+                <ArrowRight className="size-4 transition-transform group-has-[a:hover]:translate-x-1" />
+              </span>
+            ) : null}
+          </div>
         </div>
       </div>
     </article>
@@ -116,13 +120,19 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             {project.project_location}
           </p>
         ) : null}
-        {project.short_description ? <p className="mt-3 line-clamp-3 leading-relaxed text-muted-foreground">{project.short_description}</p> : null}
+        {project.short_description ? (
+          <p className="mt-3 line-clamp-3 leading-relaxed text-muted-foreground">{project.short_description}</p>
+        ) : null}
         <div className="mt-auto pt-5">
           <div className="mb-2 flex items-center justify-between text-sm">
             <span className="font-medium text-foreground/80">Progress</span>
             <span className="font-semibold text-brand-navy">{percent}%</span>
           </div>
-          <Progress value={percent} aria-label={`${project.title} progress`} className="h-2 bg-secondary [&>[data-slot=progress-indicator]]:bg-brand-teal" />
+          <Progress
+            value={percent}
+            aria-label={`${project.title} progress`}
+            className="h-2 bg-secondary [&>[data-slot=progress-indicator]]:bg-brand-teal"
+          />
         </div>
       </div>
     </article>

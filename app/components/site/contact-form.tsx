@@ -40,32 +40,58 @@ export function ContactForm() {
       }}
     >
       <div className="grid gap-2">
-        <Label htmlFor="contact-name">
-          Full Name <span aria-hidden="true" className="text-destructive">*</span>
+        <Label htmlFor="contact-name" className="gap-1">
+          Full Name{" "}
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
         </Label>
         <Input id="contact-name" name="name" autoComplete="name" required placeholder="Your full name" className="h-11 bg-white" />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="contact-email">
-          Email Address <span aria-hidden="true" className="text-destructive">*</span>
+        <Label htmlFor="contact-email" className="gap-1">
+          Email Address{" "}
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
         </Label>
-        <Input id="contact-email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" className="h-11 bg-white" />
+        <Input
+          id="contact-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          className="h-11 bg-white"
+        />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="contact-phone">
+        <Label htmlFor="contact-phone" className="gap-1">
           Phone <span className="font-normal text-muted-foreground">(optional)</span>
         </Label>
         <Input id="contact-phone" name="phone" type="tel" autoComplete="tel" placeholder="+960 7XX XXXX" className="h-11 bg-white" />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="contact-subject">
-          Project Type <span aria-hidden="true" className="text-destructive">*</span>
+        <Label htmlFor="contact-subject" className="gap-1">
+          Project Type{" "}
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
         </Label>
-        <Input id="contact-subject" name="subject" required placeholder="e.g. New home, renovation, resort villa" className="h-11 bg-white" />
+        <Input
+          id="contact-subject"
+          name="subject"
+          required
+          placeholder="e.g. New home, renovation, resort villa"
+          className="h-11 bg-white"
+        />
       </div>
       <div className="grid gap-2 sm:col-span-2">
-        <Label htmlFor="contact-message">
-          Project Details <span aria-hidden="true" className="text-destructive">*</span>
+        <Label htmlFor="contact-message" className="gap-1">
+          Project Details{" "}
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
         </Label>
         <Textarea
           id="contact-message"
@@ -78,7 +104,10 @@ export function ContactForm() {
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
-          <span aria-hidden="true" className="text-destructive">*</span> Required fields
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>{" "}
+          Required fields
         </p>
         <Button
           type="submit"

@@ -29,10 +29,12 @@ export function ContactSection({ info }: { info: ContactInfo }) {
           title="Get Your Free Quote"
           description="Tell us about your project and we will get back to you within 24 hours with next steps and an honest estimate."
         />
-        <div className="grid gap-8 lg:grid-cols-[2fr_3fr] lg:gap-12">
+        <div className="grid items-start gap-8 lg:grid-cols-[2fr_3fr] lg:gap-12">
           <div className="rounded-2xl bg-muted/70 p-7 sm:p-8">
             <h3 className="text-xl font-semibold text-brand-navy">Contact Information</h3>
-            <p className="mt-2 text-muted-foreground">Visit our office, call or email us. Site visits are free across Male and Hulhumalé.</p>
+            <p className="mt-2 text-muted-foreground">
+              Visit our office, call or email us. Site visits are free across Male and Hulhumalé.
+            </p>
             <ul className="mt-8 space-y-6">
               <InfoItem icon={<Phone className="size-5" />} title="Phone">
                 <ul>

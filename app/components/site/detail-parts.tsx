@@ -51,14 +51,14 @@ export function InfoTiles({ children }: { children: React.ReactNode }) {
 
 export function InfoTile({ icon, label, value }: { icon: React.ReactNode; label: string; value: React.ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:p-5">
-      <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-lg bg-accent text-brand-teal">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
-        <dd className="mt-0.5 font-semibold break-words text-brand-navy">{value}</dd>
-      </div>
+    <div className="flex min-w-0 flex-col rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+      <dt className="flex items-center gap-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-brand-teal">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-3 font-semibold break-words text-brand-navy sm:text-lg">{value}</dd>
     </div>
   );
 }
@@ -76,7 +76,7 @@ export function FeaturedImage({ src, alt }: { src: string | null; alt: string })
         fetchPriority="high"
         width={1200}
         height={800}
-        className="aspect-[16/9] w-full object-cover"
+        className="aspect-[16/9] w-full object-cover lg:aspect-[2/1]"
       />
     </div>
   );
@@ -127,7 +127,11 @@ export function CheckList({ items, columns = 1 }: { items: readonly string[]; co
 /** A detail page's gallery: thumbnails that open the full-screen viewer. */
 export function DetailGallery({ images, title }: { images: readonly string[]; title: string }) {
   const [index, setIndex] = useState<number | null>(null);
-  const items = images.map((src, i) => ({ src, alt: `${title}, image ${i + 1} of ${images.length}`, title: `${title} (${i + 1}/${images.length})` }));
+  const items = images.map((src, i) => ({
+    src,
+    alt: `${title}, image ${i + 1} of ${images.length}`,
+    title: `${title} (${i + 1}/${images.length})`,
+  }));
   return (
     <>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -45,7 +45,11 @@ export function FadeIn<T extends ElementType = "div">({ as, className, children,
     <Comp
       ref={ref}
       data-fade={state}
-      className={cn(state !== "static" && "transition-[opacity,translate] duration-700 ease-out", state === "hidden" && "translate-y-6 opacity-0", className)}
+      className={cn(
+        state !== "static" && "transition-[opacity,translate] duration-700 ease-out",
+        state === "hidden" && "translate-y-6 opacity-0",
+        className,
+      )}
       {...props}
     >
       {children}

@@ -35,7 +35,10 @@ export function GallerySection() {
                   height={800}
                   className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
                 />
-                <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-brand-navy/90 via-brand-navy/20 to-transparent" />
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-0 bg-gradient-to-t from-brand-navy/90 via-brand-navy/20 to-transparent"
+                />
                 <span
                   aria-hidden="true"
                   className="absolute top-3 right-3 grid size-9 place-items-center rounded-full bg-white/90 text-brand-navy opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"

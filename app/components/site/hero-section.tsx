@@ -23,7 +23,19 @@ function HeroMedia({ background }: { background: HeroBackground }) {
   const sources = responsiveSources(image);
   const className = "absolute inset-0 -z-20 size-full object-cover object-[70%_center]";
   if (background.kind === "video") {
-    return <video className={className} src={background.src} poster={image} muted autoPlay loop playsInline preload="metadata" aria-hidden="true" />;
+    return (
+      <video
+        className={className}
+        src={background.src}
+        poster={image}
+        muted
+        autoPlay
+        loop
+        playsInline
+        preload="metadata"
+        aria-hidden="true"
+      />
+    );
   }
   return (
     <img

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { useLayoutEffect, useRef } from "react";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { wrapIndex } from "~/lib/wrap-index";
 import { ResponsiveImage } from "./responsive-image";
@@ -9,7 +10,6 @@ export interface LightboxImage {
   title: string;
   category?: string;
 }
-
 
 const controlClass =
   "grid size-12 place-items-center rounded-full bg-white/10 text-white backdrop-blur-sm transition-colors hover:bg-white/25 focus-visible:ring-[3px] focus-visible:ring-white/80 focus-visible:outline-none";
@@ -35,11 +35,23 @@ export function Lightbox({
   const position = open ? wrapIndex(index, images.length) : 0;
   const go = (step: number) => onIndexChange(wrapIndex(position + step, images.length));
 
+  // Radix returns focus to a DialogTrigger; the viewer is opened by plain buttons, so remember
+  // what had focus (the clicked image) before Radix moves it into the dialog, and go back there.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && !opener.current && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
+
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       {current ? (
         <DialogContent
           showCloseButton={false}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+            opener.current = null;
+          }}
           onKeyDown={(event) => {
             if (event.key === "ArrowLeft") {
               event.preventDefault();
@@ -81,7 +93,9 @@ export function Lightbox({
           </div>
           <div className="px-4 py-5 text-center sm:px-6">
             <DialogTitle className="text-lg font-semibold text-white">{current.title}</DialogTitle>
-            <DialogDescription className="mt-1 text-sm text-white/75">{current.category ?? `Image ${position + 1} of ${images.length}`}</DialogDescription>
+            <DialogDescription className="mt-1 text-sm text-white/75">
+              {current.category ?? `Image ${position + 1} of ${images.length}`}
+            </DialogDescription>
           </div>
         </DialogContent>
       ) : null}

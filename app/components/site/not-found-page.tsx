@@ -1,15 +1,28 @@
+import { HardHat, Home } from "lucide-react";
 import { Link } from "react-router";
+import { COMPANY } from "~/content/company";
 
 /** SPEC.md: '404', 'Oops! Page not found' and a 'Return to Home' link. */
 export function NotFoundPage() {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-6">
-      <title>Page not found</title>
+    <main className="flex min-h-screen items-center justify-center bg-muted px-6 py-16">
+      <title>{`Page Not Found | ${COMPANY.name}`}</title>
       <meta name="robots" content="noindex" />
-      <div className="text-center">
-        <h1 className="mb-4 text-6xl font-bold text-primary">404</h1>
-        <p className="mb-6 text-xl text-muted-foreground">Oops! Page not found</p>
-        <Link to="/" className="font-medium text-brand-teal underline underline-offset-4 hover:text-primary">
+      <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
+        <span
+          aria-hidden="true"
+          className="mx-auto mb-6 grid size-16 place-items-center rounded-full bg-brand-amber/20 text-brand-amber-foreground"
+        >
+          <HardHat className="size-8" />
+        </span>
+        <h1 className="text-6xl font-extrabold tracking-tight text-brand-navy">404</h1>
+        <p className="mt-3 text-xl font-semibold text-brand-navy">Oops! Page not found</p>
+        <p className="mt-2 text-muted-foreground">The page you are looking for has moved, or never existed.</p>
+        <Link
+          to="/"
+          className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Home aria-hidden="true" className="size-4" />
           Return to Home
         </Link>
       </div>

@@ -34,7 +34,13 @@ function ProjectsList({ result, showSampleContent }: { result: ListResult<Projec
 }
 
 /** SPEC.md: up to 6 public projects, featured first then newest; same loading and fallbacks as services. */
-export function ProjectsSection({ projects, showSampleContent }: { projects: Promise<ListResult<ProjectSummary>>; showSampleContent: string }) {
+export function ProjectsSection({
+  projects,
+  showSampleContent,
+}: {
+  projects: ListResult<ProjectSummary> | Promise<ListResult<ProjectSummary>>;
+  showSampleContent: string;
+}) {
   return (
     <FadeIn as="section" id="projects" aria-labelledby="projects-title" className="bg-muted/60 py-20 lg:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -44,11 +50,17 @@ export function ProjectsSection({ projects, showSampleContent }: { projects: Pro
           title="Featured Projects"
           description="Homes, resorts, public buildings and marine works delivered across the atolls. A selection of what we have built and are building now."
         />
-        <Suspense fallback={<CardGridSkeleton label="Loading projects" />}>
-          <Await resolve={projects} errorElement={<ProjectsList result={FAILED} showSampleContent={showSampleContent} />}>
-            {(result) => <ProjectsList result={result} showSampleContent={showSampleContent} />}
-          </Await>
-        </Suspense>
+        {projects instanceof Promise ? (
+          <Suspense fallback={<CardGridSkeleton label="Loading projects" />}>
+            <Await resolve={projects} errorElement={<ProjectsList result={FAILED} showSampleContent={showSampleContent} />}>
+              {(result) => <ProjectsList result={result} showSampleContent={showSampleContent} />}
+            </Await>
+          </Suspense>
+        ) : (
+          // Ready: rendered in place, not in a Suspense boundary (React outlines large boundaries
+          // into a hidden segment swapped in by script, which needs JavaScript to be seen).
+          <ProjectsList result={projects} showSampleContent={showSampleContent} />
+        )}
         <div className="mt-12 text-center">
           <SectionLink
             section="contact"

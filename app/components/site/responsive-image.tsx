@@ -18,9 +18,20 @@ type ResponsiveImageProps = Omit<React.ComponentProps<"img">, "src" | "srcSet" |
  * An image with the responsive variants of app/lib/images.ts (WebP at 480/960/1600 px and one AVIF)
  * for the site's own files and uploads; an external URL is rendered as it is.
  */
-export function ResponsiveImage({ src, alt, sizes, avif = true, pictureClassName, className, loading = "lazy", ...props }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  src,
+  alt,
+  sizes,
+  avif = true,
+  pictureClassName,
+  className,
+  loading = "lazy",
+  ...props
+}: ResponsiveImageProps) {
   const sources = responsiveSources(src);
-  const img = <img src={src} alt={alt} sizes={sources ? sizes : undefined} loading={loading} decoding="async" className={className} {...props} />;
+  const img = (
+    <img src={src} alt={alt} sizes={sources ? sizes : undefined} loading={loading} decoding="async" className={className} {...props} />
+  );
   if (!sources) return pictureClassName ? <span className={cn("block", pictureClassName)}>{img}</span> : img;
   return (
     <picture className={cn("contents", pictureClassName)}>

@@ -33,7 +33,13 @@ function ServicesList({ result, showSampleContent }: { result: ListResult<Servic
 }
 
 /** SPEC.md: active services; 6 skeletons while the streamed list is pending; samples or 'Coming Soon' otherwise. */
-export function ServicesSection({ services, showSampleContent }: { services: Promise<ListResult<ServiceSummary>>; showSampleContent: string }) {
+export function ServicesSection({
+  services,
+  showSampleContent,
+}: {
+  services: ListResult<ServiceSummary> | Promise<ListResult<ServiceSummary>>;
+  showSampleContent: string;
+}) {
   return (
     <FadeIn as="section" id="services" aria-labelledby="services-title" className="bg-white py-20 lg:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -43,11 +49,17 @@ export function ServicesSection({ services, showSampleContent }: { services: Pro
           title="Our Services"
           description="From new builds and resort villas to renovations, design and long-term maintenance: one team for every stage of your building's life."
         />
-        <Suspense fallback={<CardGridSkeleton label="Loading services" />}>
-          <Await resolve={services} errorElement={<ServicesList result={FAILED} showSampleContent={showSampleContent} />}>
-            {(result) => <ServicesList result={result} showSampleContent={showSampleContent} />}
-          </Await>
-        </Suspense>
+        {services instanceof Promise ? (
+          <Suspense fallback={<CardGridSkeleton label="Loading services" />}>
+            <Await resolve={services} errorElement={<ServicesList result={FAILED} showSampleContent={showSampleContent} />}>
+              {(result) => <ServicesList result={result} showSampleContent={showSampleContent} />}
+            </Await>
+          </Suspense>
+        ) : (
+          // Ready: rendered in place, not in a Suspense boundary (React outlines large boundaries
+          // into a hidden segment swapped in by script, which needs JavaScript to be seen).
+          <ServicesList result={services} showSampleContent={showSampleContent} />
+        )}
       </div>
     </FadeIn>
   );

@@ -8,15 +8,16 @@ import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
 
 const headingClass = "mb-5 text-sm font-bold tracking-[0.14em] text-white uppercase";
-const linkClass = "rounded-sm text-white/75 transition-colors hover:text-brand-amber focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none";
+const linkClass =
+  "rounded-sm text-white/75 transition-colors hover:text-brand-amber focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none";
 
 export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
   const year = new Date().getFullYear();
   const phone = info.phones[0]?.value ?? COMPANY.fallbackPhone;
   return (
     <footer className="bg-brand-navy text-white">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1.2fr_1.3fr] lg:px-8">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-16 sm:gap-x-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1.2fr_1.3fr] lg:px-8">
+        <div className="col-span-2 sm:col-span-1">
           <SiteLogo logo={logo} tone="light" />
           <p className="mt-5 max-w-xs leading-relaxed text-white/75">{COMPANY.description}</p>
           {info.socials.length > 0 ? (
@@ -57,7 +58,7 @@ export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
             ))}
           </ul>
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <h2 className={headingClass}>Contact Info</h2>
           <ul className="space-y-4 text-white/75">
             <li className="flex gap-3">

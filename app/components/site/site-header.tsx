@@ -43,7 +43,10 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
             <Clock aria-hidden="true" className="size-3.5 text-brand-amber" />
             {hours}
           </p>
-          <a href={`mailto:${email}`} className="flex items-center gap-2 hover:text-white hover:underline">
+          <a
+            href={`mailto:${email}`}
+            className="flex items-center gap-2 rounded-sm hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none"
+          >
             <Mail aria-hidden="true" className="size-3.5 text-brand-amber" />
             {email}
           </a>
@@ -51,7 +54,11 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
       </div>
       <div className="border-b bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-18 lg:px-8">
-          <SectionLink section="home" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" onClick={close}>
+          <SectionLink
+            section="home"
+            className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            onClick={close}
+          >
             <SiteLogo logo={logo} />
           </SectionLink>
 
@@ -70,7 +77,7 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
           <div className="flex items-center gap-2">
             <a
               href={telHref(phone)}
-              className="hidden items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-navy hover:text-primary sm:flex"
+              className="hidden items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-navy hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:flex"
             >
               <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-accent text-brand-teal">
                 <Phone className="size-4" />

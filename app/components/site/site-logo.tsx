@@ -9,10 +9,15 @@ export function SiteLogo({ logo, tone = "dark", className }: { logo: Logo; tone?
   }
   return (
     <span className={cn("flex items-center gap-2.5", className)}>
-      <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-amber text-brand-amber-foreground shadow-sm">
+      <span
+        aria-hidden="true"
+        className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-amber text-brand-amber-foreground shadow-sm"
+      >
         <Building2 className="size-5" />
       </span>
-      <span className={cn("text-base leading-tight font-bold tracking-tight sm:text-lg", tone === "light" ? "text-white" : "text-brand-navy")}>
+      <span
+        className={cn("text-base leading-tight font-bold tracking-tight sm:text-lg", tone === "light" ? "text-white" : "text-brand-navy")}
+      >
         {logo.text}
       </span>
     </span>

@@ -1,6 +1,8 @@
+import { useNavigation } from "react-router";
 import { resolveLogo } from "~/lib/branding";
 import { contactInfo, headerPhone, type PublicContact } from "~/lib/contact-info";
 import type { SiteSettings } from "~/validation/settings";
+import { DetailSkeleton } from "./detail-skeleton";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -12,6 +14,8 @@ export interface SiteChromeData {
 /** Every public page: a skip link, the header, the page's main content and the footer. */
 export function SiteShell({ chrome, children }: { chrome: SiteChromeData; children: React.ReactNode }) {
   const info = contactInfo(chrome.contactDetails);
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" ? /^\/(service|project)\//.exec(navigation.location.pathname)?.[1] : undefined;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -20,9 +24,15 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
       >
         Skip to main content
       </a>
-      <SiteHeader logo={resolveLogo(chrome.settings, "header")} phone={headerPhone(chrome.contactDetails)} email={info.email} hours={info.hours} />
+      <SiteHeader
+        logo={resolveLogo(chrome.settings, "header")}
+        phone={headerPhone(chrome.contactDetails)}
+        email={info.email}
+        hours={info.hours}
+      />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
+        {loading ? <DetailSkeleton label={`Loading ${loading} details`} /> : null}
       </main>
       <SiteFooter logo={resolveLogo(chrome.settings, "footer")} info={info} />
     </div>

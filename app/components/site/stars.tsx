@@ -7,7 +7,11 @@ export function Stars({ rating, className }: { rating: number; className?: strin
   return (
     <span role="img" aria-label={`Rated ${rating} out of 5`} className={cn("flex items-center gap-0.5", className)}>
       {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} aria-hidden="true" className={cn("size-4", i < full ? "fill-brand-amber text-brand-amber" : "fill-white/20 text-white/30")} />
+        <Star
+          key={i}
+          aria-hidden="true"
+          className={cn("size-4", i < full ? "fill-brand-amber text-brand-amber" : "fill-white/20 text-white/30")}
+        />
       ))}
     </span>
   );

@@ -35,7 +35,10 @@ export function TestimonialsSection() {
                   <p>“{t.content}”</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-4 border-t border-white/10 pt-5">
-                  <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-amber font-bold text-brand-amber-foreground">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-amber font-bold text-brand-amber-foreground"
+                  >
                     {t.initials}
                   </span>
                   <span>

@@ -30,8 +30,27 @@ function streamList<T>(name: string, load: () => Promise<T[]>): Promise<ListResu
   );
 }
 
-// PRODUCT.md reading 3: the lists are returned as promises so the router can stream them (6
-// skeletons while pending). Crawlers get the whole document at once (entry.server: onAllReady).
+/** How long the loader waits for a list before streaming it instead. */
+const INLINE_LIST_WAIT_MS = 100;
+
+/**
+ * The list itself when it is ready within a moment, else the pending promise. A promise is
+ * streamed into a Suspense boundary (6 skeletons); React sends such a boundary as a hidden segment
+ * that an inline script swaps in, so only a ready list is visible without JavaScript.
+ */
+async function readyOrPending<T>(promise: Promise<T>): Promise<{ value: T | Promise<T> }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Promise<"pending">((resolve) => {
+    timer = setTimeout(() => resolve("pending"), INLINE_LIST_WAIT_MS);
+  });
+  const first = await Promise.race([promise, pending]);
+  clearTimeout(timer);
+  // Wrapped: an async function returning the promise itself would wait for it.
+  return { value: first === "pending" ? promise : (first as T) };
+}
+
+// PRODUCT.md reading 3: a list that is not ready at once is returned as a promise the router
+// streams (6 skeletons while pending); with a fast database the lists arrive in the HTML itself.
 export async function loader() {
   const services = streamList<ServiceSummary>("services", async () =>
     (await listActiveServices()).map(({ is_active: _active, ...card }) => card),
@@ -39,8 +58,8 @@ export async function loader() {
   const projects = streamList<ProjectSummary>("projects", async () =>
     (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
   );
-  const chrome = await getSiteChrome();
-  return { chrome, services, projects };
+  const [chrome, servicesNow, projectsNow] = await Promise.all([getSiteChrome(), readyOrPending(services), readyOrPending(projects)]);
+  return { chrome, services: servicesNow.value, projects: projectsNow.value };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

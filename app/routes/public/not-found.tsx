@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/site/not-found-page";
+import { COMPANY } from "~/content/company";
 
 // Any unknown path: the not-found page with HTTP 404 (the root ErrorBoundary renders it for thrown 404s too).
 export function loader() {
@@ -9,3 +11,8 @@ export function loader() {
 export default function NotFound() {
   return <NotFoundPage />;
 }
+
+// The title is rendered by NotFoundPage itself (the root ErrorBoundary shows it too, without route meta).
+export const meta: Route.MetaFunction = () => [
+  { name: "description", content: `This page does not exist on the ${COMPANY.name} website.` },
+];

@@ -23,7 +23,17 @@ import { Stars } from "~/components/site/stars";
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
 import { COMPANY } from "~/content/company";
-import { clampPercent, formatBudget, formatDate, formatLabel, formatMonths, formatStatus, formatTag, orNotAvailable, statusBadgeVariant } from "~/lib/format";
+import {
+  clampPercent,
+  formatBudget,
+  formatDate,
+  formatLabel,
+  formatMonths,
+  formatStatus,
+  formatTag,
+  orNotAvailable,
+  statusBadgeVariant,
+} from "~/lib/format";
 
 /** Record ids are UUIDs; anything else that could not be one is "not found" (PRODUCT.md reading 4). */
 const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -87,7 +97,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         title={project.title}
         summary={project.short_description}
       />
-      <div className="mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+      <div className="relative mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="space-y-8">
           <InfoTiles>
             <InfoTile icon={<MapPin className="size-5" />} label="Location" value={orNotAvailable(project.project_location)} />
@@ -126,16 +136,23 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             {project.testimonial ? (
               <DetailSection title="Client Testimonial" className="border-brand-amber/40 bg-amber-50/60">
                 <figure>
-                  <Stars rating={5} className="[&_svg]:size-5 [&_svg:not(.fill-brand-amber)]:fill-muted" />
+                  <Stars rating={5} className="[&_svg]:size-5" />
                   <blockquote className="mt-4 text-lg leading-relaxed text-foreground/90 italic">
                     <p>“{project.testimonial}”</p>
                   </blockquote>
-                  {project.client_name ? <figcaption className="mt-4 font-semibold text-brand-navy">— {project.client_name}</figcaption> : null}
+                  {project.client_name ? (
+                    <figcaption className="mt-4 font-semibold text-brand-navy">— {project.client_name}</figcaption>
+                  ) : null}
                 </figure>
               </DetailSection>
             ) : null}
+            {project.materials_used.length > 0 ? (
+              <DetailSection title="Materials Used">
+                <CheckList items={project.materials_used} columns={2} />
+              </DetailSection>
+            ) : null}
           </div>
-          <div className="space-y-8 lg:sticky lg:top-24 lg:self-start">
+          <div className="space-y-8">
             <DetailSection title="Project Details">
               <dl className="space-y-5">
                 {project.client_name ? (
@@ -151,34 +168,33 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                       <span>{formatStatus(project.status)}</span>
                       <span className="font-semibold text-brand-navy">{percent}%</span>
                     </div>
-                    <Progress value={percent} aria-label="Project completion" className="h-2 bg-secondary [&>[data-slot=progress-indicator]]:bg-brand-teal" />
+                    <Progress
+                      value={percent}
+                      aria-label="Project completion"
+                      className="h-2 bg-secondary [&>[data-slot=progress-indicator]]:bg-brand-teal"
+                    />
                   </dd>
                 </div>
               </dl>
             </DetailSection>
             <DetailSection title="Timeline">
               <dl className="space-y-4">
-                <div className="flex items-start gap-3">
-                  <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
-                  <div>
-                    <dt className="text-sm font-semibold text-brand-navy">Start Date</dt>
-                    <dd className="text-muted-foreground">{formatDate(project.start_date)}</dd>
-                  </div>
+                <div>
+                  <dt className="flex items-center gap-2 text-sm font-semibold text-brand-navy">
+                    <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-teal" />
+                    Start Date
+                  </dt>
+                  <dd className="pl-7 text-muted-foreground">{formatDate(project.start_date)}</dd>
                 </div>
-                <div className="flex items-start gap-3">
-                  <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
-                  <div>
-                    <dt className="text-sm font-semibold text-brand-navy">End Date</dt>
-                    <dd className="text-muted-foreground">{formatDate(project.end_date)}</dd>
-                  </div>
+                <div>
+                  <dt className="flex items-center gap-2 text-sm font-semibold text-brand-navy">
+                    <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-teal" />
+                    End Date
+                  </dt>
+                  <dd className="pl-7 text-muted-foreground">{formatDate(project.end_date)}</dd>
                 </div>
               </dl>
             </DetailSection>
-            {project.materials_used.length > 0 ? (
-              <DetailSection title="Materials Used">
-                <CheckList items={project.materials_used} />
-              </DetailSection>
-            ) : null}
             {project.technologies_used.length > 0 ? (
               <DetailSection title="Technologies">
                 <TagList items={project.technologies_used} />

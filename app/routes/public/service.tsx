@@ -64,7 +64,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         title={service.title}
         summary={service.short_description}
       />
-      <div className="mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+      <div className="relative mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="space-y-8">
           <InfoTiles>
             <InfoTile icon={<Tag className="size-5" />} label="Pricing" value={formatPricingModel(service.pricing_model)} />
@@ -102,7 +102,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               </DetailSection>
             ) : null}
           </div>
-          <div className="space-y-8 lg:sticky lg:top-24 lg:self-start">
+          <div className="space-y-8">
             <DetailSection title="Service Details">
               <dl className="space-y-5">
                 <div>

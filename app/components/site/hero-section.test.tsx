@@ -1,0 +1,42 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { HeroSection } from "./hero-section";
+
+function render(element: React.ReactElement): string {
+  const router = createMemoryRouter([{ path: "/", element }]);
+  return renderToString(<RouterProvider router={router} />);
+}
+
+describe("hero background", () => {
+  it("is a high-priority responsive image by default", () => {
+    const html = render(<HeroSection background={{ kind: "image", src: "/images/hero-maldives.webp" }} />);
+    expect(html).toMatch(/<img[^>]+src="\/images\/hero-maldives.webp"[^>]+fetchPriority="high"/);
+    expect(html).toContain("/images/hero-maldives-w1600.webp 1600w");
+    expect(html).not.toContain("<video");
+  });
+
+  it("is a muted, looping, inline autoplay video with the image as poster", () => {
+    const html = render(
+      <HeroSection background={{ kind: "video", src: "/uploads/site/hero.mp4", poster: "/images/hero-maldives.webp" }} />,
+    );
+    const video = html.match(/<video[^>]*>/)?.[0] ?? "";
+    for (const attribute of [
+      'src="/uploads/site/hero.mp4"',
+      'poster="/images/hero-maldives.webp"',
+      'muted=""',
+      'autoPlay=""',
+      'loop=""',
+      'playsInline=""',
+    ]) {
+      expect(video).toContain(attribute);
+    }
+  });
+
+  it("has the spec's stats and calls to action", () => {
+    const html = render(<HeroSection background={{ kind: "image", src: "/images/hero-maldives.webp" }} />);
+    for (const text of ["50+", "25+", "10+", "Get Free Quote", "View Our Projects"]) expect(html).toContain(text);
+    expect(html).toContain('href="/#contact"');
+    expect(html).toContain('href="/#projects"');
+  });
+});
