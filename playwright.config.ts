@@ -65,6 +65,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Browser tests sign in often from one address; the limit itself has its own tests.
       LOGIN_IP_LIMIT: "1000/10",
+      // Enquiry spam rules stay on, with room for a test suite posting from one address quickly.
+      ENQUIRY_IP_LIMIT: "1000/600",
+      ENQUIRY_MIN_FILL_MS: "1000",
     },
   })),
 });

@@ -1,9 +1,13 @@
+import { data } from "react-router";
 import type { Route } from "./+types/home";
+import { SITE_ORIGIN } from "~/.server/auth";
+import { ENQUIRY_FAILED, formToken, submitEnquiry } from "~/.server/enquiries";
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import { AboutSection } from "~/components/site/about-section";
+import type { EnquiryActionData } from "~/components/site/contact-form";
 import { ContactSection } from "~/components/site/contact-section";
 import { FaqSection } from "~/components/site/faq-section";
 import { GallerySection } from "~/components/site/gallery-section";
@@ -14,10 +18,12 @@ import { SiteShell } from "~/components/site/site-shell";
 import { TestimonialsSection } from "~/components/site/testimonials-section";
 import { WhyChooseUsSection } from "~/components/site/why-choose-us-section";
 import { COMPANY } from "~/content/company";
+import { FAQ } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
 import { resolveHeroBackground } from "~/lib/branding";
 import { contactInfo, headerPhone } from "~/lib/contact-info";
 import type { ListResult } from "~/lib/public-lists";
+import { faqJsonLd, localBusinessJsonLd, pageMeta } from "~/lib/seo";
 
 /** A public list as a streamed promise that never rejects: a failure is logged and shown as sample content. */
 function streamList<T>(name: string, load: () => Promise<T[]>): Promise<ListResult<T>> {
@@ -59,11 +65,32 @@ export async function loader() {
     (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
   );
   const [chrome, servicesNow, projectsNow] = await Promise.all([getSiteChrome(), readyOrPending(services), readyOrPending(projects)]);
-  return { chrome, services: servicesNow.value, projects: projectsNow.value };
+  return { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: formToken(), origin: SITE_ORIGIN };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { chrome, services, projects } = loaderData;
+/** The contact form posts here (issue 7): stored first, spam kept aside, staff notified in the background. */
+export async function action({ request }: Route.ActionArgs): Promise<ReturnType<typeof data<EnquiryActionData>>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} }, { status: 400 });
+  }
+  const values = Object.fromEntries(
+    ["name", "email", "phone", "subject", "message"].map((k) => [k, String(form.get(k) ?? "").slice(0, 5000)]),
+  );
+  try {
+    const result = await submitEnquiry(request, form, "/");
+    if (result.ok) return data({ ok: true });
+    return data({ ok: false, message: result.message, fieldErrors: result.fieldErrors, values }, { status: result.status });
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "enquiry could not be stored");
+    return data({ ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values }, { status: 503 });
+  }
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { chrome, services, projects, formToken } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
   return (
     <SiteShell chrome={chrome}>
@@ -75,12 +102,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <GallerySection />
       <TestimonialsSection />
       <FaqSection phone={headerPhone(chrome.contactDetails)} />
-      <ContactSection info={contactInfo(chrome.contactDetails)} />
+      <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} />
     </SiteShell>
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${COMPANY.name} | Construction & Renovation in the Maldives` },
-  { name: "description", content: COMPANY.description },
-];
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? pageMeta({
+        origin: loaderData.origin,
+        path: "/",
+        title: `${COMPANY.name} | Construction & Renovation in the Maldives`,
+        description: COMPANY.description,
+        image: "/images/hero-maldives.webp",
+        jsonLd: [localBusinessJsonLd(loaderData.origin, loaderData.chrome.contactDetails), faqJsonLd(FAQ)],
+      })
+    : [{ title: COMPANY.name }];

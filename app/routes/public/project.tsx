@@ -22,7 +22,9 @@ import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
+import { SITE_ORIGIN } from "~/.server/auth";
 import { COMPANY } from "~/content/company";
+import { pageMeta, projectJsonLd } from "~/lib/seo";
 import {
   clampPercent,
   formatBudget,
@@ -54,7 +56,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!project) throw data({ message: "Project Not Found" }, { status: 404 });
   const chrome = await getSiteChrome();
   const { is_public: _isPublic, is_featured: _isFeatured, ...visible } = project;
-  return { project: visible, chrome };
+  return { project: visible, chrome, origin: SITE_ORIGIN };
 }
 
 function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
@@ -219,11 +221,16 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Project Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  const { project } = loaderData;
-  return [
-    { title: `${project.title} | ${COMPANY.name}` },
-    { name: "description", content: project.short_description ?? COMPANY.description },
-  ];
+  const { project, origin } = loaderData;
+  return pageMeta({
+    origin,
+    path: `/project/${project.id}`,
+    title: `${project.title} | ${COMPANY.name}`,
+    description: project.short_description ?? project.description ?? COMPANY.description,
+    image: project.featured_image_url,
+    type: "article",
+    jsonLd: [projectJsonLd(origin, project)],
+  });
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -20,7 +20,9 @@ import {
 } from "~/components/site/detail-parts";
 import { SiteShell } from "~/components/site/site-shell";
 import { Badge } from "~/components/ui/badge";
+import { SITE_ORIGIN } from "~/.server/auth";
 import { COMPANY } from "~/content/company";
+import { pageMeta, serviceJsonLd } from "~/lib/seo";
 import { formatLabel, formatPricingModel, orNotAvailable } from "~/lib/format";
 
 /** Record ids are UUIDs; anything else that could not be one is "not found" (PRODUCT.md reading 4). */
@@ -42,7 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!service) throw data({ message: "Service Not Found" }, { status: 404 });
   const chrome = await getSiteChrome();
   const { created_by: _createdBy, sort_order: _sortOrder, is_active: _isActive, icon: _icon, ...visible } = service;
-  return { service: visible, chrome };
+  return { service: visible, chrome, origin: SITE_ORIGIN };
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
@@ -129,11 +131,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Service Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  const { service } = loaderData;
-  return [
-    { title: `${service.title} | ${COMPANY.name}` },
-    { name: "description", content: service.short_description ?? service.overview ?? COMPANY.description },
-  ];
+  const { service, origin } = loaderData;
+  return pageMeta({
+    origin,
+    path: `/service/${service.id}`,
+    title: `${service.title} | ${COMPANY.name}`,
+    description: service.short_description ?? service.overview ?? COMPANY.description,
+    image: service.featured_image_url,
+    type: "article",
+    jsonLd: [serviceJsonLd(origin, service)],
+  });
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
