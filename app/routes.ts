@@ -22,7 +22,9 @@ export default [
     route("contact-details", "routes/admin/contact-details.tsx"),
     route("profile", "routes/admin/profile.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("enquiries", "routes/admin/enquiries.tsx"),
   ]),
+  route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
 
   // Resource routes
   ...prefix("api", [route("auth/*", "routes/api/auth.ts"), route("uploads", "routes/api/uploads.ts")]),

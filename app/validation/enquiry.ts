@@ -20,3 +20,15 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 /** Hidden fields of the form: a honeypot a person never fills, and a signed render time. */
 export const HONEYPOT_FIELD = "website";
 export const FORM_TOKEN_FIELD = "form_token";
+
+export const ENQUIRY_FOLDERS = ["inbox", "new", "read", "archived", "spam"] as const;
+export type EnquiryFolder = (typeof ENQUIRY_FOLDERS)[number];
+
+/** The folder and search of the inbox from its URL (?status=&q=); anything unknown is the inbox. */
+export function enquiryFilter(params: URLSearchParams): { status: EnquiryFolder; q: string } {
+  const status = params.get("status") ?? "inbox";
+  return {
+    status: (ENQUIRY_FOLDERS as readonly string[]).includes(status) ? (status as EnquiryFolder) : "inbox",
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+  };
+}

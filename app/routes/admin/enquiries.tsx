@@ -1,0 +1,315 @@
+import { Archive, ArrowLeft, Download, Inbox, Mail, MailOpen, Phone, Search, ShieldAlert, Trash2, Undo2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import type { Route } from "./+types/enquiries";
+import { requireAdmin } from "~/.server/access";
+import { countEnquiries, deleteEnquiry, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
+import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { EmptyState } from "~/components/admin/empty-state";
+import { PageIntro } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
+import { attempt, fail, intentOf, ok, readForm, readId } from "./action-helpers";
+
+// The enquiries inbox (issue 7): folders new / read / archived / spam, search, open one, mark, delete, CSV.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filter = enquiryFilter(url.searchParams);
+  const selectedId = url.searchParams.get("id");
+  const [enquiries, counts, selected] = await Promise.all([
+    listEnquiries(filter),
+    countEnquiries(),
+    selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? getEnquiry(selectedId) : null,
+  ]);
+  return { enquiries, counts, selected, filter };
+}
+
+const STATUS_MESSAGES: Record<EnquiryStatus, string> = {
+  new: "Enquiry marked as new",
+  read: "Enquiry marked as read",
+  archived: "Enquiry archived",
+  spam: "Enquiry moved to Spam",
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  if (!form) return fail({ intent: "", message: "Failed to update enquiry" });
+  const intent = intentOf(form);
+  const id = readId(form);
+  if (id.kind !== "ok") return fail({ intent, message: "Enquiry not found" }, 404);
+  if (intent === "delete") {
+    const result = await attempt({ intent, id: id.id }, () => deleteEnquiry(id.id));
+    if (!result.ok) return fail({ intent, message: "Failed to delete enquiry" }, 500);
+    if (!result.value) return fail({ intent, message: "Enquiry not found" }, 404);
+    return ok({ intent, message: "Enquiry deleted successfully" });
+  }
+  if (intent === "set-status") {
+    const status = String(form.get("status") ?? "");
+    if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) return fail({ intent, message: "Failed to update enquiry" });
+    const result = await attempt({ intent, id: id.id }, () => setEnquiryStatus(id.id, status as EnquiryStatus));
+    if (!result.ok) return fail({ intent, message: "Failed to update enquiry" }, 500);
+    if (!result.value) return fail({ intent, message: "Enquiry not found" }, 404);
+    return ok({ intent, id: id.id, message: STATUS_MESSAGES[status as EnquiryStatus] });
+  }
+  return fail({ intent, message: "Unknown action" });
+}
+
+const FOLDERS: Array<{ key: EnquiryFolder; label: string; icon: typeof Inbox }> = [
+  { key: "inbox", label: "Inbox", icon: Inbox },
+  { key: "new", label: "New", icon: Mail },
+  { key: "read", label: "Read", icon: MailOpen },
+  { key: "archived", label: "Archived", icon: Archive },
+  { key: "spam", label: "Spam", icon: ShieldAlert },
+];
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+const EMAIL_LABELS: Record<string, string> = {
+  pending: "Email queued",
+  sending: "Email sending",
+  sent: "Email sent",
+  failed: "Email failed",
+  skipped: "Not emailed",
+};
+
+export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
+  const { enquiries, counts, selected, filter } = loaderData;
+  const [params] = useSearchParams();
+  const fetcher = useFetcher<ActionResult>();
+  const [confirming, setConfirming] = useState(false);
+  useActionToast(fetcher.data);
+
+  const folderCount = (key: EnquiryFolder) => (key === "inbox" ? counts.new + counts.read : counts[key]);
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    const s = next.toString();
+    return s ? `?${s}` : "?";
+  };
+  const exportHref = `/admin/enquiries/export.csv${link({ id: null })}`;
+
+  // Opening a new enquiry marks it read.
+  const selectedId = selected?.id;
+  const selectedStatus = selected?.status;
+  useEffect(() => {
+    if (selectedId && selectedStatus === "new" && fetcher.state === "idle") {
+      fetcher.submit({ intent: "set-status", id: selectedId, status: "read" }, { method: "post" });
+    }
+    // Only when another enquiry is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId]);
+
+  const setStatus = (status: EnquiryStatus) => {
+    if (selected) fetcher.submit({ intent: "set-status", id: selected.id, status }, { method: "post" });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <PageIntro title="Enquiries" description="Messages sent through the website's contact form.">
+        <Button asChild variant="outline">
+          <a href={exportHref} download>
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+        </Button>
+      </PageIntro>
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <nav aria-label="Enquiry folders" className="flex flex-wrap gap-1">
+          {FOLDERS.map(({ key, label, icon: Icon }) => (
+            <Link
+              key={key}
+              to={link({ status: key === "inbox" ? null : key, id: null })}
+              aria-current={filter.status === key ? "page" : undefined}
+              className={cn(
+                "inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
+                filter.status === key && "bg-primary text-primary-foreground hover:bg-primary hover:text-primary-foreground",
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+              <span className="rounded-full bg-background/20 px-1.5 text-xs tabular-nums">{folderCount(key)}</span>
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" role="search" className="flex gap-2">
+          {filter.status !== "inbox" ? <input type="hidden" name="status" value={filter.status} /> : null}
+          <label htmlFor="enquiry-search" className="sr-only">
+            Search enquiries
+          </label>
+          <Input id="enquiry-search" name="q" type="search" defaultValue={filter.q} placeholder="Search name, email, project..." className="w-full lg:w-72" />
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden="true" />
+            Search
+          </Button>
+        </Form>
+      </div>
+
+      {enquiries.length === 0 && !selected ? (
+        <EmptyState
+          icon={Inbox}
+          title={filter.q ? "No enquiries match your search" : "No enquiries here"}
+          description={filter.q ? "Try another word, or clear the search." : "Messages from the contact form will appear here."}
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <ul aria-label="Enquiries" className={cn("grid content-start gap-2", selected && "hidden lg:grid")}>
+            {enquiries.map((e) => (
+              <li key={e.id}>
+                <Link
+                  to={link({ id: e.id })}
+                  aria-current={selected?.id === e.id ? "true" : undefined}
+                  className={cn(
+                    "block rounded-lg border bg-card p-4 transition-colors hover:border-primary/40 hover:bg-muted/40",
+                    selected?.id === e.id && "border-primary ring-1 ring-primary",
+                  )}
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <p className={cn("truncate", e.status === "new" ? "font-semibold" : "font-medium")}>{e.name}</p>
+                    <time dateTime={e.created_at} className="shrink-0 text-xs text-muted-foreground">
+                      {when(e.created_at)}
+                    </time>
+                  </div>
+                  <p className="truncate text-sm text-muted-foreground">{e.subject}</p>
+                  <p className="mt-1 line-clamp-1 text-sm text-muted-foreground">{e.message}</p>
+                  <div className="mt-2 flex flex-wrap gap-1.5">
+                    {e.status === "new" ? <Badge>New</Badge> : null}
+                    {e.status === "spam" ? <Badge variant="destructive">Spam</Badge> : null}
+                    {e.status === "archived" ? <Badge variant="secondary">Archived</Badge> : null}
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+
+          {selected ? (
+            <Card aria-label={`Enquiry from ${selected.name}`} role="region">
+              <CardContent className="grid gap-5">
+                <Link to={link({ id: null })} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground lg:hidden">
+                  <ArrowLeft aria-hidden="true" className="size-4" />
+                  Back to the list
+                </Link>
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <h2 className="text-lg font-semibold">{selected.name}</h2>
+                    <p className="text-sm text-muted-foreground">
+                      <time dateTime={selected.created_at}>{when(selected.created_at)}</time>
+                      {selected.source_page ? ` · from ${selected.source_page}` : ""}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-1.5">
+                    <Badge variant={selected.status === "spam" ? "destructive" : "secondary"} className="capitalize">
+                      {selected.status}
+                    </Badge>
+                    <Badge variant={selected.email_status === "failed" ? "destructive" : "outline"}>{EMAIL_LABELS[selected.email_status]}</Badge>
+                  </div>
+                </div>
+                <dl className="grid gap-3 text-sm sm:grid-cols-2">
+                  <div>
+                    <dt className="text-muted-foreground">Email</dt>
+                    <dd>
+                      <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}>
+                        {selected.email}
+                      </a>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Phone</dt>
+                    <dd>
+                      {selected.phone ? (
+                        <a className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}>
+                          <Phone aria-hidden="true" className="size-3.5" />
+                          {selected.phone}
+                        </a>
+                      ) : (
+                        "N/A"
+                      )}
+                    </dd>
+                  </div>
+                  <div className="sm:col-span-2">
+                    <dt className="text-muted-foreground">Project type</dt>
+                    <dd className="font-medium">{selected.subject}</dd>
+                  </div>
+                </dl>
+                <div>
+                  <h3 className="mb-1 text-sm text-muted-foreground">Project details</h3>
+                  <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed">{selected.message}</p>
+                </div>
+                {selected.spam_reason ? <p className="text-sm text-muted-foreground">Caught as spam: {selected.spam_reason}.</p> : null}
+                {selected.email_status === "failed" && selected.email_error ? (
+                  <p className="text-sm text-destructive">Email notification failed: {selected.email_error}</p>
+                ) : null}
+                <div className="flex flex-wrap gap-2 border-t pt-4">
+                  {selected.status === "read" ? (
+                    <Button variant="outline" onClick={() => setStatus("new")}>
+                      <Mail aria-hidden="true" />
+                      Mark as new
+                    </Button>
+                  ) : null}
+                  {selected.status === "new" ? (
+                    <Button variant="outline" onClick={() => setStatus("read")}>
+                      <MailOpen aria-hidden="true" />
+                      Mark as read
+                    </Button>
+                  ) : null}
+                  {selected.status === "archived" || selected.status === "spam" ? (
+                    <Button variant="outline" onClick={() => setStatus("read")}>
+                      <Undo2 aria-hidden="true" />
+                      {selected.status === "spam" ? "Not spam" : "Move to inbox"}
+                    </Button>
+                  ) : (
+                    <Button variant="outline" onClick={() => setStatus("archived")}>
+                      <Archive aria-hidden="true" />
+                      Archive
+                    </Button>
+                  )}
+                  {selected.status !== "spam" ? (
+                    <Button variant="outline" onClick={() => setStatus("spam")}>
+                      <ShieldAlert aria-hidden="true" />
+                      Spam
+                    </Button>
+                  ) : null}
+                  <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              </CardContent>
+            </Card>
+          ) : (
+            <div className="hidden items-center justify-center rounded-xl border border-dashed p-10 text-sm text-muted-foreground lg:flex">
+              Select an enquiry to read it.
+            </div>
+          )}
+        </div>
+      )}
+
+      {selected ? (
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          question="Are you sure you want to delete this enquiry?"
+          itemName={`The enquiry from ${selected.name}`}
+          onConfirm={() => {
+            setConfirming(false);
+            fetcher.submit({ intent: "delete", id: selected.id }, { method: "post", action: `/admin/enquiries${link({ id: null })}` });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Enquiries | Admin" }, { name: "robots", content: "noindex, nofollow" }];
