@@ -85,6 +85,8 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
   const { enquiries, counts, selected, filter } = loaderData;
   const [params] = useSearchParams();
   const fetcher = useFetcher<ActionResult>();
+  // Marking an opened enquiry read is quiet: no toast for what the admin did not ask for.
+  const autoRead = useFetcher<ActionResult>();
   const [confirming, setConfirming] = useState(false);
   useActionToast(fetcher.data);
 
@@ -104,8 +106,8 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
   const selectedId = selected?.id;
   const selectedStatus = selected?.status;
   useEffect(() => {
-    if (selectedId && selectedStatus === "new" && fetcher.state === "idle") {
-      fetcher.submit({ intent: "set-status", id: selectedId, status: "read" }, { method: "post" });
+    if (selectedId && selectedStatus === "new") {
+      autoRead.submit({ intent: "set-status", id: selectedId, status: "read" }, { method: "post" });
     }
     // Only when another enquiry is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
