@@ -24,7 +24,9 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: `integration-${engine}`,
+          // *.pg.test.ts need Postgres itself (several processes on one database): the Postgres run only.
           include: ["tests/integration/**/*.test.ts"],
+          exclude: engine === "postgres" ? [] : ["tests/integration/**/*.pg.test.ts"],
           environment: "node",
           env: { TEST_ENGINE: engine },
           testTimeout: 30_000,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import "react-router";
+import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
 import { isCrossSiteWrite } from "~/.server/csrf";
 import { closeDatabase } from "~/.server/db";
@@ -114,7 +114,13 @@ export function createApp() {
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // React Router compares an action's Origin with the URL it rebuilt from Host/X-Forwarded-Host; behind a
+      // proxy those can carry an internal port. The site's own origin is always allowed (our check above
+      // has already refused every other origin).
+      build: async () => ({
+        ...((await import("virtual:react-router/server-build")) as ServerBuild),
+        allowedActionOrigins: [new URL(SITE_ORIGIN).host],
+      }),
       getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
     }),
   );
