@@ -2,6 +2,7 @@
 // (migrations, admin, demo content) and graceful shutdown. `--dev` serves through Vite instead.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import compression from "compression";
 import express from "express";
 
 const DEV = process.argv.includes("--dev");
@@ -25,6 +26,9 @@ server.disable("x-powered-by");
 
 // In-flight requests, counted so that SIGTERM can wait for them: the HTTP server's own close
 // callback can fire while a request's body is still arriving.
+// One compression layer for everything: pages, data and static files.
+server.use(compression());
+
 let inFlight = 0;
 let stopping = false;
 server.use((_req, res, next) => {

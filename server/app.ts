@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
@@ -87,8 +86,6 @@ export function createApp() {
     logger.warn({ reqId: res.locals.requestId, origin: req.headers.origin, path: req.path }, "cross-site write refused");
     res.status(403).json({ error: "Cross-site request refused" });
   });
-
-  app.use(compression());
 
   // Uploaded files: server-made unique names, so they can be cached for a year.
   const storage = getStorage();

@@ -80,3 +80,7 @@ export function uploadLimitFor(folder: UploadFolder): number {
 export const TEXT_MAX = 300;
 export const LONG_TEXT_MAX = 20_000;
 export const URL_MAX = 2048;
+
+/** Hidden fields of the contact form: a honeypot a person never fills, and a signed render time. */
+export const HONEYPOT_FIELD = "website";
+export const FORM_TOKEN_FIELD = "form_token";

@@ -17,9 +17,8 @@ export type EnquiryInput = z.infer<typeof EnquirySchema>;
 export const ENQUIRY_STATUSES = ["new", "read", "archived", "spam"] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
-/** Hidden fields of the form: a honeypot a person never fills, and a signed render time. */
-export const HONEYPOT_FIELD = "website";
-export const FORM_TOKEN_FIELD = "form_token";
+// Kept in constants.ts (no zod) so the public page's bundle does not carry the validation library.
+export { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "./constants";
 
 export const ENQUIRY_FOLDERS = ["inbox", "new", "read", "archived", "spam"] as const;
 export type EnquiryFolder = (typeof ENQUIRY_FOLDERS)[number];

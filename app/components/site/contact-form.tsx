@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/enquiry";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/constants";
 
 export const ENQUIRY_SUCCESS_TITLE = "Message Sent Successfully!";
 export const ENQUIRY_SUCCESS_DESCRIPTION = "Thank you for contacting us. We will respond within 24 hours.";

@@ -1,0 +1,146 @@
+// `npm run bench`: requests/s and latency of the server-rendered pages against a static file of the
+// same server (issue 6: "SSR pages >= 0.5x the static asset's requests/s in the same bench run").
+//
+// Starts the production server (scripts/perf-server.mjs: demo content, temporary DATA_DIR, loopback),
+// then runs autocannon on /, a service page, a project page (both from /sitemap.xml) and a static
+// file, one after the other. Prints a table and writes .tmp/bench.json.
+//
+// Environment (all optional):
+//   BENCH_DURATION     seconds per URL (default 8)
+//   BENCH_WARMUP       seconds of warm-up per URL, not counted (default 2)
+//   BENCH_CONNECTIONS  concurrent connections (default 10)
+//   BENCH_STATIC       the static reference: a path such as /favicon.svg (default), or "js" for the
+//                      first hashed /assets/*.js of the home page
+//   BENCH_ENCODING     the Accept-Encoding sent (default "gzip, deflate, br", as a browser does)
+//   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
+import autocannon from "autocannon";
+import { findPages, machineInfo, startServer, writeJson } from "./perf-server.mjs";
+
+const DURATION = Number(process.env.BENCH_DURATION || 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+const STATIC = process.env.BENCH_STATIC || "/favicon.svg";
+const ENCODING = process.env.BENCH_ENCODING || "gzip, deflate, br";
+const OUTPUT = ".tmp/bench.json";
+const TARGET_RATIO = 0.5;
+
+function run(url, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration,
+        timeout: 10,
+        headers: { "accept-encoding": ENCODING, "user-agent": "site-bench (autocannon)" },
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function staticPath(origin) {
+  if (STATIC !== "js") return STATIC;
+  const html = await (await fetch(`${origin}/`)).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  if (!asset) throw new Error("no /assets/*.js in the home page");
+  return asset;
+}
+
+/** One response, to check the URL answers 200 and to note its size as sent. */
+async function probe(url) {
+  const response = await fetch(url, { headers: { "accept-encoding": ENCODING } });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentEncoding: response.headers.get("content-encoding") ?? "identity",
+    // fetch decodes; content-length (when sent) is the size on the wire.
+    bytes: Number(response.headers.get("content-length")) || null,
+    decodedBytes: body.length,
+  };
+}
+
+const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
+
+async function main() {
+  const before = machineInfo();
+  const server = await startServer({ label: "bench" });
+  const rows = [];
+  try {
+    const pages = await findPages(server.origin);
+    const targets = [
+      { name: "home", path: pages.home },
+      { name: "service", path: pages.service },
+      { name: "project", path: pages.project },
+      { name: "static", path: await staticPath(server.origin) },
+    ];
+    console.log(
+      `Server ${server.origin} (BUILD_DIR=${process.env.BUILD_DIR || "build"}); ${CONNECTIONS} connections, ` +
+        `${WARMUP} s warm-up + ${DURATION} s per URL; Accept-Encoding: ${ENCODING}`,
+    );
+    for (const target of targets) {
+      const url = `${server.origin}${target.path}`;
+      const check = await probe(url);
+      if (check.status !== 200) throw new Error(`${target.path} answered ${check.status}`);
+      if (WARMUP > 0) await run(url, WARMUP);
+      process.stdout.write(`  ${target.name.padEnd(8)} ${target.path} ...`);
+      const r = await run(url, DURATION);
+      const row = {
+        name: target.name,
+        path: target.path,
+        requestsPerSecond: Math.round(r.requests.average * 10) / 10,
+        latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+        requests: r.requests.total,
+        bytesPerResponse: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+        contentEncoding: check.contentEncoding,
+        decodedBytes: check.decodedBytes,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+      };
+      rows.push(row);
+      process.stdout.write(` ${row.requestsPerSecond} req/s\n`);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const reference = rows.find((r) => r.name === "static");
+  for (const row of rows) row.ratioToStatic = Math.round((row.requestsPerSecond / reference.requestsPerSecond) * 100) / 100;
+  const after = machineInfo();
+
+  console.log("");
+  console.log(
+    `${pad("page", 8, true)} ${pad("req/s", 9)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("bytes/resp", 10)} ${pad("enc", 8)} ${pad("x static", 8)}  path`,
+  );
+  for (const r of rows) {
+    const flag = r.name === "static" ? "" : r.ratioToStatic >= TARGET_RATIO ? "" : "  < target";
+    const failures = r.non2xx + r.errors + r.timeouts;
+    console.log(
+      `${pad(r.name, 8, true)} ${pad(r.requestsPerSecond, 9)} ${pad(r.latencyMs.p50, 7)} ${pad(r.latencyMs.p99, 7)} ` +
+        `${pad(r.bytesPerResponse, 10)} ${pad(r.contentEncoding, 8)} ${pad(r.ratioToStatic.toFixed(2), 8)}  ${r.path}${flag}` +
+        (failures ? `  (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)` : "") +
+        (r.requests === 0 ? "  (no response completed in time: raise BENCH_DURATION)" : ""),
+    );
+  }
+  console.log(
+    `\nTarget (issue 6): each page >= ${TARGET_RATIO}x the static file's requests/s. ` +
+      `Load average before/after: ${before.loadavg.join(" ")} / ${after.loadavg.join(" ")} on ${after.cpus} CPUs` +
+      (before.loadavg[0] > after.cpus * 0.5 ? " (the machine was busy: compare ratios, not absolute figures)" : ""),
+  );
+
+  writeJson(OUTPUT, {
+    tool: "autocannon",
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ENCODING },
+    targetRatio: TARGET_RATIO,
+    machine: { ...after, loadavgBefore: before.loadavg },
+    results: rows,
+  });
+  console.log(`Wrote ${OUTPUT}`);
+  if (rows.some((r) => r.non2xx + r.errors + r.timeouts > 0)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

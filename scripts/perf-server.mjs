@@ -1,0 +1,183 @@
+// Shared by `npm run bench` and `npm run lighthouse`: builds if there is no build, starts the production
+// server (server.mjs) as a child process on loopback with demo content in a fresh temporary DATA_DIR,
+// finds a service page and a project page from /sitemap.xml, and stops everything afterwards.
+//
+// Environment:
+//   BUILD_DIR        the build to use (and to make when missing); default "build"
+//   PERF_PORT        listen on this port; else PERF_PORT_RANGE ("4900-4950") is scanned for a free port;
+//                    else the OS picks a free port on 127.0.0.1
+//   PERF_SERVER      the server entry to start (default server.mjs), to measure a candidate change
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const HOST = "127.0.0.1";
+export const BUILD_DIR = process.env.BUILD_DIR || "build";
+
+/** Builds into BUILD_DIR when it holds no server build (the same check as scripts/start.mjs). */
+export function ensureBuild() {
+  if (fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
+  console.log(`No build in ${BUILD_DIR}: building...`);
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR },
+  });
+  if (result.status !== 0) throw new Error(`build failed (exit ${result.status})`);
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+  });
+}
+
+async function osFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function freePort() {
+  if (process.env.PERF_PORT) return Number(process.env.PERF_PORT);
+  const range = process.env.PERF_PORT_RANGE?.match(/^(\d+)-(\d+)$/);
+  if (range) {
+    for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+      if (await portIsFree(port)) return port;
+    }
+    throw new Error(`no free port in ${process.env.PERF_PORT_RANGE}`);
+  }
+  return osFreePort();
+}
+
+/**
+ * The caller's environment without what would point the server elsewhere: the measurement always
+ * runs on SQLite in its own DATA_DIR, stores uploads on disk there, and sends no mail.
+ */
+function baseEnv() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(DATABASE_URL|S3_|SMTP_URL|NOTIFY_EMAIL|MAIL_FROM|ADMIN_EMAIL|ADMIN_PASSWORD)/.test(key)) delete env[key];
+  }
+  return env;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts `node server.mjs` in production mode with demo content. Returns { origin, stop }.
+ * stop() sends SIGTERM, waits for the process to exit (the server drains), and removes DATA_DIR.
+ */
+export async function startServer({ label = "perf" } = {}) {
+  ensureBuild();
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-${label}-`));
+  const output = [];
+  const child = spawn(process.execPath, [process.env.PERF_SERVER || "server.mjs"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...baseEnv(),
+      NODE_ENV: "production",
+      AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+      DEMO_CONTENT: "true",
+      DATA_DIR: dataDir,
+      BUILD_DIR,
+      HOST,
+      PORT: String(port),
+      // Canonical URLs, the sitemap and robots.txt then name this server, as they would in production.
+      PUBLIC_URL: origin,
+      LOG_LEVEL: "warn",
+    },
+  });
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  let exitedEarly = null;
+  void exited.then((result) => {
+    exitedEarly = result;
+  });
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (!exitedEarly) {
+      child.kill("SIGTERM");
+      const timeout = sleep(15_000).then(() => "timeout");
+      if ((await Promise.race([exited, timeout])) === "timeout") {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  // Ctrl-C or a crash of this script still stops the server and removes the temporary directory.
+  const onSignal = (signal) => {
+    void stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exitedEarly) {
+      await stop();
+      throw new Error(`server exited (${JSON.stringify(exitedEarly)}) before it was healthy:\n${output.join("")}`);
+    }
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server not healthy after 90 s:\n${output.join("")}`);
+    }
+    await sleep(250);
+  }
+  return { origin, port, dataDir, stop, output };
+}
+
+/** The first /service/<id> and /project/<id> paths listed in /sitemap.xml. */
+export async function findPages(origin) {
+  const response = await fetch(`${origin}/sitemap.xml`);
+  if (!response.ok) throw new Error(`/sitemap.xml answered ${response.status}`);
+  const xml = await response.text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const service = paths.find((p) => /^\/service\/[^/]+$/.test(p));
+  const project = paths.find((p) => /^\/project\/[^/]+$/.test(p));
+  if (!service || !project) throw new Error(`no service or project page in /sitemap.xml (found: ${paths.join(", ")})`);
+  return { home: "/", service, project };
+}
+
+/** Machine facts worth printing next to timing figures: other processes share these cores. */
+export function machineInfo() {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    loadavg: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    date: new Date().toISOString(),
+  };
+}
+
+export function writeJson(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+}
