@@ -65,7 +65,16 @@ export async function loader() {
     (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
   );
   const [chrome, servicesNow, projectsNow] = await Promise.all([getSiteChrome(), readyOrPending(services), readyOrPending(projects)]);
-  return { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: formToken(), origin: SITE_ORIGIN };
+  // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
+  const seo = pageMeta({
+    origin: SITE_ORIGIN,
+    path: "/",
+    title: `${COMPANY.name} | Construction & Renovation in the Maldives`,
+    description: COMPANY.description,
+    image: "/images/hero-maldives.webp",
+    jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails), faqJsonLd(FAQ)],
+  });
+  return { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: formToken(), seo };
 }
 
 /** The contact form posts here (issue 7): stored first, spam kept aside, staff notified in the background. */
@@ -107,14 +116,4 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? pageMeta({
-        origin: loaderData.origin,
-        path: "/",
-        title: `${COMPANY.name} | Construction & Renovation in the Maldives`,
-        description: COMPANY.description,
-        image: "/images/hero-maldives.webp",
-        jsonLd: [localBusinessJsonLd(loaderData.origin, loaderData.chrome.contactDetails), faqJsonLd(FAQ)],
-      })
-    : [{ title: COMPANY.name }];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => loaderData?.seo ?? [{ title: COMPANY.name }];

@@ -56,7 +56,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!project) throw data({ message: "Project Not Found" }, { status: 404 });
   const chrome = await getSiteChrome();
   const { is_public: _isPublic, is_featured: _isFeatured, ...visible } = project;
-  return { project: visible, chrome, origin: SITE_ORIGIN };
+  // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
+  const seo = pageMeta({
+    origin: SITE_ORIGIN,
+    path: `/project/${visible.id}`,
+    title: `${visible.title} | ${COMPANY.name}`,
+    description: visible.short_description ?? visible.description ?? COMPANY.description,
+    image: visible.featured_image_url,
+    type: "article",
+    jsonLd: [projectJsonLd(SITE_ORIGIN, visible)],
+  });
+  return { project: visible, chrome, seo };
 }
 
 function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
@@ -221,16 +231,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Project Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  const { project, origin } = loaderData;
-  return pageMeta({
-    origin,
-    path: `/project/${project.id}`,
-    title: `${project.title} | ${COMPANY.name}`,
-    description: project.short_description ?? project.description ?? COMPANY.description,
-    image: project.featured_image_url,
-    type: "article",
-    jsonLd: [projectJsonLd(origin, project)],
-  });
+  return loaderData.seo;
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

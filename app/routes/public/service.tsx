@@ -44,7 +44,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!service) throw data({ message: "Service Not Found" }, { status: 404 });
   const chrome = await getSiteChrome();
   const { created_by: _createdBy, sort_order: _sortOrder, is_active: _isActive, icon: _icon, ...visible } = service;
-  return { service: visible, chrome, origin: SITE_ORIGIN };
+  // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
+  const seo = pageMeta({
+    origin: SITE_ORIGIN,
+    path: `/service/${visible.id}`,
+    title: `${visible.title} | ${COMPANY.name}`,
+    description: visible.short_description ?? visible.overview ?? COMPANY.description,
+    image: visible.featured_image_url,
+    type: "article",
+    jsonLd: [serviceJsonLd(SITE_ORIGIN, visible)],
+  });
+  return { service: visible, chrome, seo };
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
@@ -131,16 +141,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Service Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  const { service, origin } = loaderData;
-  return pageMeta({
-    origin,
-    path: `/service/${service.id}`,
-    title: `${service.title} | ${COMPANY.name}`,
-    description: service.short_description ?? service.overview ?? COMPANY.description,
-    image: service.featured_image_url,
-    type: "article",
-    jsonLd: [serviceJsonLd(origin, service)],
-  });
+  return loaderData.seo;
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
