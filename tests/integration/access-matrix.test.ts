@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { exportData } from "~/.server/backup";
+import { db } from "~/.server/db";
+import { DiskStorage, setStorage } from "~/.server/storage";
+import routes from "~/routes";
+import { contactInput, createAdmin, projectInput, serviceInput } from "../factories";
+import { createContactDetail } from "~/.server/models/contact-details";
+import { createProject } from "~/.server/models/projects";
+import { createService } from "~/.server/models/services";
+import { useTestDatabase } from "../setup/database";
+import { call, memberSession, ORIGIN, signInCookie } from "./admin-support";
+
+// Issue 5: the list of protected routes is read from app/routes.ts itself, so a new admin page or
+// resource route is covered without anyone remembering to add it here. Each is called signed out,
+// as a signed-in non-admin, and with an expired session: refused, and neither the database nor the
+// upload storage changes.
+
+const PUBLIC = new Set(["admin/login", "admin/logout"]);
+
+function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
+  return entries.flatMap((e) => {
+    const full = [parent, e.path ?? ""].filter(Boolean).join("/");
+    return [{ path: full, file: e.file }, ...flatten(e.children ?? [], full)];
+  });
+}
+
+const PROTECTED = flatten(routes as RouteConfigEntry[]).filter(
+  (r) => (r.path.startsWith("admin") || r.path.startsWith("api/uploads")) && !PUBLIC.has(r.path),
+);
+
+const modules = Object.fromEntries(
+  await Promise.all(PROTECTED.map(async (r) => [r.file, await import(`~/${r.file.replace(/\.tsx?$/, "")}`)] as const)),
+) as Record<string, { loader?: unknown; action?: unknown }>;
+
+let storageDir: string;
+beforeEach(() => {
+  storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "access-storage-"));
+  setStorage(new DiskStorage(storageDir));
+});
+afterEach(() => {
+  setStorage(undefined);
+  fs.rmSync(storageDir, { recursive: true, force: true });
+});
+
+useTestDatabase();
+
+const filesIn = (dir: string): string[] =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).sort() : [];
+
+async function state() {
+  const data = await exportData({ db: db(), engine: "sqlite", close: async () => undefined } as never);
+  // Sessions, rate-limit counters and the start-up marker are not content.
+  const { session: _s, rate_limits: _r, verification: _v, ...content } = data.tables;
+  return { content, files: filesIn(storageDir) };
+}
+
+/** Hostile writes every action might accept: each intent the pages use, with plausible fields. */
+function hostileBodies(): FormData[] {
+  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured"];
+  return intents.map((intent) => {
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("id", "x");
+    form.set("title", "Intruder");
+    form.set("name", "Intruder");
+    form.set("type", "phone");
+    form.set("value", "+960 999 9999");
+    form.set("key", "header_logo_text");
+    form.set("full_name", "Intruder");
+    form.set("bucket", "site-assets");
+    form.set("folder", "logos");
+    form.set("file", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "x.png");
+    return form;
+  });
+}
+
+async function expiredAdminCookie() {
+  const admin = await createAdmin();
+  const cookie = await signInCookie(admin.email);
+  await db().updateTable("session").set({ expiresAt: new Date(Date.now() - 60_000).toISOString() }).execute();
+  return cookie;
+}
+
+describe("every admin page, action and resource route refuses anyone but an admin", () => {
+  it("finds the protected routes in the route table", () => {
+    const paths = PROTECTED.map((r) => r.path);
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "api/uploads"]) {
+      expect(paths).toContain(expected);
+    }
+    for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();
+  });
+
+  for (const who of ["signed out", "non-admin", "expired session"] as const) {
+    it(`${who}: loaders refuse and actions change nothing`, async () => {
+      // Something to delete or change, so a broken guard would show.
+      await createService(serviceInput({ is_active: "on" }), null);
+      await createProject(projectInput(), null);
+      await createContactDetail(contactInput());
+      const cookie = who === "non-admin" ? (await memberSession()).cookie : who === "expired session" ? await expiredAdminCookie() : undefined;
+      const before = await state();
+      const headers = (extra: Record<string, string> = {}) => ({ ...(cookie ? { cookie } : {}), origin: ORIGIN, ...extra });
+
+      for (const r of PROTECTED) {
+        const url = `${ORIGIN}/${r.path}`;
+        const mod = modules[r.file];
+        if (typeof mod.loader === "function") {
+          const answer = await call(mod.loader, new Request(url, { headers: headers() }));
+          // 405: a write-only resource route that has nothing to show to anyone.
+          expect([302, 401, 403, 405], `${r.path} loader`).toContain(answer.status);
+          if (answer.status === 302) expect(answer.location, `${r.path} loader`).toMatch(/^\/admin\/login/);
+        }
+        if (typeof mod.action === "function") {
+          for (const body of hostileBodies()) {
+            const answer = await call(mod.action, new Request(url, { method: "POST", body, headers: headers() }));
+            expect([401, 403], `${r.path} action ${body.get("intent")}`).toContain(answer.status);
+          }
+        }
+      }
+      expect(await state()).toEqual(before);
+    });
+  }
+});
