@@ -26,6 +26,9 @@ test("a visitor's enquiry reaches the admin inbox, can be read, found, archived,
 
   const admin = await browser.newPage();
   await signIn(admin);
+  // The dashboard counts unread enquiries, and leads to them.
+  await admin.getByRole("link", { name: /\d+ new enquir(y|ies)/ }).click();
+  await expect(admin).toHaveURL(/\/admin\/enquiries\?status=new/);
   await admin.goto("/admin/enquiries");
   const item = admin.getByRole("list", { name: "Enquiries" }).getByRole("link", { name: new RegExp(name) });
   await expect(item).toBeVisible();

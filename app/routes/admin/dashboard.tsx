@@ -1,8 +1,9 @@
-import { ArrowRight, CalendarDays, CircleCheck, CircleX, Database, Eye, FolderKanban, Plus, ShieldCheck, Star, Wrench } from "lucide-react";
+import { ArrowRight, CalendarDays, Inbox, CircleCheck, CircleX, Database, Eye, FolderKanban, Plus, ShieldCheck, Star, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/.server/access";
 import { logger } from "~/.server/logger";
+import { countEnquiries } from "~/.server/models/enquiries";
 import { countProjects } from "~/.server/models/projects";
 import { pingDatabase } from "~/.server/models/system";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,21 +11,28 @@ import { cn } from "~/lib/utils";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [counts, databaseOk] = await Promise.all([
+  const [counts, databaseOk, newEnquiries] = await Promise.all([
     // SPEC.md section 4: a failed count is logged and the dashboard shows zeros.
     countProjects().catch((error: unknown) => {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "dashboard counts failed");
       return { total: 0, featured: 0, public: 0 };
     }),
     pingDatabase(),
+    countEnquiries().then(
+      (c) => c.new,
+      (error: unknown) => {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, "dashboard enquiry count failed");
+        return 0;
+      },
+    ),
   ]);
   // Formatted on the server so the page and the browser agree on "today".
   const today = new Intl.DateTimeFormat("en-US", { dateStyle: "full" }).format(new Date());
-  return { counts, databaseOk, today };
+  return { counts, databaseOk, today, newEnquiries };
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { counts, databaseOk, today } = loaderData;
+  const { counts, databaseOk, today, newEnquiries } = loaderData;
   const stats = [
     { label: "Total Projects", value: String(counts.total), icon: FolderKanban, note: "All projects in the portfolio" },
     { label: "Featured Projects", value: String(counts.featured), icon: Star, note: "Listed first on the home page" },
@@ -34,6 +42,24 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <title>Dashboard | Admin</title>
+      <Link
+        to={newEnquiries > 0 ? "/admin/enquiries?status=new" : "/admin/enquiries"}
+        className={cn(
+          "flex items-center justify-between gap-3 rounded-xl border px-5 py-4 transition-colors hover:bg-muted/50",
+          newEnquiries > 0 && "border-brand-amber/60 bg-brand-amber/10",
+        )}
+      >
+        <span className="flex items-center gap-3">
+          <Inbox aria-hidden="true" className="size-5 text-primary" />
+          <span className="font-medium">
+            {newEnquiries === 0 ? "No new enquiries" : newEnquiries === 1 ? "1 new enquiry" : `${newEnquiries} new enquiries`}
+          </span>
+        </span>
+        <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+          Open inbox
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </span>
+      </Link>
       <section aria-labelledby="overview-heading" className="grid gap-4">
         <h2 id="overview-heading" className="sr-only">
           Overview
