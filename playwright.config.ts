@@ -24,8 +24,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: CI shares 2 cores between Chromium, two servers and the test runner.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.PW_REPORTER === "json" ? [["json", { outputFile: process.env.PW_JSON_OUTPUT || ".tmp/playwright.json" }], ["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${SERVERS.demo.port}`,
