@@ -153,4 +153,37 @@ test.describe("operations", () => {
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  test("behind https: secure cookies and HSTS; proxy headers are ignored unless TRUST_PROXY is on", async () => {
+    const dir = tempDir();
+    const admin = { email: "tls-admin@example.com", password: "tls-admin-password" };
+    const server = await startServer(dir, {
+      PUBLIC_URL: "https://site.test",
+      TRUST_PROXY: "false",
+      ALLOW_SIGNUP: "false",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOGIN_IP_LIMIT: "3/10",
+    });
+    const home = await fetch(`${server.url}/`);
+    expect(home.headers.get("strict-transport-security")).toContain("max-age=");
+    const signIn = (password: string, forwardedFor: string) =>
+      fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://site.test", "X-Forwarded-For": forwardedFor },
+        body: JSON.stringify({ email: admin.email, password }),
+      });
+    const ok = await signIn(admin.password, "203.0.113.1");
+    expect(ok.status).toBe(200);
+    const cookie = ok.headers.getSetCookie()[0];
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    // Without TRUST_PROXY, a client cannot dodge the per-IP limit by inventing X-Forwarded-For values.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await signIn("wrong-password", `198.51.100.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
