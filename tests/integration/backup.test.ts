@@ -99,6 +99,6 @@ async function restoreIntoSqliteFile(file: string) {
   await database.close();
   await restoreBackup({ file, dataDir });
   const reopened = openSqlite(dbFile);
-  database = Object.assign(reopened, { drop: async () => reopened.close() });
+  database = Object.assign(reopened, { drop: async () => reopened.close(), reopen: () => openSqlite(dbFile) });
   setDatabase(reopened);
 }
