@@ -1,6 +1,6 @@
 import { ExternalLink, HardHat, LogOut, Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { Form, Link, NavLink, useLocation, useMatch, useNavigation } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
@@ -8,6 +8,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip
 import { cn } from "~/lib/utils";
 import { NAV_ITEMS, sectionTitle, writeSidebarCookie } from "./admin-nav";
 import { initialOf } from "./labels";
+import { useHydrated } from "./use-hydrated";
 
 // The admin shell of SPEC.md section 2: a sidebar that is wide or icon-only on large screens and a
 // slide-in drawer with an overlay on small ones, and a header with the section title and the user.
@@ -24,6 +25,8 @@ export const FALLBACK_EMAIL = "admin@company.com";
 export function AdminShell({ user, initialCollapsed, children }: { user: ShellUser; initialCollapsed: boolean; children: React.ReactNode }) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Marks the page once React has taken over the server's HTML; browser tests wait for it before clicking.
+  const hydrated = useHydrated();
   const location = useLocation();
   const navigation = useNavigation();
   const title = sectionTitle(location.pathname);
@@ -35,7 +38,7 @@ export function AdminShell({ user, initialCollapsed, children }: { user: ShellUs
   };
 
   return (
-    <div className="min-h-screen bg-muted/40">
+    <div className="min-h-screen bg-muted/40" data-hydrated={hydrated || undefined}>
       <a
         href="#admin-main"
         className="sr-only z-50 rounded-md bg-background px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -159,7 +162,7 @@ function SidebarContents({ user, collapsed, onNavigate }: { user: ShellUser; col
                   <LogOut aria-hidden="true" />
                 </Button>
               </TooltipTrigger>
-              <TooltipContent side="right">Sign Out</TooltipContent>
+              <TooltipContent side="right" sideOffset={8}>Sign Out</TooltipContent>
             </Tooltip>
           ) : (
             <Button type="submit" variant="outline" className="w-full justify-start">
@@ -175,19 +178,19 @@ function SidebarContents({ user, collapsed, onNavigate }: { user: ShellUser; col
 
 function SidebarLink({ item, collapsed, onNavigate }: { item: (typeof NAV_ITEMS)[number]; collapsed: boolean; onNavigate?: () => void }) {
   const Icon = item.icon;
+  // A plain class string (not NavLink's function form): the tooltip's Slot merges classes as strings.
+  const isActive = useMatch(`${item.to}/*`) !== null;
   const link = (
     <NavLink
       to={item.to}
       prefetch="intent"
       onClick={onNavigate}
-      className={({ isActive }) =>
-        cn(
-          "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors outline-none",
-          "hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50",
-          isActive && "bg-sidebar-primary text-sidebar-primary-foreground hover:bg-sidebar-primary hover:text-sidebar-primary-foreground",
-          collapsed && "justify-center px-0",
-        )
-      }
+      className={cn(
+        "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors outline-none",
+        "hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50",
+        isActive && "bg-sidebar-primary text-sidebar-primary-foreground hover:bg-sidebar-primary hover:text-sidebar-primary-foreground",
+        collapsed && "justify-center px-0",
+      )}
     >
       <Icon aria-hidden="true" className="size-4 shrink-0" />
       <span className={cn(collapsed && "sr-only")}>{item.label}</span>
@@ -197,7 +200,7 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: (typeof NAV_ITEMS)
   return (
     <Tooltip>
       <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{item.label}</TooltipContent>
+      <TooltipContent side="right" sideOffset={8}>{item.label}</TooltipContent>
     </Tooltip>
   );
 }

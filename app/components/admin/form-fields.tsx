@@ -168,7 +168,7 @@ export function SwitchField({ label, name, description, checked, defaultChecked 
 /** A titled group of fields inside a long form. */
 export function FormSection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
   return (
-    <fieldset className={cn("grid gap-4", className)}>
+    <fieldset className={cn("grid min-w-0 gap-4", className)}>
       <legend className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{title}</legend>
       {children}
     </fieldset>

@@ -52,7 +52,8 @@ export function formatDate(value: string | null | undefined): string {
 /** Budget in US dollars, 'N/A' when missing. */
 export function formatBudget(value: number | null | undefined): string {
   if (value === null || value === undefined) return "N/A";
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 }).format(value);
+  const cents = !Number.isInteger(value);
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(value);
 }
 
 /** The first letter of a name or email, for avatars. */

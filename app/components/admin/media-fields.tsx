@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { MAX_FILES_MULTIPLE, type UploadBucket, type UploadFolder } from "~/validation/constants";
+import type { UploadBucket, UploadFolder } from "~/validation/constants";
 import { FileUpload } from "./file-upload";
 import { describedBy, FieldError } from "./form-fields";
 
@@ -21,22 +21,26 @@ interface MediaUrlFieldProps {
   hint?: string;
   /** Called after an upload filled the field (the settings page saves it at once). */
   onUploaded?: (url: string) => void;
+  /** The page shows the image elsewhere (the profile's avatar). */
+  hidePreview?: boolean;
+  /** The upload button's text (and name); "Upload {label}" by default. */
+  uploadLabel?: string;
 }
 
-export function MediaUrlField({ label, name, bucket, folder, value, onChange, kind = "image", error, hint, onUploaded }: MediaUrlFieldProps) {
+export function MediaUrlField({ label, name, bucket, folder, value, onChange, kind = "image", error, hint, onUploaded, hidePreview, uploadLabel }: MediaUrlFieldProps) {
   const id = useId();
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex items-start gap-3">
-        <MediaPreview url={value} kind={kind} label={label} />
+        {hidePreview ? null : <MediaPreview url={value} kind={kind} label={label} />}
         <div className="grid min-w-0 flex-1 gap-2">
           <Input
             id={id}
             name={name}
             value={value}
             inputMode="url"
-            placeholder="https://... or upload a file"
+            placeholder={kind === "video" ? "Video URL" : "Image URL"}
             onChange={(event) => onChange(event.currentTarget.value)}
             {...describedBy(id, hint, error)}
           />
@@ -44,7 +48,7 @@ export function MediaUrlField({ label, name, bucket, folder, value, onChange, ki
             bucket={bucket}
             folder={folder}
             accept={kind === "video" ? "video/*" : "image/*"}
-            label={kind === "video" ? `Upload video for ${label}` : `Upload ${label}`}
+            label={uploadLabel ?? `Upload ${label.toLowerCase()}`}
             onUploaded={(files) => {
               const url = files[0]?.url;
               if (!url) return;
@@ -157,7 +161,6 @@ export function GalleryField({ label, name, bucket, defaultValue, error }: Galle
           Add
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">Up to {MAX_FILES_MULTIPLE} files per upload.</p>
       <FieldError message={error} />
     </div>
   );

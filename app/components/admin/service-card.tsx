@@ -5,7 +5,7 @@ import type { Service } from "~/.server/models/services";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { type ActionResult, useActionToast } from "./action-result";
-import { formatDate, labelFor, SERVICE_TYPE_OPTIONS } from "./labels";
+import { formatDate, labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 
 interface ServiceCardProps {
   service: Service;
@@ -29,10 +29,10 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
           src={service.featured_image_url}
           alt=""
           loading="lazy"
-          className="aspect-video w-full shrink-0 rounded-lg border bg-muted object-cover sm:h-28 sm:w-44"
+          className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover sm:aspect-video sm:h-28 sm:w-44"
         />
       ) : (
-        <div className="flex aspect-video w-full shrink-0 items-center justify-center rounded-lg border bg-muted text-muted-foreground sm:h-28 sm:w-44">
+        <div className="flex aspect-[2/1] w-full shrink-0 items-center justify-center rounded-lg border bg-muted text-muted-foreground sm:aspect-video sm:h-28 sm:w-44">
           <ImageIcon aria-hidden="true" className="size-6" />
           <span className="sr-only">No image</span>
         </div>
@@ -46,12 +46,13 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
           <Badge variant={active ? "default" : "secondary"} className={active ? "bg-emerald-700 text-white" : undefined}>
             {active ? "Active" : "Inactive"}
           </Badge>
-          {service.service_type ? <Badge variant="secondary">{labelFor(SERVICE_TYPE_OPTIONS, service.service_type)}</Badge> : null}
         </div>
         {service.short_description ? <p className="text-sm font-medium text-foreground/80">{service.short_description}</p> : null}
         {service.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{service.description}</p> : null}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span>Sort order: {service.sort_order}</span>
+          {service.service_type ? <span>Type: {labelFor(SERVICE_TYPE_OPTIONS, service.service_type)}</span> : null}
+          {service.pricing_model ? <span>Pricing: {labelFor(PRICING_MODEL_OPTIONS, service.pricing_model)}</span> : null}
           <span>Created {formatDate(service.created_at)}</span>
         </p>
       </div>

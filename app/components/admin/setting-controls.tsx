@@ -134,7 +134,21 @@ export function SettingTextField({ settingKey, saved, label, placeholder, hint }
   );
 }
 
-export function SettingMediaField({ settingKey, saved, label, folder, kind = "image" }: { settingKey: SettingKey; saved: string; label: string; folder: UploadFolder; kind?: "image" | "video" }) {
+export function SettingMediaField({
+  settingKey,
+  saved,
+  label,
+  uploadLabel,
+  folder,
+  kind = "image",
+}: {
+  settingKey: SettingKey;
+  saved: string;
+  label: string;
+  uploadLabel: string;
+  folder: UploadFolder;
+  kind?: "image" | "video";
+}) {
   const setting = useSetting(settingKey, saved);
   const [value, setValue] = useState(saved);
   return (
@@ -148,6 +162,7 @@ export function SettingMediaField({ settingKey, saved, label, folder, kind = "im
     >
       <MediaUrlField
         label={label}
+        uploadLabel={uploadLabel}
         name="value"
         bucket="site-assets"
         folder={folder}
@@ -167,7 +182,7 @@ export function SettingMediaField({ settingKey, saved, label, folder, kind = "im
 
 function SaveButton({ busy, label }: { busy: boolean; label: string }) {
   return (
-    <Button type="submit" variant="secondary" disabled={busy} aria-label={`Save ${label}`}>
+    <Button type="submit" variant="secondary" disabled={busy} aria-label={busy ? undefined : `Save ${label}`}>
       <Save aria-hidden="true" />
       {busy ? "Saving..." : "Save"}
     </Button>

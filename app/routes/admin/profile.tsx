@@ -96,7 +96,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               <FieldShell id="profile-email" label="Email" hint="Email cannot be changed from here">
                 <Input id="profile-email" type="email" value={profile.email} readOnly aria-describedby="profile-email-hint" className="bg-muted" />
               </FieldShell>
-              <MediaUrlField label="Avatar" name="avatar_url" bucket="site-assets" folder="avatars" value={avatarUrl} onChange={setAvatarUrl} error={errors.avatar_url} />
+              <MediaUrlField label="Avatar" name="avatar_url" bucket="site-assets" folder="avatars" value={avatarUrl} onChange={setAvatarUrl} error={errors.avatar_url} hidePreview />
             </CardContent>
             <CardFooter className="justify-end border-t">
               <Button type="submit" disabled={busy}>

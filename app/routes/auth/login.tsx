@@ -1,57 +1,198 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { ArrowLeft, CircleAlert, Eye, EyeOff, HardHat, LoaderCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { getOptionalUser } from "~/.server/access";
+import { logger } from "~/.server/logger";
 import { signIn } from "~/.server/sign-in";
+import { FieldError } from "~/components/admin/form-fields";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/sonner";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { LoginSchema } from "~/validation/login";
 
-// Minimal sign-in page from the Foundation issue; the Admin panel issue gives it its full design.
-
 function safeRedirect(to: string | null): string {
-  return to && to.startsWith("/admin") && !to.startsWith("//") ? to : "/admin/dashboard";
+  return to && to.startsWith("/admin") && !to.startsWith("//") && !to.startsWith("/admin/login") ? to : "/admin/dashboard";
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
+  // SPEC.md section 2: a signed-in admin arriving here goes to the dashboard.
   if (user?.isAdmin) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
+interface LoginActionData {
+  fieldErrors: Record<string, string>;
+  formError: { title: string; message: string } | null;
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = LoginSchema.safeParse(formValues(form));
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
-  const result = await signIn(request, parsed.data);
-  if (!result.ok) {
-    return data({ fieldErrors: {} as Record<string, string>, formError: result.message }, { status: result.status });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<LoginActionData>({ fieldErrors: { email: "Invalid email address" }, formError: null }, { status: 400 });
   }
-  return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers: result.headers });
+  const parsed = LoginSchema.safeParse(formValues(form));
+  if (!parsed.success) return data<LoginActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
+  try {
+    const result = await signIn(request, parsed.data);
+    if (!result.ok) {
+      const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
+      return data<LoginActionData>({ fieldErrors: {}, formError: { title: "Sign In Failed", message: result.message } }, { status: result.status, headers });
+    }
+    return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers: result.headers });
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "sign-in crashed");
+    return data<LoginActionData>({ fieldErrors: {}, formError: { title: "Sign In Error", message: "An unexpected error occurred" } }, { status: 500 });
+  }
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const [searchParams, setSearchParams] = useSearchParams();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [showPassword, setShowPassword] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
+  const formError = clientErrors ? null : (actionData?.formError ?? null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+
+  // 'Sign In Failed' with the server's message, once per answer.
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (!actionData || actionData === seen.current) return;
+    seen.current = actionData;
+    if (actionData.formError) toast.error(actionData.formError.title, { description: actionData.formError.message });
+    else formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [actionData]);
+
+  // After POST /admin/logout: the 'Signed Out' toast, then the flag leaves the address bar.
+  useEffect(() => {
+    if (searchParams.get("signedOut") !== "1") return;
+    toast.success("Signed Out", { description: "You have been successfully signed out." });
+    setSearchParams(
+      (params) => {
+        params.delete("signedOut");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [searchParams, setSearchParams]);
+
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted p-6">
-      <title>Admin Sign In</title>
-      <Form method="post" className="w-full max-w-sm space-y-4 rounded-xl bg-card p-6 shadow" noValidate>
-        <h1 className="text-2xl font-semibold">Admin Sign In</h1>
-        {actionData?.formError ? <p role="alert" className="text-sm text-destructive">{actionData.formError}</p> : null}
-        <label className="block text-sm font-medium">
-          Email
-          <input name="email" type="email" required className="mt-1 w-full rounded border px-3 py-2" />
-        </label>
-        {actionData?.fieldErrors?.email ? <p className="text-sm text-destructive">{actionData.fieldErrors.email}</p> : null}
-        <label className="block text-sm font-medium">
-          Password
-          <input name="password" type="password" required className="mt-1 w-full rounded border px-3 py-2" />
-        </label>
-        {actionData?.fieldErrors?.password ? <p className="text-sm text-destructive">{actionData.fieldErrors.password}</p> : null}
-        <button type="submit" disabled={busy} className="w-full rounded bg-primary px-4 py-2 text-primary-foreground">
-          {busy ? "Signing In..." : "Sign In"}
-        </button>
-        <p className="text-center text-sm text-muted-foreground">Need admin access? Contact your system administrator.</p>
-      </Form>
+    <main className="relative flex min-h-screen items-center justify-center overflow-hidden bg-brand-navy p-4 sm:p-6" data-hydrated={hydrated || undefined}>
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,oklch(0.52_0.1_205/0.35),transparent_45%),radial-gradient(circle_at_80%_90%,oklch(0.77_0.16_70/0.2),transparent_40%)]" />
+      <div className="relative w-full max-w-md">
+        <div className="rounded-2xl border bg-card p-6 shadow-xl sm:p-8">
+          <div className="mb-6 flex flex-col items-center gap-3 text-center">
+            <span className="flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+              <HardHat aria-hidden="true" className="size-6" />
+            </span>
+            <div className="grid gap-1">
+              <h1 className="text-2xl font-semibold tracking-tight">Admin Panel</h1>
+              <p className="text-sm text-muted-foreground">Sign in to manage your website</p>
+            </div>
+          </div>
+
+          {formError ? (
+            <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <div>
+                <p className="font-semibold">{formError.title}</p>
+                <p>{formError.message}</p>
+              </div>
+            </div>
+          ) : null}
+
+          <Form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="grid gap-5"
+            onSubmit={(event) => {
+              const parsed = LoginSchema.safeParse(formValues(new FormData(event.currentTarget)));
+              if (!parsed.success) {
+                event.preventDefault();
+                const found = fieldErrors(parsed.error);
+                setClientErrors(found);
+                const first = event.currentTarget.querySelector<HTMLInputElement>(`[name="${Object.keys(found)[0]}"]`);
+                first?.focus();
+              } else {
+                setClientErrors(null);
+              }
+            }}
+          >
+            <div className="grid gap-2">
+              <Label htmlFor="login-email">Email</Label>
+              <Input
+                id="login-email"
+                name="email"
+                type="email"
+                required
+                autoComplete="username"
+                placeholder="admin@company.com"
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? "login-email-error" : undefined}
+              />
+              <FieldError id="login-email-error" message={errors.email} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="login-password">Password</Label>
+              <div className="relative">
+                <Input
+                  id="login-password"
+                  name="password"
+                  type={showPassword ? "text" : "password"}
+                  required
+                  autoComplete="current-password"
+                  className="pr-11"
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={errors.password ? "login-password-error" : undefined}
+                />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  className="absolute top-1/2 right-1 -translate-y-1/2 text-muted-foreground"
+                  aria-label={showPassword ? "Hide password" : "Show password"}
+                  aria-controls="login-password"
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                </Button>
+              </div>
+              <FieldError id="login-password-error" message={errors.password} />
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={busy}>
+              {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+              {busy ? "Signing In..." : "Sign In"}
+            </Button>
+          </Form>
+
+          <p className="mt-6 text-center text-sm text-muted-foreground">Need admin access? Contact your system administrator.</p>
+        </div>
+        <p className="mt-6 text-center">
+          <Link to="/" className="inline-flex items-center gap-1.5 text-sm text-white/80 underline-offset-4 hover:text-white hover:underline">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to website
+          </Link>
+        </p>
+      </div>
     </main>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Sign In | Company Admin Panel" }, { name: "robots", content: "noindex, nofollow" }];
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ "X-Robots-Tag": "noindex, nofollow" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

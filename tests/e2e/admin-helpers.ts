@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ADMIN, expect, signIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+// Helpers for the admin browser tests. Tests that change site-wide state (settings, contact details,
+// the public lists, dashboard counts) run against a private server that only this spec file uses, so
+// they never disturb the shared demo and empty servers other specs read from.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`private server at ${url} did not become healthy`);
+}
+
+/** Starts a fresh server (own temporary DATA_DIR) for the tests of one file; `url()` is its origin. */
+export function usePrivateServer({ demo }: { demo: boolean }): { url: () => string } {
+  let child: ChildProcess | undefined;
+  let url = "";
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ["tests/setup/serve.mjs", `admin-${port}`], {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+        PUBLIC_URL: url,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        DEMO_CONTENT: String(demo),
+        LOG_LEVEL: "warn",
+        LOGIN_IP_LIMIT: "1000/10",
+      },
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    try {
+      await waitForHealth(url, child, 60_000);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${stderr}`);
+    }
+  });
+  test.afterAll(async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    await exited;
+  });
+  return { url: () => url };
+}
+
+/** Signs in as the e2e admin on `baseURL` and lands on the dashboard. */
+export async function signInAdmin(page: Page, baseURL: string) {
+  await signIn(page, baseURL);
+}
+
+/** Sonner toasts with this text (title or description); newer ones stack over older ones. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/** A toast with this text is shown (toasts stay about 4 s, so this looks while they are up). */
+export async function expectToast(page: Page, text: string | RegExp) {
+  await expect(toast(page, text)).not.toHaveCount(0, { timeout: 15_000 });
+}
+
+/** A unique, readable name for records a test creates. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A tiny valid PNG (1x1 teal pixel) for upload tests. */
+export const PNG_1PX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/**
+ * A file of `bytes` zero bytes on disk. Large files are handed to the picker by path: Playwright sends
+ * big in-memory buffers through a blob: fetch that the site's CSP (connect-src 'self') blocks.
+ */
+export function bigFile(name: string, bytes: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-e2e-"));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, Buffer.alloc(bytes));
+  return file;
+}
+
+/**
+ * Playwright's trace recorder fetches the picker's blob: previews to put them in the trace; the site's
+ * CSP (connect-src 'self') blocks that fetch and Chromium logs it. Only the recorder does this.
+ */
+export const TRACE_BLOB_FETCH = /^Connecting to 'blob:[^']+' violates the following Content Security Policy directive: "connect-src 'self'"/;
+
+/** Opens an admin page and waits until React has hydrated it (the shell marks itself), so clicks count. */
+export async function openAdmin(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("[data-hydrated]").waitFor();
+}
