@@ -31,7 +31,12 @@ server.use(compression());
 
 let inFlight = 0;
 let stopping = false;
-server.use((_req, res, next) => {
+server.use((req, res, next) => {
+  // Readiness: a stopping instance tells the load balancer to send no new requests.
+  if (stopping && req.path === "/readyz") {
+    res.status(503).json({ status: "stopping" });
+    return;
+  }
   inFlight++;
   res.once("close", () => inFlight--);
   if (stopping) res.setHeader("Connection", "close");

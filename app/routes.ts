@@ -29,6 +29,7 @@ export default [
   // Resource routes
   ...prefix("api", [route("auth/*", "routes/api/auth.ts"), route("uploads", "routes/api/uploads.ts")]),
   route("healthz", "routes/api/health.ts"),
+  route("readyz", "routes/api/ready.ts"),
 
   // Anything else: the not-found page with HTTP 404
   route("*", "routes/public/not-found.tsx"),

@@ -30,8 +30,11 @@ test("a site started with DEMO_CONTENT=false and ADMIN_EMAIL/ADMIN_PASSWORD is e
   await expect(page).toHaveURL(`${EMPTY_URL}/admin/dashboard`);
 });
 
-test("GET /healthz answers 200 when the database answers", async ({ request }) => {
-  const response = await request.get(`${DEMO_URL}/healthz`);
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "up" });
+test("GET /healthz and /readyz answer 200 when the database answers", async ({ request }) => {
+  for (const path of ["/healthz", "/readyz"]) {
+    const response = await request.get(`${DEMO_URL}${path}`);
+    expect(response.status(), path).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "up" });
+    expect(response.headers()["cache-control"]).toBe("no-store");
+  }
 });
