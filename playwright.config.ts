@@ -22,7 +22,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry on CI only: two servers, Chromium and the runner share 2 cores there, and a toast that shows for
+  // 4 s can be missed under load. A test that fails twice fails the run; flaky passes are listed in the report.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   // Generous: CI shares 2 cores between Chromium, two servers and the test runner.
   timeout: 60_000,
