@@ -7,9 +7,8 @@ import { SOCIAL_PLATFORMS } from "~/validation/constants";
 import { ContactDetailSchema } from "~/validation/contact-detail";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { type ActionResult, useActionToast } from "./action-result";
-import { SelectField, SwitchField, TextField } from "./form-fields";
+import { SelectField, SwitchField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { CONTACT_TYPE_OPTIONS, SOCIAL_PLATFORM_OPTIONS } from "./labels";
-import { useFocusFirstInvalid } from "./service-dialog";
 
 interface ContactDetailDialogProps {
   open: boolean;

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -173,4 +173,14 @@ export function FormSection({ title, children, className }: { title: string; chi
       {children}
     </fieldset>
   );
+}
+
+/** Moves focus to the first invalid control whenever a new set of field errors arrives. */
+export function useFocusFirstInvalid(errors: Record<string, string>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [errors]);
+  return formRef;
 }

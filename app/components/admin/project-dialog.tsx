@@ -8,10 +8,9 @@ import { fieldErrors, formValues } from "~/validation/fields";
 import { PROJECT_LIST_FIELDS, ProjectSchema } from "~/validation/project";
 import { type ActionResult, useActionToast } from "./action-result";
 import { type CategoryOption, CategoryField } from "./category-field";
-import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
+import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
 import { GalleryField, MediaUrlField } from "./media-fields";
-import { useFocusFirstInvalid } from "./service-dialog";
 
 interface ProjectDialogProps {
   open: boolean;

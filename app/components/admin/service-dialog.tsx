@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Service } from "~/.server/models/services";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import { fieldErrors, formValues } from "~/validation/fields";
 import { SERVICE_LIST_FIELDS, ServiceSchema } from "~/validation/service";
 import { type ActionResult, useActionToast } from "./action-result";
 import { type CategoryOption, CategoryField } from "./category-field";
-import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
+import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { GalleryField, MediaUrlField } from "./media-fields";
 
@@ -34,15 +34,6 @@ export function ServiceDialog({ open, onOpenChange, service, categories }: Servi
       </DialogContent>
     </Dialog>
   );
-}
-
-export function useFocusFirstInvalid(errors: Record<string, string>) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [errors]);
-  return formRef;
 }
 
 function ServiceForm({ service, categories, onDone, onCancel }: { service: Service | null; categories: CategoryOption[]; onDone: () => void; onCancel: () => void }) {

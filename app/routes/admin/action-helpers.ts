@@ -66,6 +66,22 @@ export async function attempt<T>(context: Record<string, unknown>, step: () => P
   }
 }
 
+/** For a loader's `.catch`: logs the failure and gives null, which the page shows as 'Failed to fetch …'. */
+export const loadFailed = (what: string) => (error: unknown) => {
+  logger.error({ err: error instanceof Error ? error.message : String(error) }, `admin ${what} fetch failed`);
+  return null;
+};
+
+/** The category picker's list. Its failure is silent (SPEC.md section 8): the form works without it. */
+export async function categoryOptions(type: "service" | "project"): Promise<Array<{ id: string; name: string }>> {
+  try {
+    return (await listCategories(type)).map((c) => ({ id: c.id, name: c.name }));
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error), type }, "category fetch failed");
+    return [];
+  }
+}
+
 /** Shared by the services and projects pages: the inline 'new category' of both forms. */
 export async function createCategoryAction(form: FormData, userId: string) {
   const intent = "create-category";

@@ -14,16 +14,18 @@ import { type ActionResult, useActionToast } from "~/components/admin/action-res
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { ContactDetailDialog } from "~/components/admin/contact-detail-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
+import { LoadError } from "~/components/admin/load-error";
 import { CONTACT_TYPE_OPTIONS, labelFor, SOCIAL_PLATFORM_OPTIONS } from "~/components/admin/labels";
 import { PageIntro } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ContactDetailSchema } from "~/validation/contact-detail";
-import { attempt, fail, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm, readId } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { details: await listContactDetails() };
+  const details = await listContactDetails().catch(loadFailed("contact details"));
+  return { details, loadError: details === null ? "Failed to fetch contact details" : null };
 }
 
 // SPEC.md section 8: contact detail toasts carry the title 'Success' or 'Error' above the message.
@@ -75,7 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
 const TYPE_ICONS = { phone: Phone, email: Mail, address: MapPin, hours: Clock, website: Globe, social: Share2 } as const;
 
 export default function ContactDetailsPage({ loaderData }: Route.ComponentProps) {
-  const { details } = loaderData;
+  const { loadError } = loaderData;
+  const details = loaderData.details ?? [];
   const [dialog, setDialog] = useState<{ open: boolean; detail: ContactDetail | null }>({ open: false, detail: null });
   const [deleting, setDeleting] = useState<{ open: boolean; detail: ContactDetail | null }>({ open: false, detail: null });
   const deleteFetcher = useFetcher<ActionResult>();
@@ -94,7 +97,9 @@ export default function ContactDetailsPage({ loaderData }: Route.ComponentProps)
         </Button>
       </PageIntro>
 
-      {visible.length === 0 ? (
+      {loadError ? (
+        <LoadError title="Error" message={loadError} />
+      ) : visible.length === 0 ? (
         <EmptyState icon={Phone} title="No Contact Details" description="Add a phone number, email or address so visitors can reach the company.">
           <Button onClick={openNew}>
             <Plus aria-hidden="true" />
@@ -134,11 +139,11 @@ function ContactDetailRow({ detail, onEdit, onDelete }: { detail: ContactDetail;
   const typeLabel = labelFor(CONTACT_TYPE_OPTIONS, detail.type);
   const platform = detail.type === "social" ? labelFor(SOCIAL_PLATFORM_OPTIONS, detail.icon) : null;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex-row sm:items-center">
+    <article aria-labelledby={titleId} className="flex flex-wrap items-start gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex-nowrap sm:items-center">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 basis-[calc(100%-3.25rem)] gap-1 sm:basis-auto">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={titleId} className="text-sm font-semibold">
             {detail.label || typeLabel}
@@ -147,10 +152,10 @@ function ContactDetailRow({ detail, onEdit, onDelete }: { detail: ContactDetail;
           {detail.is_primary ? <Badge>Primary</Badge> : null}
           <Badge variant={detail.is_public ? "secondary" : "outline"}>{detail.is_public ? "Public" : "Private"}</Badge>
         </div>
-        <p className="text-sm break-words text-foreground/80">{detail.value}</p>
+        <p className="text-sm text-foreground/80 wrap-anywhere">{detail.value}</p>
         <p className="text-xs text-muted-foreground">Display order: {detail.display_order}</p>
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex w-full shrink-0 gap-2 pl-[3.25rem] sm:w-auto sm:pl-0">
         <Button type="button" variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden="true" />
           Edit

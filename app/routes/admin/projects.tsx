@@ -3,23 +3,26 @@ import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAdmin } from "~/.server/access";
-import { listCategories } from "~/.server/models/categories";
 import { createProject, deleteProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
+import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
 import { ProjectCard } from "~/components/admin/project-card";
 import { ProjectDialog } from "~/components/admin/project-dialog";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { PROJECT_LIST_FIELDS, ProjectSchema } from "~/validation/project";
-import { attempt, createCategoryAction, fail, firstError, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+import { attempt, categoryOptions, createCategoryAction, fail, firstError, intentOf, loadFailed, ok, parseForm, readForm, readId } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [projects, categories] = await Promise.all([listProjects(), listCategories("project")]);
-  return { projects, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
+  const [projects, categories] = await Promise.all([
+    listProjects().catch(loadFailed("projects")),
+    categoryOptions("project"),
+  ]);
+  return { projects, loadError: projects === null ? "Failed to fetch projects" : null, categories };
 }
 
 const saveFailed = (reason: string) => `Failed to save project: ${reason || "Unknown error"}`;
@@ -79,7 +82,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
-  const { projects, categories } = loaderData;
+  const { loadError, categories } = loaderData;
+  const projects = loaderData.projects ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
   // The dashboard's 'Add Project' links here with ?new=1.
   const [dialog, setDialog] = useState<{ open: boolean; project: Project | null }>(() => ({ open: searchParams.get("new") === "1", project: null }));
@@ -113,7 +117,9 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </PageIntro>
 
-      {visible.length === 0 ? (
+      {loadError ? (
+        <LoadError message={loadError} />
+      ) : visible.length === 0 ? (
         <EmptyState icon={FolderKanban} title="No projects found" description="Show off your work: add a project with photos, budget and progress.">
           <Button onClick={openNew}>
             <Plus aria-hidden="true" />

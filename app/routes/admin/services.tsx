@@ -3,23 +3,27 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAdmin } from "~/.server/access";
-import { listCategories } from "~/.server/models/categories";
 import { createService, deleteService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
+import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
 import { ServiceCard } from "~/components/admin/service-card";
 import { ServiceDialog } from "~/components/admin/service-dialog";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { SERVICE_LIST_FIELDS, ServiceSchema } from "~/validation/service";
-import { attempt, createCategoryAction, fail, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+import { attempt, categoryOptions, createCategoryAction, fail, intentOf, loadFailed, ok, parseForm, readForm, readId } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [services, categories] = await Promise.all([listServices(), listCategories("service")]);
-  return { services, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
+  // SPEC.md section 8: a failed load is 'Failed to fetch services' on the page, not a broken page.
+  const [services, categories] = await Promise.all([
+    listServices().catch(loadFailed("services")),
+    categoryOptions("service"),
+  ]);
+  return { services, loadError: services === null ? "Failed to fetch services" : null, categories };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -76,7 +80,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
-  const { services, categories } = loaderData;
+  const { loadError, categories } = loaderData;
+  const services = loaderData.services ?? [];
   const [dialog, setDialog] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
   const [deleting, setDeleting] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
   const deleteFetcher = useFetcher<ActionResult>();
@@ -95,7 +100,9 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </PageIntro>
 
-      {visible.length === 0 ? (
+      {loadError ? (
+        <LoadError message={loadError} />
+      ) : visible.length === 0 ? (
         <EmptyState icon={Wrench} title="No services found" description="Add the services your company offers; active ones are shown on the website.">
           <Button onClick={openNew}>
             <Plus aria-hidden="true" />

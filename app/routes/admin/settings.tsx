@@ -2,21 +2,22 @@ import { useState } from "react";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/access";
 import { listSettings, updateSetting } from "~/.server/models/settings";
+import { LoadError } from "~/components/admin/load-error";
 import { SettingMediaField, SettingSelect, SettingSwitch, SettingTextField } from "~/components/admin/setting-controls";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { COMPANY } from "~/content/company";
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, SettingUpdateSchema } from "~/validation/settings";
-import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpers";
+import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const rows = await listSettings();
+  const rows = await listSettings().catch(loadFailed("site settings"));
   const settings: Record<SettingKey, string> = { ...DEFAULT_SETTINGS };
-  for (const row of rows) {
+  for (const row of rows ?? []) {
     if ((SETTING_KEYS as readonly string[]).includes(row.setting_key)) settings[row.setting_key as SettingKey] = row.setting_value;
   }
-  return { settings };
+  return { settings, loadError: rows === null ? "Failed to fetch site settings" : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -35,7 +36,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, loadError } = loaderData;
+  if (loadError) {
+    return (
+      <>
+        <title>Settings | Admin</title>
+        <LoadError message={loadError} />
+      </>
+    );
+  }
   return (
     <>
       <title>Settings | Admin</title>

@@ -1,0 +1,31 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import * as contactDetails from "~/routes/admin/contact-details";
+import * as projects from "~/routes/admin/projects";
+import * as services from "~/routes/admin/services";
+import * as settings from "~/routes/admin/settings";
+import { useTestDatabase } from "../setup/database";
+import { adminSession, call, getRequest } from "./admin-support";
+
+const database = useTestDatabase();
+
+// SPEC.md section 8: a failed fetch is a message on the page ('Failed to fetch services', ...), not a 500.
+describe("admin pages whose data cannot be read", () => {
+  it("say 'Failed to fetch …' and still render", async () => {
+    const { cookie } = await adminSession();
+    const db = database.current().db;
+    for (const table of ["services", "projects", "contact_details", "categories"]) {
+      await sql`drop table ${sql.table(table)}`.execute(db);
+    }
+    await sql`drop table site_settings`.execute(db).catch(() => undefined);
+
+    const s = await call<{ services: unknown; loadError: string; categories: unknown[] }>(services.loader, getRequest("/admin/services", cookie));
+    expect(s).toMatchObject({ status: 200, data: { services: null, loadError: "Failed to fetch services", categories: [] } });
+    const p = await call(projects.loader, getRequest("/admin/projects", cookie));
+    expect(p).toMatchObject({ status: 200, data: { projects: null, loadError: "Failed to fetch projects" } });
+    const c = await call(contactDetails.loader, getRequest("/admin/contact-details", cookie));
+    expect(c).toMatchObject({ status: 200, data: { details: null, loadError: "Failed to fetch contact details" } });
+    const st = await call<{ settings: Record<string, string>; loadError: string }>(settings.loader, getRequest("/admin/settings", cookie));
+    expect(st).toMatchObject({ status: 200, data: { loadError: "Failed to fetch site settings", settings: { header_logo_type: "text" } } });
+  });
+});
