@@ -4,7 +4,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { builtStylesheet } from "~/.server/inline-styles";
+import { InlineStylesContext } from "~/lib/inline-styles";
 import { NonceContext } from "~/lib/nonce";
+import stylesheetHref from "./app.css?url";
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +27,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesContext.Provider value={builtStylesheet(stylesheetHref)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,9 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/sonner";
 import { NotFoundPage } from "~/components/site/not-found-page";
+import { isStaticPage } from "~/lib/hydration";
+import { useInlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
-import "./app.css";
+import stylesheetHref from "./app.css?url";
+import siteScript from "./islands/site.ts?island";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -11,6 +15,10 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Public pages are complete HTML plus one small script; the admin is a hydrated React app.
+  const staticPage = isStaticPage(useMatches());
+  // A static page carries its styles (15 KiB compressed): the first paint waits on no other request.
+  const inlineStyles = useInlineStyles();
   return (
     <html lang="en">
       <head>
@@ -18,19 +26,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#12304d" />
         <Meta />
+        {staticPage && inlineStyles ? (
+          <style dangerouslySetInnerHTML={{ __html: inlineStyles }} />
+        ) : (
+          <link rel="stylesheet" href={stylesheetHref} />
+        )}
         <Links />
+        {staticPage ? <script type="module" src={siteScript} nonce={nonce} /> : null}
       </head>
       <body>
         {children}
-        <Toaster position="top-right" richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? null : (
+          <>
+            <Toaster position="top-right" richColors closeButton />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  // Public pages are never hydrated; should the admin app navigate to one on the client (a link
+  // without reloadDocument), load it as a document so its island script runs.
+  const staticPage = isStaticPage(useMatches());
+  useEffect(() => {
+    if (staticPage) window.location.reload();
+  }, [staticPage]);
   return <Outlet />;
 }
 

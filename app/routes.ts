@@ -27,7 +27,7 @@ export default [
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
 
   // Resource routes
-  ...prefix("api", [route("auth/*", "routes/api/auth.ts"), route("uploads", "routes/api/uploads.ts")]),
+  ...prefix("api", [route("auth/*", "routes/api/auth.ts"), route("uploads", "routes/api/uploads.ts"), route("enquiries", "routes/api/enquiries.ts")]),
   route("healthz", "routes/api/health.ts"),
   route("readyz", "routes/api/ready.ts"),
 

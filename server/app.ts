@@ -9,6 +9,7 @@ import { closeDatabase } from "~/.server/db";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { createPageCache, formTokenFor } from "~/.server/page-cache";
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
 import { serveStoredUploads } from "~/.server/storage/serve";
@@ -109,6 +110,10 @@ export function createApp() {
     app.use("/uploads", serveStoredUploads(storage));
   }
 
+  // Public pages from memory (docs/decisions/0006-rendered-page-cache.md). Production only: in
+  // development a component edit must show on the next reload.
+  if (isProduction) app.use(createPageCache().middleware);
+
   app.use(
     createRequestHandler({
       // React Router compares an action's Origin with the URL it rebuilt from Host/X-Forwarded-Host; behind a
@@ -118,7 +123,11 @@ export function createApp() {
         ...((await import("virtual:react-router/server-build")) as ServerBuild),
         allowedActionOrigins: [new URL(SITE_ORIGIN).host],
       }),
-      getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
+      getLoadContext: (_req, res) => ({
+        nonce: res.locals.nonce as string,
+        requestId: res.locals.requestId as string,
+        formToken: formTokenFor(res),
+      }),
     }),
   );
   return app;

@@ -47,6 +47,14 @@ async function currentVersion(s: CacheState): Promise<number> {
   return s.checking;
 }
 
+/**
+ * The content version this instance currently believes in, re-read from the database at most once per
+ * VERSION_CHECK_MS. The rendered-page cache (page-cache.ts) labels its entries with it.
+ */
+export async function contentVersion(): Promise<number> {
+  return currentVersion(state());
+}
+
 /** The value for `key`, loaded once per content version. A failed load is not cached. */
 export async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   const s = state();

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { ENQUIRY_FAILED, type EnquiryPostResult } from "~/content/enquiry";
 import { EnquirySchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/enquiry";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { authSecret } from "./auth";
@@ -38,7 +39,7 @@ export type SubmitResult =
   | { ok: true; spam: boolean; enquiry: Enquiry }
   | { ok: false; status: 400 | 429; message: string; fieldErrors: Record<string, string> };
 
-export const ENQUIRY_FAILED = "Sorry, your message could not be sent. Please try again or call us.";
+export { ENQUIRY_FAILED };
 export const ENQUIRY_RATE_LIMITED = "You have sent several messages in a short time. Please wait a few minutes and try again.";
 
 export async function submitEnquiry(request: Request, form: FormData, sourcePage: string | null): Promise<SubmitResult> {
@@ -71,6 +72,28 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
   logger.info({ enquiryId: enquiry.id, spam: Boolean(spamReason), reason: spamReason ?? undefined }, "enquiry stored");
   if (notify && !spamReason) kickNotificationQueue();
   return { ok: true, spam: Boolean(spamReason), enquiry };
+}
+
+/** Reads, checks and stores a posted contact form; any failure is a message for the visitor, never a 500. */
+export async function handleEnquiryPost(request: Request, sourcePage: string): Promise<{ status: number; body: EnquiryPostResult }> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { status: 400, body: { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} } };
+  }
+  // What the visitor typed comes back with a failure, so a plain post does not lose it.
+  const values = Object.fromEntries(
+    ["name", "email", "phone", "subject", "message"].map((k) => [k, String(form.get(k) ?? "").slice(0, 5000)]),
+  );
+  try {
+    const result = await submitEnquiry(request, form, sourcePage);
+    if (result.ok) return { status: 200, body: { ok: true } };
+    return { status: result.status, body: { ok: false, message: result.message, fieldErrors: result.fieldErrors, values } };
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "enquiry could not be stored");
+    return { status: 503, body: { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values } };
+  }
 }
 
 /** Sends every due notification; returns how many were attempted. */

@@ -18,6 +18,8 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().default("./data"),
+    // The build server.mjs serves (react-router.config.ts writes it there); its client files are read too.
+    BUILD_DIR: z.string().default("build"),
     DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       message: "DATABASE_URL must be a postgres:// URL",
     }),

@@ -9,11 +9,12 @@ import { DEMO_URL, expect, test } from "./fixtures";
 
 const KiB = 1024;
 /**
- * A ceiling against regressions, not the goal. Issue 6's target is 90 KB of gzipped JavaScript; today the home
- * page hydrates the whole app and React + React Router alone are ~110 KB, so the page measures ~177 KB
- * (docs/performance.md says what it would take). Lower this whenever the page gets lighter.
+ * Issue 6's target is 90 KB of gzipped JavaScript. Public pages are not hydrated: their one script,
+ * app/islands/site.ts, measured 2.2 KiB gzipped on 2026-11-21 (the hydrated app was ~177 KiB). 16 KiB is
+ * well inside the target and fails the day a public page loads the React runtime again or the
+ * island script pulls in a library (docs/decisions/0007-public-pages-without-hydration.md).
  */
-const HOME_JS_GZIP_BUDGET = 185 * KiB;
+const HOME_JS_GZIP_BUDGET = 16 * KiB;
 /**
  * Not a target of issue 6, a guard: the one Tailwind stylesheet (public and admin classes together)
  * measured 13.6 KiB gzipped on 2026-11-21. 20 KiB leaves about 45% for the pages still being
@@ -102,6 +103,11 @@ test.describe("budgets (issue 6)", () => {
     });
     await page.goto("/", { waitUntil: "networkidle" });
     await Promise.all(pending);
+    // Public pages carry the stylesheet inline (app/root.tsx): it counts as the page's CSS.
+    const inlineCss = Buffer.from(await page.evaluate(() => [...document.querySelectorAll("style")].map((s) => s.textContent).join("\n")));
+    if (inlineCss.length > 0) {
+      assets.set("inline <style>", { kind: "css", raw: inlineCss.length, gzip: gzipSize(inlineCss), wire: 0, encoding: "inline" });
+    }
 
     const sum = (kind: "js" | "css", key: "raw" | "gzip" | "wire") =>
       [...assets.values()].filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0);
@@ -112,7 +118,7 @@ test.describe("budgets (issue 6)", () => {
       .filter(([, a]) => a.kind === "js")
       .sort((a, b) => b[1].gzip - a[1].gzip)
       .slice(0, 8)
-      .map(([url, a]) => `${new URL(url).pathname} ${(a.gzip / KiB).toFixed(1)} KiB`)
+      .map(([url, a]) => `${URL.canParse(url) ? new URL(url).pathname : url} ${(a.gzip / KiB).toFixed(1)} KiB`)
       .join(", ");
     test.info().annotations.push({ type: "home JS", description: report("js") }, { type: "home CSS", description: report("css") });
     console.log(`[budgets] home ${report("js")}; ${report("css")}; largest JS: ${largest}`);
@@ -182,8 +188,9 @@ test.describe("budgets (issue 6)", () => {
     const { service, project } = await detailPages(request);
     const encoding = { "Accept-Encoding": "gzip, br" };
 
-    const homeHtml = await (await request.get(`${DEMO_URL}/`)).text();
-    const assets = [...new Set([...homeHtml.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]))];
+    // The home page's script, and the stylesheet that the admin links (public pages inline it).
+    const html = (await (await request.get(`${DEMO_URL}/`)).text()) + (await (await request.get(`${DEMO_URL}/admin/login`)).text());
+    const assets = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]))];
     expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
     expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
 

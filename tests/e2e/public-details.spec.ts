@@ -70,17 +70,27 @@ test.describe("service detail", () => {
 
   test("shows a skeleton while a detail page loads", async ({ page }) => {
     await page.goto("/");
-    // Hold the page's data request so the loading state can be seen.
+    // Hold the detail page's document request so the loading state can be seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/service\/[^/]+\.data/, async (route) => {
+    await page.route(/\/service\/[^/.]+$/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.getByRole("region", { name: "Our Services" }).getByRole("link", { name: "Building Maintenance" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Loading service details" })).toBeVisible();
+    // While a document load is pending Playwright's locators and clicks wait for it, so the click
+    // and the look at the page behind it happen inside the page.
+    const shown = await page.evaluate(async () => {
+      const link = [...document.querySelectorAll<HTMLAnchorElement>("#services a")].find((a) => a.textContent === "Building Maintenance");
+      link?.click();
+      // It fades in after 200 ms (a fast answer never flashes it): look a little later.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const layer = [...document.querySelectorAll<HTMLElement>("[role=status]")].find((el) => el.textContent?.includes("Loading service details"));
+      return layer ? { opacity: Number(getComputedStyle(layer).opacity), covers: layer.getBoundingClientRect().height > 300 } : null;
+    });
+    expect(shown?.covers).toBe(true);
+    expect(shown?.opacity).toBeGreaterThan(0);
     release();
     await expect(page.getByRole("heading", { level: 1, name: "Building Maintenance" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Loading service details" })).toHaveCount(0);

@@ -272,24 +272,39 @@ test.describe("FAQ", () => {
   test("8 questions, the first open, one open at a time", async ({ page }) => {
     await page.goto("/");
     const faq = section(page, "Frequently Asked Questions");
-    const questions = faq.getByRole("button", { name: /\?$/ });
+    // Native disclosure widgets (<details name="faq">): the browser keeps one open at a time.
+    const entries = faq.getByRole("group");
+    const questions = faq.locator("summary");
     await expect(questions).toHaveCount(8);
-    const first = questions.nth(0);
-    const second = questions.nth(1);
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(questions.nth(0)).toHaveText(/\?$/);
+    const [first, second] = [entries.nth(0), entries.nth(1)];
+    await expect(first).toHaveAttribute("open", "");
     await expect(faq.getByText(/We build and renovate homes/)).toBeVisible();
-    await expect(faq.getByRole("region")).toHaveCount(1);
+    await expect(faq.locator("details[open]")).toHaveCount(1);
 
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await questions.nth(1).click();
+    await expect(second).toHaveAttribute("open", "");
+    await expect(first).not.toHaveAttribute("open");
     await expect(faq.getByText(/We work across all atolls/)).toBeVisible();
     await expect(faq.getByText(/We build and renovate homes/)).toBeHidden();
 
-    // Collapsible: the open one closes again.
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "false");
-    await expect(faq.getByRole("region")).toHaveCount(0);
+    // Collapsible: the open one closes again, from the keyboard too.
+    await questions.nth(1).focus();
+    await page.keyboard.press("Enter");
+    await expect(second).not.toHaveAttribute("open");
+    await expect(faq.locator("details[open]")).toHaveCount(0);
+    await expect(faq.getByText(/We work across all atolls/)).toBeHidden();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the questions still open and close", async ({ page }) => {
+      await page.goto("/");
+      const faq = section(page, "Frequently Asked Questions");
+      await faq.locator("summary").nth(2).click();
+      await expect(faq.locator("details").nth(2)).toHaveAttribute("open", "");
+      await expect(faq.locator("details[open]")).toHaveCount(1);
+    });
   });
 });
 

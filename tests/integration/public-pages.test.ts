@@ -88,7 +88,21 @@ describe("a failed detail load", () => {
   });
 });
 
+/** Home loader arguments; `context` is what server/app.ts's getLoadContext gives. */
+const homeArgs = (context: { formToken?: string } = {}) => ({ params: {}, request: new Request("http://localhost/"), context }) as never;
+
+/** The page data, and the response headers the loader asks for. */
+async function home(context: { formToken?: string } = {}) {
+  const result = await homeLoader(homeArgs(context));
+  return { ...result.data, headers: new Headers(result.init?.headers) };
+}
+
 describe("home loader", () => {
+  it("renders the form token of this response's load context, or signs a new one", async () => {
+    expect((await home({ formToken: "1700000000000.from-the-context" })).formToken).toBe("1700000000000.from-the-context");
+    expect((await home()).formToken).toMatch(/^\d{13}\.[\w-]{22}$/);
+  });
+
   it("streams the active services and public projects as card data", async () => {
     await createService(serviceInput({ title: "Visible" }), null);
     await createService(serviceInput({ title: "Hidden", is_active: "" }), null);
@@ -96,7 +110,7 @@ describe("home loader", () => {
     await createProject(projectInput({ title: "Newer" }), null, "2025-01-01T00:00:00.000Z");
     await createProject(projectInput({ title: "Private", is_public: "" }), null);
     await createContactDetail(contactInput({ type: "phone", value: "+960 330 1234", is_primary: "on" }));
-    const data = await homeLoader();
+    const data = await home();
     const services = await data.services;
     const projects = await data.projects;
     expect(services).toMatchObject({ failed: false, items: [{ title: "Visible" }] });
@@ -108,19 +122,22 @@ describe("home loader", () => {
 
   it("passes the sample content setting to the page", async () => {
     await updateSetting("show_sample_content", "false");
-    const data = await homeLoader();
+    const data = await home();
     expect(data.chrome.settings.show_sample_content).toBe("false");
     expect(await data.services).toEqual({ items: [], failed: false });
+    expect(data.headers.get("Cache-Control")).toBeNull();
   });
 
   it("reports a failed list as failed instead of rejecting, and keeps defaults for settings", async () => {
     const broken = await createTestDatabase();
     await broken.drop();
     setDatabase(broken);
-    const data = await homeLoader();
+    const data = await home();
     expect(await data.services).toEqual({ items: [], failed: true });
     expect(await data.projects).toEqual({ items: [], failed: true });
     expect(data.chrome.settings.show_sample_content).toBe("true");
     expect(data.chrome.contactDetails).toEqual([]);
+    // The sample cards shown for now must not be kept by the page cache.
+    expect(data.headers.get("Cache-Control")).toBe("no-store");
   });
 });

@@ -53,7 +53,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
 }
 
 /** Gives every test in the file its own fresh database, installed as the app's database. */
-export function useTestDatabase(): { current: () => Database } {
+export function useTestDatabase(): { current: () => Awaited<ReturnType<typeof createTestDatabase>> } {
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   beforeEach(async () => {
     database = await createTestDatabase();

@@ -1,5 +1,4 @@
 import { ArrowRight, Building2, MapPin, Star, Tag } from "lucide-react";
-import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -44,9 +43,9 @@ function CardTitle({ id, title, href }: { id: string; title: string; href: strin
       {isSampleId(id) ? (
         title
       ) : (
-        <Link to={href} className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary">
+        <a href={href} className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary">
           {title}
-        </Link>
+        </a>
       )}
     </h3>
   );

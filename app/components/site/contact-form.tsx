@@ -1,66 +1,44 @@
 import { Loader2, Send } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/sonner";
 import { Textarea } from "~/components/ui/textarea";
-import { cn } from "~/lib/utils";
+import { ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE, type EnquiryPostResult } from "~/content/enquiry";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/constants";
 
-export const ENQUIRY_SUCCESS_TITLE = "Message Sent Successfully!";
-export const ENQUIRY_SUCCESS_DESCRIPTION = "Thank you for contacting us. We will respond within 24 hours.";
-
 /** What the home page's action answers (app/routes/public/home.tsx). */
-export type EnquiryActionData =
-  | { ok: true }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+export type EnquiryActionData = EnquiryPostResult;
 
 /**
  * The contact form. PRODUCT.md "What we add" 1: it posts to the server, which stores the enquiry
- * before anything else (and still works without JavaScript: the page comes back with the outcome).
- * The visitor sees 'Sending Message...', then 'Message Sent Successfully!' and a cleared form; on a
+ * before anything else. Without JavaScript it is a plain post to the home page, which comes back
+ * with the outcome (`result`). With JavaScript, app/islands/site.ts sends it to /api/enquiries:
+ * the visitor sees 'Sending Message...', then 'Message Sent Successfully!' and a cleared form; on a
  * failure an error toast, and what they typed stays.
  */
 export function ContactForm({ formToken, result }: { formToken: string; result?: EnquiryActionData }) {
-  const fetcher = useFetcher<EnquiryActionData>({ key: "enquiry" });
-  const formRef = useRef<HTMLFormElement>(null);
-  const sending = fetcher.state !== "idle";
-  // The fetcher's answer with JavaScript; the page's action data after a plain form post.
-  const outcome = fetcher.data ?? result;
-  const failed = outcome && !outcome.ok ? outcome : undefined;
+  const failed = result && !result.ok ? result : undefined;
   const errors = failed?.fieldErrors ?? {};
-  const values = fetcher.data ? {} : (failed?.values ?? {});
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      formRef.current?.reset();
-      toast.success(ENQUIRY_SUCCESS_TITLE, { description: ENQUIRY_SUCCESS_DESCRIPTION });
-    } else {
-      toast.error("Message not sent", { description: fetcher.data.message });
-    }
-  }, [fetcher.state, fetcher.data]);
+  const values = failed?.values ?? {};
 
   const errorId = (name: string) => (errors[name] ? `contact-${name}-error` : undefined);
   const fieldError = (name: string) =>
     errors[name] ? (
-      <p id={`contact-${name}-error`} className="text-sm text-destructive">
+      <p id={`contact-${name}-error`} data-field-error className="text-sm text-destructive">
         {errors[name]}
       </p>
     ) : null;
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/?index#contact" className="grid gap-5 sm:grid-cols-2">
-      {!fetcher.data && result?.ok ? (
-        <div role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:col-span-2">
+    <form method="post" action="/?index#contact" data-enquiry-form data-endpoint="/api/enquiries" className="grid gap-5 sm:grid-cols-2">
+      {result?.ok ? (
+        <div role="status" data-form-outcome className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:col-span-2">
           <p className="font-semibold">{ENQUIRY_SUCCESS_TITLE}</p>
           <p className="text-sm">{ENQUIRY_SUCCESS_DESCRIPTION}</p>
         </div>
       ) : null}
-      {failed && !fetcher.data ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive sm:col-span-2">
+      {failed ? (
+        <p role="alert" data-form-outcome className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive sm:col-span-2">
           {failed.message}
         </p>
       ) : null}
@@ -176,26 +154,18 @@ export function ContactForm({ formToken, result }: { formToken: string; result?:
           </span>{" "}
           Required fields
         </p>
-        <Button
-          type="submit"
-          disabled={sending}
-          className={cn(
-            "h-12 bg-brand-amber px-8 text-base font-semibold text-brand-amber-foreground shadow-sm hover:bg-brand-amber/90",
-          )}
-        >
-          {sending ? (
-            <>
-              <Loader2 aria-hidden="true" className="size-5 animate-spin" />
-              Sending Message...
-            </>
-          ) : (
-            <>
-              <Send aria-hidden="true" className="size-5" />
-              Send Message
-            </>
-          )}
+        {/* The island shows one label or the other while the message is on its way. */}
+        <Button type="submit" className="h-12 bg-brand-amber px-8 text-base font-semibold text-brand-amber-foreground shadow-sm hover:bg-brand-amber/90">
+          <span data-when="idle" className="inline-flex items-center gap-2">
+            <Send aria-hidden="true" className="size-5" />
+            Send Message
+          </span>
+          <span data-when="sending" hidden className="inline-flex items-center gap-2">
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+            Sending Message...
+          </span>
         </Button>
       </div>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,22 +1,20 @@
 import { ArrowLeft, CheckCircle2, Home, SearchX } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import { Lightbox } from "./lightbox";
-import { ResponsiveImage } from "./responsive-image";
-import { HomeSectionLink, type SectionId } from "./section-link";
+import { Lightbox, lightboxData } from "./lightbox";
+import { preloadImage, ResponsiveImage } from "./responsive-image";
+import { type SectionId, SectionLink } from "./section-link";
 
 // Building blocks of the service and project detail pages.
 
 export function BackLink({ section, children }: { section: SectionId; children: React.ReactNode }) {
   return (
-    <Link
-      to={`/#${section}`}
+    <SectionLink
+      section={section}
       className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-white/85 transition-colors hover:text-white focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {children}
-    </Link>
+    </SectionLink>
   );
 }
 
@@ -63,14 +61,18 @@ export function InfoTile({ icon, label, value }: { icon: React.ReactNode; label:
   );
 }
 
+const FEATURED_SIZES = "(min-width: 1280px) 1200px, 100vw";
+
 export function FeaturedImage({ src, alt }: { src: string | null; alt: string }) {
   if (!src) return null;
+  // The page's largest paint: requested from the head, not when the parser reaches it.
+  preloadImage(src, FEATURED_SIZES);
   return (
     <div className="overflow-hidden rounded-2xl border bg-muted shadow-lg">
       <ResponsiveImage
         src={src}
         alt={alt}
-        sizes="(min-width: 1280px) 1200px, 100vw"
+        sizes={FEATURED_SIZES}
         avif={false}
         loading="eager"
         fetchPriority="high"
@@ -126,35 +128,35 @@ export function CheckList({ items, columns = 1 }: { items: readonly string[]; co
 
 /** A detail page's gallery: thumbnails that open the full-screen viewer. */
 export function DetailGallery({ images, title }: { images: readonly string[]; title: string }) {
-  const [index, setIndex] = useState<number | null>(null);
   const items = images.map((src, i) => ({
     src,
     alt: `${title}, image ${i + 1} of ${images.length}`,
     title: `${title} (${i + 1}/${images.length})`,
   }));
   return (
-    <>
+    <div data-lightbox-group>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map((image, i) => (
           <li key={image.src + i}>
             <button
               type="button"
-              aria-haspopup="dialog"
-              onClick={() => setIndex(i)}
+              {...lightboxData(image)}
               className="group block aspect-[4/3] w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
             >
               <ResponsiveImage
                 src={image.src}
                 alt={`View ${image.alt}`}
                 sizes="(min-width: 1024px) 260px, 50vw"
+                // Thumbnails: the 480 px WebP fits; the one AVIF is 960 px wide, four times the pixels.
+                avif={false}
                 className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
             </button>
           </li>
         ))}
       </ul>
-      <Lightbox images={items} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
-    </>
+      <Lightbox />
+    </div>
   );
 }
 
@@ -164,12 +166,12 @@ export function CtaCard({ title, text, label }: { title: string; text: string; l
     <aside aria-label={title} className="rounded-2xl bg-brand-navy p-7 text-white shadow-lg">
       <h2 className="text-xl font-bold">{title}</h2>
       <p className="mt-3 leading-relaxed text-white/80">{text}</p>
-      <HomeSectionLink
+      <SectionLink
         section="contact"
         className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-amber px-6 font-semibold text-brand-amber-foreground shadow-sm transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
       >
         {label}
-      </HomeSectionLink>
+      </SectionLink>
     </aside>
   );
 }
@@ -184,13 +186,13 @@ export function DetailNotFound({ title, text }: { title: string; text: string })
         </span>
         <h1 className="text-2xl font-bold text-brand-navy">{title}</h1>
         <p className="mt-3 text-muted-foreground">{text}</p>
-        <Link
-          to="/"
+        <a
+          href="/"
           className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
           <Home aria-hidden="true" className="size-4" />
           Back to Home
-        </Link>
+        </a>
       </div>
     </main>
   );

@@ -2,8 +2,8 @@ import { Skeleton } from "~/components/ui/skeleton";
 
 /**
  * SPEC.md: a detail page shows a skeleton while it loads. Pages render on the server, so this only
- * covers a client-side navigation to a detail page: a layer over the current page that fades in
- * after a moment (a fast answer never flashes it).
+ * covers the wait after a click on a card: app/islands/site.ts puts this layer over the current page,
+ * and it fades in after a moment (a fast answer never flashes it).
  */
 export function DetailSkeleton({ label }: { label: string }) {
   return (
@@ -12,7 +12,9 @@ export function DetailSkeleton({ label }: { label: string }) {
       aria-live="polite"
       className="fixed inset-x-0 top-16 bottom-0 z-30 animate-in overflow-hidden bg-background delay-200 duration-300 fill-mode-both fade-in-0 lg:top-18"
     >
-      <span className="sr-only">{label}</span>
+      <span data-skeleton-label className="sr-only">
+        {label}
+      </span>
       <div className="bg-brand-navy">
         <div className="mx-auto max-w-7xl space-y-4 px-4 pt-10 pb-28 sm:px-6 lg:px-8">
           <Skeleton className="h-4 w-32 bg-white/15" />

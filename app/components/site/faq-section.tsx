@@ -1,5 +1,4 @@
-import { MessageCircleQuestion, Phone } from "lucide-react";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { ChevronDown, MessageCircleQuestion, Phone } from "lucide-react";
 import { FAQ } from "~/content/site-content";
 import { telHref } from "~/lib/contact-info";
 import { FadeIn } from "./fade-in";
@@ -40,16 +39,24 @@ export function FaqSection({ phone }: { phone: string }) {
             </div>
           </div>
         </div>
-        <Accordion type="single" collapsible defaultValue="faq-0" className="rounded-xl border bg-card px-6 shadow-sm sm:px-8">
+        {/*
+          Native disclosure widgets: sharing a name makes them one-open-at-a-time in the browser itself
+          (no script), the first starts open, and an open one closes again when its question is clicked.
+        */}
+        <div className="rounded-xl border bg-card px-6 shadow-sm sm:px-8">
           {FAQ.map((entry, i) => (
-            <AccordionItem key={entry.question} value={`faq-${i}`}>
-              <AccordionTrigger className="py-5 text-base font-semibold text-brand-navy hover:text-primary hover:no-underline sm:text-lg">
+            <details key={entry.question} name="faq" open={i === 0} className="group border-b last:border-b-0">
+              <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-brand-navy outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-lg [&::-webkit-details-marker]:hidden">
                 {entry.question}
-              </AccordionTrigger>
-              <AccordionContent className="pb-5 text-base leading-relaxed text-muted-foreground">{entry.answer}</AccordionContent>
-            </AccordionItem>
+                <ChevronDown
+                  aria-hidden="true"
+                  className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
+                />
+              </summary>
+              <p className="pb-5 text-base leading-relaxed text-muted-foreground">{entry.answer}</p>
+            </details>
           ))}
-        </Accordion>
+        </div>
       </div>
     </FadeIn>
   );

@@ -1,16 +1,14 @@
 import { Expand } from "lucide-react";
-import { useState } from "react";
 import { GALLERY } from "~/content/site-content";
 import { FadeIn } from "./fade-in";
-import { Lightbox } from "./lightbox";
+import { Lightbox, lightboxData } from "./lightbox";
 import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
 
 /** SPEC.md: 6 fixed images; clicking one opens the full-screen viewer. */
 export function GallerySection() {
-  const [index, setIndex] = useState<number | null>(null);
   return (
-    <FadeIn as="section" aria-labelledby="gallery-title" className="bg-white py-20 lg:py-28">
+    <FadeIn as="section" aria-labelledby="gallery-title" data-lightbox-group className="bg-white py-20 lg:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="gallery-title"
@@ -19,18 +17,19 @@ export function GallerySection() {
           description="A look at our sites and finished buildings, from foundations to overwater villas."
         />
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 lg:gap-6">
-          {GALLERY.map((image, i) => (
+          {GALLERY.map((image) => (
             <li key={image.src}>
               <button
                 type="button"
-                onClick={() => setIndex(i)}
-                aria-haspopup="dialog"
+                {...lightboxData(image)}
                 className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted text-left shadow-sm focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
               >
                 <ResponsiveImage
                   src={image.src}
                   alt=""
                   sizes="(min-width: 1024px) 400px, 50vw"
+                  // Thumbnails: the 480 px WebP fits; the one AVIF is 960 px wide, four times the pixels.
+                  avif={false}
                   width={1200}
                   height={800}
                   className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
@@ -55,7 +54,7 @@ export function GallerySection() {
           ))}
         </ul>
       </div>
-      <Lightbox images={GALLERY} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+      <Lightbox />
     </FadeIn>
   );
 }

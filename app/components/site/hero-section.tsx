@@ -1,25 +1,16 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
-import { preload } from "react-dom";
 import { HERO, HERO_STATS } from "~/content/site-content";
 import type { HeroBackground } from "~/lib/branding";
 import { responsiveSources } from "~/lib/images";
+import { preloadImage } from "./responsive-image";
 import { SectionLink } from "./section-link";
 
 const HERO_SIZES = "100vw";
 
-/** The hero image (or a video's poster) is the largest paint: preload it with high priority. */
-function preloadHeroImage(src: string) {
-  const sources = responsiveSources(src);
-  preload(src, {
-    as: "image",
-    fetchPriority: "high",
-    ...(sources ? { imageSrcSet: sources.webp, imageSizes: HERO_SIZES } : {}),
-  });
-}
-
 function HeroMedia({ background }: { background: HeroBackground }) {
   const image = background.kind === "video" ? background.poster : background.src;
-  preloadHeroImage(image);
+  // The hero image (or a video's poster) is the largest paint.
+  preloadImage(image, HERO_SIZES);
   const sources = responsiveSources(image);
   const className = "absolute inset-0 -z-20 size-full object-cover object-[70%_center]";
   if (background.kind === "video") {

@@ -1,5 +1,4 @@
 import { HardHat, Home } from "lucide-react";
-import { Link } from "react-router";
 import { COMPANY } from "~/content/company";
 
 /** SPEC.md: '404', 'Oops! Page not found' and a 'Return to Home' link. */
@@ -18,13 +17,13 @@ export function NotFoundPage() {
         <h1 className="text-6xl font-extrabold tracking-tight text-brand-navy">404</h1>
         <p className="mt-3 text-xl font-semibold text-brand-navy">Oops! Page not found</p>
         <p className="mt-2 text-muted-foreground">The page you are looking for has moved, or never existed.</p>
-        <Link
-          to="/"
+        <a
+          href="/"
           className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
           <Home aria-hidden="true" className="size-4" />
           Return to Home
-        </Link>
+        </a>
       </div>
     </main>
   );

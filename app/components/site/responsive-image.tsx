@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { preload } from "react-dom";
 import { responsiveSources } from "~/lib/images";
 import { cn } from "~/lib/utils";
 
@@ -40,4 +41,18 @@ export function ResponsiveImage({
       {img}
     </picture>
   );
+}
+
+/**
+ * The largest paint of a page (the hero, a detail page's featured image): fetched with high priority
+ * from a <link rel="preload"> in the head, before the browser reaches the <img> further down the HTML.
+ * Preloads the WebP candidates, which the image must then use (`avif={false}`).
+ */
+export function preloadImage(src: string, sizes: string) {
+  const sources = responsiveSources(src);
+  preload(src, {
+    as: "image",
+    fetchPriority: "high",
+    ...(sources ? { imageSrcSet: sources.webp, imageSizes: sizes } : {}),
+  });
 }

@@ -1,45 +1,15 @@
 import type * as React from "react";
-import { Link, useNavigate } from "react-router";
-import { SCROLL_TO_CONTACT_DELAY_MS } from "~/validation/constants";
 
 export type SectionId = "home" | "about" | "services" | "projects" | "contact";
 
-/** Scrolls smoothly to a home page section (instantly under prefers-reduced-motion). */
-export function scrollToSection(id: SectionId) {
-  const el = document.getElementById(id);
-  if (!el) return;
-  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
-}
-
-type SectionLinkProps = Omit<React.ComponentProps<typeof Link>, "to"> & { section: SectionId };
+type SectionLinkProps = Omit<React.ComponentProps<"a">, "href"> & { section: SectionId };
 
 /**
- * A link to a section of the home page. On the home page the router scrolls to the hash (smoothly:
- * app.css sets scroll-behavior); from another page it goes home first. Works without JavaScript.
+ * A link to a section of the home page: a plain `/#section` link, so it works from any page and
+ * without JavaScript. On the home page the browser scrolls (smoothly: app.css sets scroll-behavior);
+ * from a detail page the home page loads and app/islands/site.ts settles on the section after
+ * about 100 ms (SPEC.md: 'Get Quote' / 'Start Your Project').
  */
 export function SectionLink({ section, ...props }: SectionLinkProps) {
-  return <Link to={`/#${section}`} {...props} />;
-}
-
-/**
- * SPEC.md: 'Get Quote' / 'Start Your Project' on a detail page return home and, after about
- * 100 ms, scroll to the section (once the home page has rendered).
- */
-export function HomeSectionLink({ section, onClick, ...props }: SectionLinkProps) {
-  const navigate = useNavigate();
-  return (
-    <Link
-      to={`/#${section}`}
-      onClick={(event) => {
-        onClick?.(event);
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        void Promise.resolve(navigate(`/#${section}`)).then(() => {
-          window.setTimeout(() => scrollToSection(section), SCROLL_TO_CONTACT_DELAY_MS);
-        });
-      }}
-      {...props}
-    />
-  );
+  return <a href={`/#${section}`} {...props} />;
 }

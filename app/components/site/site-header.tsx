@@ -1,5 +1,4 @@
 import { Clock, Mail, Menu, Phone, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
 import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
 import { telHref } from "~/lib/contact-info";
@@ -17,22 +16,13 @@ export interface SiteHeaderProps {
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:bg-accent hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
-/** Sticky site header: logo, section links, phone and 'Get Quote'; a toggled menu on small screens. */
+const menuId = "mobile-menu";
+
+/**
+ * Sticky site header: logo, section links, phone and 'Get Quote'; on small screens a menu that
+ * app/islands/site.ts opens and closes (a link in it, Escape, or the button again close it).
+ */
 export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-
-  // Escape closes the open menu, as a visitor using a keyboard expects.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
-  const close = () => setOpen(false);
 
   // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
   return (
@@ -57,7 +47,6 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
           <SectionLink
             section="home"
             className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            onClick={close}
           >
             <SiteLogo logo={logo} />
           </SectionLink>
@@ -99,23 +88,24 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
             </SectionLink>
             <button
               type="button"
-              className="grid size-10 place-items-center rounded-md text-brand-navy hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none lg:hidden"
-              aria-expanded={open}
+              data-menu-toggle
+              className="group grid size-10 place-items-center rounded-md text-brand-navy hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none lg:hidden"
+              aria-expanded="false"
               aria-controls={menuId}
               aria-label="Menu"
-              onClick={() => setOpen((v) => !v)}
             >
-              {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+              <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+              <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
             </button>
           </div>
         </div>
 
-        <div id={menuId} hidden={!open} className="border-t bg-white lg:hidden">
+        <div id={menuId} hidden className="border-t bg-white lg:hidden">
           <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
             <ul className="flex flex-col">
               {NAV_LINKS.map((link) => (
                 <li key={link.sectionId}>
-                  <SectionLink section={link.sectionId} className={cn(navLinkClass, "block py-3 text-base")} onClick={close}>
+                  <SectionLink section={link.sectionId} className={cn(navLinkClass, "block py-3 text-base")}>
                     {link.label}
                   </SectionLink>
                 </li>
@@ -128,7 +118,6 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
               </a>
               <SectionLink
                 section="contact"
-                onClick={close}
                 className="inline-flex h-11 items-center justify-center rounded-md bg-brand-amber px-5 text-sm font-semibold text-brand-amber-foreground shadow-sm hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
               >
                 Get Quote

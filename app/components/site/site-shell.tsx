@@ -1,4 +1,3 @@
-import { useNavigation } from "react-router";
 import { resolveLogo } from "~/lib/branding";
 import { contactInfo, headerPhone, type PublicContact } from "~/lib/contact-info";
 import type { SiteSettings } from "~/validation/settings";
@@ -14,8 +13,6 @@ export interface SiteChromeData {
 /** Every public page: a skip link, the header, the page's main content and the footer. */
 export function SiteShell({ chrome, children }: { chrome: SiteChromeData; children: React.ReactNode }) {
   const info = contactInfo(chrome.contactDetails);
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" ? /^\/(service|project)\//.exec(navigation.location.pathname)?.[1] : undefined;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -32,8 +29,11 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
       />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
-        {loading ? <DetailSkeleton label={`Loading ${loading} details`} /> : null}
       </main>
+      {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (SPEC.md: 'Loading shows a skeleton'). */}
+      <template data-detail-skeleton>
+        <DetailSkeleton label="Loading details" />
+      </template>
       <SiteFooter logo={resolveLogo(chrome.settings, "footer")} info={info} />
     </div>
   );

@@ -178,7 +178,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <p className="mt-6 text-center text-sm text-muted-foreground">Need admin access? Contact your system administrator.</p>
         </div>
         <p className="mt-6 text-center">
-          <Link to="/" className="inline-flex items-center gap-1.5 text-sm text-white/80 underline-offset-4 hover:text-white hover:underline">
+          <Link to="/" reloadDocument className="inline-flex items-center gap-1.5 text-sm text-white/80 underline-offset-4 hover:text-white hover:underline">
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to website
           </Link>

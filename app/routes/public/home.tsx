@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/home";
+import { STATIC_PAGE } from "~/lib/hydration";
 import { SITE_ORIGIN } from "~/.server/auth";
-import { ENQUIRY_FAILED, formToken, submitEnquiry } from "~/.server/enquiries";
+import { formToken, handleEnquiryPost } from "~/.server/enquiries";
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
@@ -57,7 +58,7 @@ async function readyOrPending<T>(promise: Promise<T>): Promise<{ value: T | Prom
 
 // PRODUCT.md reading 3: a list that is not ready at once is returned as a promise the router
 // streams (6 skeletons while pending); with a fast database the lists arrive in the HTML itself.
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const services = streamList<ServiceSummary>("services", async () =>
     (await listActiveServices()).map(({ is_active: _active, ...card }) => card),
   );
@@ -74,28 +75,21 @@ export async function loader() {
     image: "/images/hero-maldives.webp",
     jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails), faqJsonLd(FAQ)],
   });
-  return { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: formToken(), seo };
+  const page = { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: context.formToken ?? formToken(), seo };
+  // A list that failed shows sample cards for now; that page must not be kept by the page cache
+  // (app/.server/page-cache.ts), which would show them until the next edit.
+  const failed = [servicesNow.value, projectsNow.value].some((list) => !(list instanceof Promise) && list.failed);
+  return data(page, failed ? { headers: { "Cache-Control": "no-store" } } : undefined);
 }
 
-/** The contact form posts here (issue 7): stored first, spam kept aside, staff notified in the background. */
-export async function action({ request }: Route.ActionArgs): Promise<ReturnType<typeof data<EnquiryActionData>>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} }, { status: 400 });
-  }
-  const values = Object.fromEntries(
-    ["name", "email", "phone", "subject", "message"].map((k) => [k, String(form.get(k) ?? "").slice(0, 5000)]),
-  );
-  try {
-    const result = await submitEnquiry(request, form, "/");
-    if (result.ok) return data({ ok: true });
-    return data({ ok: false, message: result.message, fieldErrors: result.fieldErrors, values }, { status: result.status });
-  } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "enquiry could not be stored");
-    return data({ ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values }, { status: 503 });
-  }
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** The contact form posts here without JavaScript (issue 7); with it, to /api/enquiries. Same checks, same storage. */
+export async function action({ request }: Route.ActionArgs) {
+  const { status, body } = await handleEnquiryPost(request, "/");
+  return data<EnquiryActionData>(body, { status });
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -117,3 +111,6 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => loaderData?.seo ?? [{ title: COMPANY.name }];
+
+// Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).
+export const handle = STATIC_PAGE;

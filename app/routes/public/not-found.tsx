@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { STATIC_PAGE } from "~/lib/hydration";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { COMPANY } from "~/content/company";
 
@@ -16,3 +17,6 @@ export default function NotFound() {
 export const meta: Route.MetaFunction = () => [
   { name: "description", content: `This page does not exist on the ${COMPANY.name} website.` },
 ];
+
+// Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).
+export const handle = STATIC_PAGE;

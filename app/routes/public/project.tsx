@@ -2,6 +2,7 @@ import { CalendarDays, CalendarRange, Gauge, MapPin, Wallet } from "lucide-react
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/project";
+import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
 import { getPublicProject, type PublicProject } from "~/.server/models/projects";
 import { getSiteChrome } from "~/.server/models/site-chrome";
@@ -241,3 +242,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Anything else is the app's shared error page.
   throw error;
 }
+
+// Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).
+export const handle = STATIC_PAGE;

@@ -2,6 +2,7 @@ import { CalendarClock, CircleCheckBig, Tag, Users } from "lucide-react";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/service";
+import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
 import { getActiveService, type Service } from "~/.server/models/services";
 import { getSiteChrome } from "~/.server/models/site-chrome";
@@ -151,3 +152,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Anything else is the app's shared error page.
   throw error;
 }
+
+// Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).
+export const handle = STATIC_PAGE;

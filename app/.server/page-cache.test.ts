@@ -1,0 +1,147 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { deflateParts, fillTemplate, gzipPage, isStorable, pageCacheKey, toTemplate } from "./page-cache";
+
+const NONCE = "k2Jc+9/xQ0a1b2c3d4e5fQ==";
+const TOKEN = "1763740000000.Vt0qWm3n1Xk9zAa_bCd-eF";
+const html = (nonce: string, token: string) =>
+  `<!DOCTYPE html><html><head><script nonce="${nonce}" src="/a.js"></script></head><body>` +
+  `<form><input type="hidden" name="form_token" value="${token}"></form>` +
+  `<p>Café &amp; résumé</p><script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`;
+
+describe("page template", () => {
+  it("puts this response's nonce and form token in every place the render put its own", () => {
+    const template = toTemplate(Buffer.from(html(NONCE, TOKEN)), { nonce: NONCE, formToken: TOKEN });
+    expect(template.slots).toEqual(["nonce", "formToken", "nonce"]);
+    expect(template.parts.join("")).not.toContain(NONCE);
+    expect(template.parts.join("")).not.toContain(TOKEN);
+    const fresh = { nonce: "Zm9vYmFyYmF6cXV4cXV1eA==", formToken: "1763740099999.AAAAAAAAAAAAAAAAAAAAAA" };
+    expect(fillTemplate(template, fresh).toString()).toBe(html(fresh.nonce, fresh.formToken));
+  });
+
+  it("keeps a page without those values (or without a token) byte for byte", () => {
+    const page = Buffer.from("<html><body>ünïcode, no scripts</body></html>");
+    const template = toTemplate(page, { nonce: NONCE, formToken: undefined });
+    expect(template.slots).toEqual([]);
+    expect(fillTemplate(template, { nonce: "x", formToken: "y" }).equals(page)).toBe(true);
+    expect(template.bytes).toBe(page.length);
+  });
+
+  it("handles values at the very start and end and side by side", () => {
+    const page = Buffer.from(`${NONCE}${TOKEN}middle${NONCE}`);
+    const template = toTemplate(page, { nonce: NONCE, formToken: TOKEN });
+    expect(template.slots).toEqual(["nonce", "formToken", "nonce"]);
+    expect(fillTemplate(template, { nonce: "N", formToken: "T" }).toString()).toBe("NTmiddleN");
+  });
+});
+
+describe("gzipped page from stored parts", () => {
+  const fresh = { nonce: "Zm9vYmFyYmF6cXV4cXV1eA==", formToken: "1763740099999.AAAAAAAAAAAAAAAAAAAAAA" };
+  const cases = {
+    "a small page": Buffer.from(html(NONCE, TOKEN)),
+    "values at both ends": Buffer.from(`${NONCE}${TOKEN}middle${NONCE}`),
+    "no values": Buffer.from("<p>nothing per request here</p>"),
+    "an empty page": Buffer.alloc(0),
+    // Over several deflate blocks and the 32 KB window, partly incompressible, with multi-byte text.
+    "a large page": Buffer.concat([
+      Buffer.from(`<html><script nonce="${NONCE}"></script>${"Malé, Hulhumalé & Addu. ".repeat(4000)}`),
+      Buffer.from(crypto.randomBytes(50_000).toString("base64")),
+      Buffer.from(`<input value="${TOKEN}"><script nonce="${NONCE}"></script>${"<li>Jetty</li>".repeat(3000)}</html>`),
+    ]),
+  };
+  for (const [name, page] of Object.entries(cases)) {
+    it(`is a valid gzip member holding the filled page: ${name}`, () => {
+      const template = toTemplate(page, { nonce: NONCE, formToken: TOKEN });
+      const gz = gzipPage(template, deflateParts(template), fresh);
+      expect([gz[0], gz[1]]).toEqual([0x1f, 0x8b]);
+      // gunzip checks the CRC-32 and length in the trailer as well as the deflate data.
+      expect(zlib.gunzipSync(gz).equals(fillTemplate(template, fresh))).toBe(true);
+    });
+  }
+
+  it("is about as small as gzipping the whole page at the compression middleware's level", () => {
+    // A page cut in a few places, as ours are (a nonce per inline script, one form token), of text that
+    // compresses like prose: words drawn from a vocabulary by a fixed pseudo-random sequence.
+    const words = "overwater villa jetty reef renovation resort island concrete roof tiles guest house harbour".split(" ");
+    let seed = 7;
+    const text = (n: number) =>
+      Array.from({ length: n }, () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return words[seed % words.length];
+      }).join(" ");
+    const section = (n: number) => `<section><h2>Section ${n}</h2><p>${text(2000)}</p></section>`;
+    const page = Buffer.from(
+      `<html><head><script nonce="${NONCE}" src="/a.js"></script></head><body>${section(1)}${section(2)}` +
+        `<input value="${TOKEN}">${section(3)}<script nonce="${NONCE}">x()</script></body></html>`,
+    );
+    const template = toTemplate(page, { nonce: NONCE, formToken: TOKEN });
+    const gz = gzipPage(template, deflateParts(template), fresh);
+    expect(gz.length).toBeLessThan(zlib.gzipSync(fillTemplate(template, fresh)).length * 1.1);
+  });
+});
+
+describe("which requests use the page cache", () => {
+  const key = (url: string, extra: Partial<Parameters<typeof pageCacheKey>[0]> = {}) =>
+    pageCacheKey({ method: "GET", url, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0", ...extra });
+
+  it("takes the home page and the service and project pages", () => {
+    expect(key("/")).toBe("browser /");
+    expect(key("/service/3f1b2c3d-0000-4000-8000-000000000000")).toBe("browser /service/3f1b2c3d-0000-4000-8000-000000000000");
+    expect(key("/project/abc_DEF-123", { method: "HEAD" })).toBe("browser /project/abc_DEF-123");
+  });
+
+  it("keeps crawlers apart: they get the whole document at once, browsers a stream", () => {
+    expect(key("/", { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).toBe("bot /");
+  });
+
+  it("leaves everything else to the router", () => {
+    for (const url of [
+      "/?",
+      "/?utm_source=x",
+      "/service/abc?index",
+      "/_root.data",
+      "/service/abc.data",
+      "/service/",
+      "/service/abc/",
+      "/service/%61bc",
+      `/service/${"a".repeat(65)}`,
+      "/admin",
+      "/admin/dashboard",
+      "/api/uploads",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/uploads/x.webp",
+      "/healthz",
+      "/services",
+    ]) {
+      expect(key(url), url).toBeNull();
+    }
+    expect(key("/", { method: "POST" })).toBeNull();
+  });
+
+  it("leaves a request with a session cookie to the router, and other cookies alone", () => {
+    expect(key("/", { cookie: "better-auth.session_token=abc.def" })).toBeNull();
+    expect(key("/", { cookie: "theme=dark; __Secure-better-auth.session_token=abc" })).toBeNull();
+    expect(key("/", { cookie: "sidebar=collapsed" })).toBe("browser /");
+  });
+});
+
+describe("which responses may be stored", () => {
+  const ok = { status: 200, allHeaders: { "content-type": "text/html; charset=utf-8" } };
+  it("stores a plain 200 HTML page", () => {
+    expect(isStorable(ok)).toBe(true);
+  });
+  it("refuses errors, redirects, other types, cookies, Vary and private or no-store pages", () => {
+    expect(isStorable({ ...ok, status: 404 })).toBe(false);
+    expect(isStorable({ ...ok, status: 302 })).toBe(false);
+    expect(isStorable({ ...ok, status: 500 })).toBe(false);
+    expect(isStorable({ status: 200, allHeaders: { "content-type": "application/json" } })).toBe(false);
+    expect(isStorable({ status: 200, allHeaders: {} })).toBe(false);
+    expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, "set-cookie": ["a=b"] } })).toBe(false);
+    expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, vary: "Cookie" } })).toBe(false);
+    expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, "cache-control": "private, no-store" } })).toBe(false);
+    expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, "cache-control": "no-cache" } })).toBe(false);
+    expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, "cache-control": "public, max-age=60" } })).toBe(true);
+  });
+});

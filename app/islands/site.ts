@@ -1,0 +1,274 @@
+// The public pages' only JavaScript (docs/decisions/0007-public-pages-without-hydration.md).
+// The server renders complete, working HTML; this file adds what needs a script: the mobile
+// menu, the fade-in of sections, the image viewer and a contact form that answers in place.
+// Each part looks for its markup (data-* attributes set by app/components/site/*) and does
+// nothing when the page has none. Built on its own by vite.config.ts: import only plain modules.
+
+import { ENQUIRY_FAILED, ENQUIRY_NOT_SENT_TITLE, ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE } from "~/content/enquiry";
+import { wrapIndex } from "~/lib/wrap-index";
+import { FADE_IN_THRESHOLD, SCROLL_TO_CONTACT_DELAY_MS } from "~/validation/constants";
+
+const TOAST_MS = 5000;
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---------------------------------------------------------------------------------------------
+// Mobile menu: the button toggles the panel; a link in it, Escape or a click elsewhere closes it.
+
+function initMenu() {
+  const toggle = document.querySelector<HTMLButtonElement>("[data-menu-toggle]");
+  const panel = toggle && document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+  if (!toggle || !panel) return;
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute("aria-expanded", String(open));
+    panel.hidden = !open;
+  };
+  toggle.addEventListener("click", () => setOpen(panel.hidden));
+  panel.addEventListener("click", (event) => {
+    if ((event.target as Element).closest("a")) setOpen(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fade-in (SPEC.md section 9): a section below the fold is hidden until 10% of it is visible.
+// Never what is already on screen, never under prefers-reduced-motion (app.css has the styles).
+
+function initFadeIn() {
+  if (typeof IntersectionObserver === "undefined" || reducedMotion()) return;
+  // All positions are read before any section is hidden: one layout, not one per section.
+  const below = [...document.querySelectorAll<HTMLElement>("[data-fade]")]
+    .map((el) => ({ el, rect: el.getBoundingClientRect() }))
+    .filter(({ rect }) => rect.top >= window.innerHeight);
+  for (const { el, rect } of below) {
+    // A section taller than ten screens could never be 10% visible: then any visibility counts.
+    const threshold = rect.height * FADE_IN_THRESHOLD > window.innerHeight ? 0 : FADE_IN_THRESHOLD;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        el.dataset.fade = "shown";
+        observer.disconnect();
+      },
+      { threshold },
+    );
+    el.dataset.fade = "hidden";
+    observer.observe(el);
+  }
+}
+
+/** A link to /#section from another page lands here: settle on the section once the page is laid out. */
+function scrollToHashSection() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target || target.tagName !== "SECTION") return;
+  window.setTimeout(() => target.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" }), SCROLL_TO_CONTACT_DELAY_MS);
+}
+
+/**
+ * SPEC.md: a detail page shows a skeleton while it loads. A click on a link to one puts the
+ * skeleton layer (a <template> in the page) over this page until the next one replaces it.
+ */
+function initDetailSkeleton() {
+  const template = document.querySelector<HTMLTemplateElement>("template[data-detail-skeleton]");
+  if (!template) return;
+  let layer: Element | null = null;
+  document.addEventListener("click", (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[href]");
+    if (!link || (link.target && link.target !== "_self")) return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href);
+    const kind = url.origin === location.origin ? /^\/(service|project)\//.exec(url.pathname)?.[1] : undefined;
+    if (!kind) return;
+    layer?.remove();
+    layer = (template.content.firstElementChild as Element).cloneNode(true) as Element;
+    const label = layer.querySelector("[data-skeleton-label]");
+    if (label) label.textContent = `Loading ${kind} details`;
+    document.body.append(layer);
+  });
+  // Coming back with the Back button can show this page from the browser's cache: without the layer.
+  window.addEventListener("pageshow", () => {
+    layer?.remove();
+    layer = null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Image viewer: a <dialog data-lightbox> per gallery (data-lightbox-group), opened by its thumbnails.
+// The modal dialog keeps focus inside and closes on Escape; focus goes back to the opener.
+
+interface ViewerImage {
+  src: string;
+  srcset: string;
+  alt: string;
+  title: string;
+  caption: string;
+}
+
+function initLightbox(group: Element) {
+  const dialog = group.querySelector<HTMLDialogElement>("dialog[data-lightbox]");
+  if (!dialog) return;
+  const part = <T extends HTMLElement>(name: string) => dialog.querySelector<T>(`[data-lightbox-${name}]`)!;
+  const img = part<HTMLImageElement>("image");
+  const buttons = [...group.querySelectorAll<HTMLElement>("[data-lightbox-open]")];
+  const images: ViewerImage[] = buttons.map((b) => ({
+    src: b.dataset.src ?? "",
+    srcset: b.dataset.srcset ?? "",
+    alt: b.dataset.alt ?? "",
+    title: b.dataset.title ?? "",
+    caption: b.dataset.caption ?? "",
+  }));
+  let position = 0;
+  let opener: HTMLElement | null = null;
+
+  const show = (index: number) => {
+    position = wrapIndex(index, images.length);
+    const image = images[position];
+    // srcset first cleared: the old one would otherwise win over the new src for a moment.
+    img.removeAttribute("srcset");
+    if (image.srcset) img.srcset = image.srcset;
+    img.src = image.src;
+    img.alt = image.alt;
+    part("title").textContent = image.title;
+    part("caption").textContent = image.caption || `Image ${position + 1} of ${images.length}`;
+    part("counter").textContent = `${position + 1} / ${images.length}`;
+  };
+
+  buttons.forEach((button, index) =>
+    button.addEventListener("click", () => {
+      opener = button;
+      show(index);
+      dialog.showModal();
+    }),
+  );
+  part("prev").addEventListener("click", () => show(position - 1));
+  part("next").addEventListener("click", () => show(position + 1));
+  part("close").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") show(position - 1);
+    else if (event.key === "ArrowRight") show(position + 1);
+    else return;
+    event.preventDefault();
+  });
+  dialog.addEventListener("close", () => {
+    opener?.focus();
+    opener = null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toasts: a small live region, top right, for the contact form's outcome.
+
+function toast(kind: "success" | "error", heading: string, text: string) {
+  let region = document.getElementById("toasts");
+  if (!region) {
+    region = document.createElement("section");
+    region.id = "toasts";
+    region.setAttribute("aria-label", "Notifications");
+    region.className = "toasts";
+    document.body.append(region);
+  }
+  const item = document.createElement("div");
+  item.className = `toast toast-${kind}`;
+  item.setAttribute("role", kind === "error" ? "alert" : "status");
+  const strong = document.createElement("p");
+  strong.className = "toast-title";
+  strong.textContent = heading;
+  const body = document.createElement("p");
+  body.textContent = text;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "toast-close";
+  close.setAttribute("aria-label", "Close notification");
+  close.textContent = "×";
+  item.append(strong, body, close);
+  region.append(item);
+  const remove = () => item.remove();
+  close.addEventListener("click", remove);
+  // Kept while hovered or focused, so it can be read at leisure.
+  let timer = window.setTimeout(remove, TOAST_MS);
+  item.addEventListener("mouseenter", () => window.clearTimeout(timer));
+  item.addEventListener("mouseleave", () => (timer = window.setTimeout(remove, TOAST_MS)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact form: posted with fetch to /api/enquiries (same validation and storage as the plain
+// post the form makes without JavaScript). 'Sending Message...' while it goes, then a toast.
+
+interface EnquiryAnswer {
+  ok: boolean;
+  message?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) {
+  for (const old of form.querySelectorAll("[data-field-error]")) old.remove();
+  for (const control of form.querySelectorAll<HTMLElement>("[aria-invalid]")) {
+    control.removeAttribute("aria-invalid");
+    control.removeAttribute("aria-describedby");
+  }
+  for (const banner of form.querySelectorAll("[data-form-outcome]")) banner.remove();
+  let first: HTMLElement | null = null;
+  for (const [name, message] of Object.entries(errors)) {
+    const control = form.elements.namedItem(name);
+    if (!(control instanceof HTMLElement)) continue;
+    const note = document.createElement("p");
+    note.id = `contact-${name}-error`;
+    note.dataset.fieldError = "";
+    note.className = "text-sm text-destructive";
+    note.textContent = message;
+    control.after(note);
+    control.setAttribute("aria-invalid", "true");
+    control.setAttribute("aria-describedby", note.id);
+    first ??= control;
+  }
+  first?.focus();
+}
+
+function initContactForm() {
+  const form = document.querySelector<HTMLFormElement>("form[data-enquiry-form]");
+  if (!form) return;
+  const submit = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+  const setSending = (sending: boolean) => {
+    submit.disabled = sending;
+    for (const label of submit.querySelectorAll<HTMLElement>("[data-when]")) {
+      label.hidden = label.dataset.when !== (sending ? "sending" : "idle");
+    }
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    setSending(true);
+    let answer: EnquiryAnswer;
+    try {
+      const response = await fetch(form.dataset.endpoint ?? "/api/enquiries", {
+        method: "POST",
+        body: new FormData(form),
+        headers: { Accept: "application/json" },
+      });
+      answer = (await response.json()) as EnquiryAnswer;
+    } catch {
+      answer = { ok: false, message: ENQUIRY_FAILED };
+    }
+    setSending(false);
+    if (answer.ok) {
+      form.reset();
+      showFieldErrors(form, {});
+      toast("success", ENQUIRY_SUCCESS_TITLE, ENQUIRY_SUCCESS_DESCRIPTION);
+    } else {
+      showFieldErrors(form, answer.fieldErrors ?? {});
+      toast("error", ENQUIRY_NOT_SENT_TITLE, answer.message ?? ENQUIRY_FAILED);
+    }
+  });
+}
+
+initMenu();
+initFadeIn();
+initDetailSkeleton();
+for (const group of document.querySelectorAll("[data-lightbox-group]")) initLightbox(group);
+initContactForm();
+scrollToHashSection();

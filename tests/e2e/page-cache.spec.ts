@@ -1,0 +1,107 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expectToast, openAdmin, signInAdmin, unique, usePrivateServer } from "./admin-helpers";
+import { expect as baseExpect, test } from "./fixtures";
+
+// The rendered-page cache through the real server (docs/decisions/0006-rendered-page-cache.md): public
+// pages come from memory with this response's own CSP nonce and form token, and an admin edit shows at
+// once. An admin edit changes what every page shows, so this file has a private server of its own.
+// Visitor requests go through the `request` fixture, which has no cookies: a signed-in browser bypasses
+// the cache and would show the new content whether or not the cache was cleared.
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+const server = usePrivateServer({ demo: true });
+test.describe.configure({ timeout: 90_000 });
+
+async function visit(request: APIRequestContext, path: string, method: "GET" | "HEAD" = "GET") {
+  const response: APIResponse = method === "GET" ? await request.get(`${server.url()}${path}`) : await request.head(`${server.url()}${path}`);
+  const html = method === "GET" ? await response.text() : "";
+  const csp = response.headers()["content-security-policy"] ?? "";
+  return {
+    status: response.status(),
+    cache: response.headers()["x-page-cache"] ?? null,
+    headers: response.headers(),
+    html,
+    headerNonce: csp.match(/'nonce-([^']+)'/)?.[1],
+    bodyNonces: [...html.matchAll(/\snonce="([^"]+)"/g)].map((m) => m[1]),
+    token: html.match(/name="form_token" value="([^"]+)"/)?.[1],
+  };
+}
+
+async function firstDetailPages(request: APIRequestContext) {
+  const xml = await (await request.get(`${server.url()}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const service = paths.find((p) => p.startsWith("/service/"));
+  const project = paths.find((p) => p.startsWith("/project/"));
+  if (!service || !project) throw new Error("the demo sitemap lists no service or project page");
+  return [service, project];
+}
+
+test("the home page comes from memory with a fresh nonce and form token, and runs in the browser", async ({ request, page }) => {
+  const first = await visit(request, "/");
+  const second = await visit(request, "/");
+  expect(first.status).toBe(200);
+  expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+  expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+  // Gzipped from its stored parts (docs/decisions/0006-rendered-page-cache.md); the text above was decoded from it.
+  expect(second.headers["content-encoding"]).toBe("gzip");
+
+  for (const r of [first, second]) {
+    expect(r.headerNonce).toBeTruthy();
+    expect(r.bodyNonces.length).toBeGreaterThan(0);
+    expect(new Set(r.bodyNonces)).toEqual(new Set([r.headerNonce]));
+    expect(r.token).toMatch(/^\d{13}\.[\w-]{22}$/);
+  }
+  expect(second.headerNonce).not.toBe(first.headerNonce);
+  expect(second.html).not.toContain(first.headerNonce);
+  expect(second.token).not.toBe(first.token);
+  expect(Number(second.token?.split(".")[0])).toBeGreaterThanOrEqual(Number(first.token?.split(".")[0]));
+
+  // A browser gets a cached page whose scripts the CSP lets run: a refused script is a console error,
+  // which fails the test.
+  const response = await page.goto(`${server.url()}/`);
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+});
+
+test("service and project pages are cached; 404s, query strings and data requests are not", async ({ request }) => {
+  for (const path of await firstDetailPages(request)) {
+    expect((await visit(request, path)).cache, path).toBe("miss");
+    const hit = await visit(request, path);
+    expect(hit.cache, path).toBe("hit");
+    expect(new Set(hit.bodyNonces)).toEqual(new Set([hit.headerNonce]));
+    const head = await visit(request, path, "HEAD");
+    expect([head.status, head.cache, head.headers["content-type"]]).toEqual([200, "hit", "text/html; charset=utf-8"]);
+  }
+  for (let i = 0; i < 2; i++) {
+    const missing = await visit(request, "/service/does-not-exist");
+    expect([missing.status, missing.cache]).toEqual([404, "miss"]);
+    expect((await visit(request, "/?utm_source=newsletter")).cache).toBeNull();
+    expect((await visit(request, "/_root.data")).cache).toBeNull();
+  }
+});
+
+test("an admin edit shows on the next visit; the admin's own visits bypass the cache", async ({ request, page }) => {
+  await visit(request, "/");
+  expect((await visit(request, "/")).cache).toBe("hit");
+
+  await signInAdmin(page, server.url());
+  await openAdmin(page, `${server.url()}/admin/settings`);
+  const header = page.getByRole("tabpanel").locator("[data-slot=card]").filter({ hasText: "Header Logo" });
+  const logoText = unique("Lagoon Builders");
+  await header.getByRole("textbox", { name: "Header Logo Text" }).fill(logoText);
+  await header.getByRole("button", { name: "Save Header Logo Text" }).click();
+  await expectToast(page, "Setting updated successfully");
+
+  const after = await visit(request, "/");
+  expect(after.cache).toBe("miss");
+  expect(after.html).toContain(logoText);
+  const again = await visit(request, "/");
+  expect(again.cache).toBe("hit");
+  expect(again.html).toContain(logoText);
+
+  // The signed-in browser carries the session cookie: never served from, nor stored in, the cache.
+  const adminView = await page.goto(`${server.url()}/`);
+  expect(adminView?.headers()["x-page-cache"]).toBeUndefined();
+  await expect(page.getByRole("banner")).toContainText(logoText);
+});

@@ -1,0 +1,303 @@
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { VERSION_CHECK_MS } from "~/.server/cache";
+import { setDatabase } from "~/.server/db";
+import { submitEnquiry } from "~/.server/enquiries";
+import { createService, getActiveService, listActiveServices } from "~/.server/models/services";
+import { createPageCache, formTokenFor, type PageCache, type PageCacheOptions } from "~/.server/page-cache";
+import { serviceInput } from "../factories";
+import { useTestDatabase } from "../setup/database";
+
+// The page cache in a real Express app, in the order server.mjs and server/app.ts install things
+// (compression, then the nonce and CSP, then the cache, then the renderer), over real HTTP, on a real
+// database. The renderer stands in for React Router's handler: it reads the database through the
+// content cache and writes the page in several chunks, some after a wait, as a streamed render does.
+// The real handler behind the cache is covered by tests/e2e/page-cache.spec.ts.
+
+const database = useTestDatabase();
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const renders: string[] = [];
+
+function page(res: express.Response, body: string): string {
+  const nonce = res.locals.nonce as string;
+  return (
+    `<!DOCTYPE html><html><head><script type="module" nonce="${nonce}" src="/assets/site.js"></script></head><body>` +
+    `${body}<p>${"Built right, built to last. ".repeat(80)}</p>` +
+    `<form method="post"><input type="hidden" name="form_token" value="${formTokenFor(res)}"></form>` +
+    `<script nonce="${nonce}">window.done = true</script></body></html>`
+  );
+}
+
+async function renderer(req: express.Request, res: express.Response) {
+  renders.push(req.originalUrl);
+  if (req.path === "/") {
+    const html = page(res, `<h1>Home</h1><ul>${(await listActiveServices()).map((s) => `<li>${s.title}</li>`).join("")}</ul>`);
+    res.status(200).setHeader("Content-Type", "text/html; charset=utf-8");
+    // Shell first, the rest once the "lists" arrive.
+    res.write(html.slice(0, 300));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    res.write(html.slice(300, 2000));
+    res.end(html.slice(2000));
+    return;
+  }
+  if (req.path === "/project/slow") {
+    const html = page(res, "<h1>Slow</h1>");
+    res.status(200).setHeader("Content-Type", "text/html; charset=utf-8");
+    res.write(html.slice(0, 300));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (!res.destroyed) res.end(html.slice(300));
+    return;
+  }
+  const service = req.path.startsWith("/service/") ? await getActiveService(req.path.slice("/service/".length)) : null;
+  if (req.path === "/project/sets-cookie") res.setHeader("Set-Cookie", "flash=hello; Path=/");
+  if (req.path.startsWith("/service/") && !service) {
+    res.status(404).type("html").send(page(res, "<h1>Service Not Found</h1>"));
+    return;
+  }
+  res.status(200).type("html").send(page(res, `<h1>${service?.title ?? "Project"}</h1>`));
+}
+
+let server: Server;
+let origin = "";
+let cache: PageCache;
+
+async function start(options: PageCacheOptions = {}) {
+  cache = createPageCache(options);
+  const app = express();
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.nonce}' 'strict-dynamic'`);
+    next();
+  });
+  app.use(cache.middleware);
+  app.use(renderer);
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function stop() {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+async function restart(options: PageCacheOptions) {
+  await stop();
+  await start(options);
+}
+
+beforeEach(async () => {
+  renders.length = 0;
+  await start();
+});
+afterEach(stop);
+
+async function get(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${origin}${path}`, {
+    method: init.method ?? "GET",
+    headers: { "user-agent": BROWSER, "accept-encoding": "gzip, br", ...init.headers },
+  });
+  const html = await response.text();
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return {
+    status: response.status,
+    cache: response.headers.get("x-page-cache"),
+    headers: response.headers,
+    html,
+    headerNonce: csp.match(/'nonce-([^']+)'/)?.[1],
+    bodyNonces: [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]),
+    token: html.match(/name="form_token" value="([^"]+)"/)?.[1],
+  };
+}
+
+describe("rendered page cache", () => {
+  it("serves the second request from memory with this response's own nonce and form token", async () => {
+    await createService(serviceInput({ title: "Pools" }), null);
+    const first = await get("/");
+    const second = await get("/");
+    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+    expect(renders).toEqual(["/"]);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    // The render is compressed by the compression middleware; a hit comes gzipped from its stored parts.
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(second.headers.get("vary")).toBe("Accept-Encoding");
+
+    for (const r of [first, second]) {
+      expect(r.bodyNonces).toHaveLength(2);
+      expect(new Set(r.bodyNonces)).toEqual(new Set([r.headerNonce]));
+    }
+    expect(second.headerNonce).not.toBe(first.headerNonce);
+    expect(second.html).not.toContain(first.headerNonce);
+    expect(second.token).toMatch(/^\d{13}\.[\w-]{22}$/);
+    expect(second.token).not.toBe(first.token);
+    expect(second.html).not.toContain(first.token);
+    // Apart from those values, the page is the one rendered.
+    const neutral = (r: typeof first) => r.html.replaceAll(r.headerNonce ?? "?", "NONCE").replaceAll(r.token ?? "?", "TOKEN");
+    expect(neutral(second)).toBe(neutral(first));
+    expect(second.html).toContain("<li>Pools</li>");
+
+    const plain = await get("/", { headers: { "accept-encoding": "identity" } });
+    expect(plain.cache).toBe("hit");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(plain.html));
+    expect(neutral(plain)).toBe(neutral(first));
+
+    // No gzip in the request: the plain page, which the compression middleware encodes as it can.
+    const brOnly = await get("/", { headers: { "accept-encoding": "br" } });
+    expect([brOnly.cache, brOnly.headers.get("content-encoding")]).toEqual(["hit", "br"]);
+    expect(neutral(brOnly)).toBe(neutral(first));
+    const refused = await get("/", { headers: { "accept-encoding": "gzip;q=0, deflate" } });
+    expect([refused.cache, refused.headers.get("content-encoding")]).toEqual(["hit", "deflate"]);
+    expect(neutral(refused)).toBe(neutral(first));
+  });
+
+  it("hands out a form token that the enquiry check accepts as genuine and dates from this response", async () => {
+    await get("/");
+    const hit = await get("/");
+    expect(hit.cache).toBe("hit");
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Aishath Shifa",
+      email: "shifa@example.mv",
+      phone: "+960 777 0000",
+      subject: "Residential",
+      message: "We want to build a two-storey house in Hulhumalé.",
+      website: "",
+      form_token: hit.token ?? "",
+    })) {
+      form.set(k, v);
+    }
+    const request = new Request("http://localhost:3000/", { method: "POST", headers: { "x-client-ip": "192.0.2.77" } });
+    const result = await submitEnquiry(request, form, "/");
+    // Posted at once: a real token, but too fast for a person (a forged or stale shared token reads otherwise).
+    expect(result.ok && result.enquiry.spam_reason).toMatch(/^form filled in \d+ ms$/);
+  });
+
+  it("renders again after a content change in this instance, with the new content", async () => {
+    await get("/");
+    expect((await get("/")).cache).toBe("hit");
+    await createService(serviceInput({ title: "Jetties" }), null);
+    const after = await get("/");
+    expect(after.cache).toBe("miss");
+    expect(after.html).toContain("<li>Jetties</li>");
+    expect((await get("/")).cache).toBe("hit");
+  });
+
+  it("renders again once the version check sees a change made by another instance", async () => {
+    await get("/");
+    expect((await get("/")).cache).toBe("hit");
+    const other = database.current().reopen();
+    try {
+      setDatabase(other);
+      await createService(serviceInput({ title: "Made elsewhere" }), null);
+    } finally {
+      setDatabase(database.current());
+      await other.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, VERSION_CHECK_MS + 100));
+    const after = await get("/");
+    expect(after.cache).toBe("miss");
+    expect(after.html).toContain("<li>Made elsewhere</li>");
+  });
+
+  it("never stores or serves a page for a request with a session cookie", async () => {
+    const session = { cookie: "better-auth.session_token=abc.def" };
+    const a = await get("/", { headers: session });
+    const b = await get("/", { headers: session });
+    expect([a.cache, b.cache]).toEqual([null, null]);
+    expect(cache.size).toBe(0);
+    expect((await get("/")).cache).toBe("miss");
+    expect((await get("/", { headers: session })).cache).toBeNull();
+    expect(renders).toEqual(["/", "/", "/", "/"]);
+  });
+
+  it("does not store a 404, a page that sets a cookie, or a request with a query string", async () => {
+    for (const path of ["/service/missing", "/project/sets-cookie"]) {
+      expect((await get(path)).cache).toBe("miss");
+      expect((await get(path)).cache).toBe("miss");
+    }
+    expect((await get("/service/missing")).status).toBe(404);
+    expect((await get("/?utm_source=mail")).cache).toBeNull();
+    expect((await get("/?utm_source=mail")).cache).toBeNull();
+    expect(cache.size).toBe(0);
+    // The bare page still goes through the cache.
+    expect((await get("/")).cache).toBe("miss");
+    expect(cache.size).toBe(1);
+  });
+
+  it("keeps detail pages apart, and crawlers apart from browsers", async () => {
+    const pools = await createService(serviceInput({ title: "Pools" }), null);
+    const roofs = await createService(serviceInput({ title: "Roofs" }), null);
+    await get(`/service/${pools.id}`);
+    await get(`/service/${roofs.id}`);
+    expect((await get(`/service/${pools.id}`)).html).toContain("<h1>Pools</h1>");
+    expect((await get(`/service/${roofs.id}`)).html).toContain("<h1>Roofs</h1>");
+    const bot = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    expect((await get(`/service/${pools.id}`, { headers: bot })).cache).toBe("miss");
+    expect((await get(`/service/${pools.id}`, { headers: bot })).cache).toBe("hit");
+  });
+
+  it("answers HEAD from a stored page with the headers only", async () => {
+    const head = await get("/", { method: "HEAD" });
+    expect(head.cache).toBe("miss");
+    expect(cache.size).toBe(0); // a HEAD render has no body to keep
+    await get("/");
+    const hit = await get("/", { method: "HEAD" });
+    expect(hit.cache).toBe("hit");
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(hit.html).toBe("");
+    expect(hit.headerNonce).toBeTruthy();
+  });
+
+  it("does not store a response the client left before its end, nor a render that ran into the stream timeout", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${origin}/project/slow`, { headers: { "user-agent": BROWSER }, signal: controller.signal });
+    expect(response.headers.get("x-page-cache")).toBe("miss");
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(cache.size).toBe(0);
+    expect((await get("/project/slow")).cache).toBe("miss");
+    expect(cache.size).toBe(1);
+
+    await restart({ maxRenderMs: 10 });
+    await get("/");
+    expect((await get("/")).cache).toBe("miss");
+    expect(cache.size).toBe(0);
+  });
+
+  it("renders again when a page is older than its maximum age", async () => {
+    await restart({ maxAgeMs: 150 });
+    await get("/");
+    expect((await get("/")).cache).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await get("/")).cache).toBe("miss");
+  });
+
+  it("stays within its byte budget and does not store a page above the page limit", async () => {
+    const sized = await createService(serviceInput({ title: "Size" }), null);
+    await get(`/service/${sized.id}`);
+    const onePage = Buffer.byteLength((await get(`/service/${sized.id}`, { headers: { "accept-encoding": "identity" } })).html);
+    const oneEntry = cache.bytes;
+    // Room for two and a half entries, and no page much bigger than these.
+    await restart({ maxBytes: Math.floor(2.5 * oneEntry), maxPageBytes: onePage + 100 });
+    const services = await Promise.all(["A", "B", "C"].map((t) => createService(serviceInput({ title: t }), null)));
+    for (const s of services) await get(`/service/${s.id}`);
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(2.5 * oneEntry);
+    expect((await get(`/service/${services[0].id}`)).cache).toBe("miss"); // the least recently used went
+    expect((await get(`/service/${services[2].id}`)).cache).toBe("hit");
+
+    const big = await createService(serviceInput({ title: "B".repeat(200) }), null);
+    await get(`/service/${big.id}`);
+    expect((await get(`/service/${big.id}`)).cache).toBe("miss");
+  });
+});
