@@ -7,7 +7,7 @@ import { ServerRouter } from "react-router";
 import { builtStylesheet } from "~/.server/inline-styles";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { NonceContext } from "~/lib/nonce";
-import stylesheetHref from "./app.css?url";
+import siteStylesheetHref from "./site.css?url";
 
 export const streamTimeout = 5_000;
 
@@ -27,7 +27,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesContext.Provider value={builtStylesheet(stylesheetHref)}>
+        <InlineStylesContext.Provider value={builtStylesheet(siteStylesheetHref)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesContext.Provider>
       </NonceContext.Provider>,

@@ -22,11 +22,14 @@ export function variantUrl(url: string, width: number, format: "webp" | "avif" =
 }
 
 /** srcset strings for a local image, or null for an external URL (rendered as-is). */
-export function responsiveSources(url: string | null | undefined): { webp: string; avif: string; fallback: string } | null {
+export function responsiveSources(
+  url: string | null | undefined,
+): { webp: string; avif: string; avifUrl: string; fallback: string } | null {
   if (!isLocalImage(url)) return null;
   return {
     webp: VARIANT_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(", "),
     avif: `${variantUrl(url, AVIF_WIDTH, "avif")} ${AVIF_WIDTH}w`,
+    avifUrl: variantUrl(url, AVIF_WIDTH, "avif"),
     fallback: variantUrl(url, 960),
   };
 }

@@ -67,7 +67,12 @@ test.describe("home page structure", () => {
       await expect(hero.getByRole("term").filter({ hasText: label })).toBeVisible();
     }
     await expect(hero.locator("img")).toHaveAttribute("fetchpriority", "high");
-    await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute("fetchpriority", "high");
+    // Preloaded from the head: the AVIF on phones, the WebP widths on wider screens; both high priority.
+    const preloads = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preloads).toHaveCount(2);
+    for (const link of await preloads.all()) await expect(link).toHaveAttribute("fetchpriority", "high");
+    await expect(preloads.and(page.locator('[type="image/avif"]'))).toHaveAttribute("media", "(max-width: 767px)");
+    await expect(preloads.and(page.locator('[media="(min-width: 768px)"]'))).toHaveAttribute("imagesrcset", /hero-maldives-w1600\.webp 1600w/);
 
     await hero.getByRole("link", { name: "View Our Projects" }).click();
     await expect(page).toHaveURL(`${DEMO_URL}/#projects`);

@@ -73,7 +73,7 @@ export function FeaturedImage({ src, alt }: { src: string | null; alt: string })
         src={src}
         alt={alt}
         sizes={FEATURED_SIZES}
-        avif={false}
+        avif="phones"
         loading="eager"
         fetchPriority="high"
         width={1200}

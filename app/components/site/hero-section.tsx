@@ -1,24 +1,22 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { HERO, HERO_STATS } from "~/content/site-content";
 import type { HeroBackground } from "~/lib/branding";
-import { responsiveSources } from "~/lib/images";
-import { preloadImage } from "./responsive-image";
+import { preload } from "react-dom";
+import { preloadImage, ResponsiveImage } from "./responsive-image";
 import { SectionLink } from "./section-link";
 
 const HERO_SIZES = "100vw";
 
 function HeroMedia({ background }: { background: HeroBackground }) {
-  const image = background.kind === "video" ? background.poster : background.src;
-  // The hero image (or a video's poster) is the largest paint.
-  preloadImage(image, HERO_SIZES);
-  const sources = responsiveSources(image);
   const className = "absolute inset-0 -z-20 size-full object-cover object-[70%_center]";
   if (background.kind === "video") {
+    // The poster is the largest paint until the video plays: requested from the head.
+    preload(background.poster, { as: "image", fetchPriority: "high" });
     return (
       <video
         className={className}
         src={background.src}
-        poster={image}
+        poster={background.poster}
         muted
         autoPlay
         loop
@@ -28,14 +26,16 @@ function HeroMedia({ background }: { background: HeroBackground }) {
       />
     );
   }
+  // The hero image is the home page's largest paint.
+  preloadImage(background.src, HERO_SIZES);
   return (
-    <img
-      src={image}
-      srcSet={sources?.webp}
-      sizes={sources ? HERO_SIZES : undefined}
+    <ResponsiveImage
+      src={background.src}
       alt=""
+      sizes={HERO_SIZES}
+      avif="phones"
+      loading="eager"
       fetchPriority="high"
-      decoding="async"
       className={className}
     />
   );

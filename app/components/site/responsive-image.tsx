@@ -9,8 +9,11 @@ type ResponsiveImageProps = Omit<React.ComponentProps<"img">, "src" | "srcSet" |
   alt: string;
   /** The `sizes` attribute: how wide the image is shown at each breakpoint. */
   sizes: string;
-  /** Offer the single-width AVIF variant first. Off for images shown wider than it (the hero, featured images). */
-  avif?: boolean;
+  /**
+   * Offer the single-width (960 px) AVIF variant first: everywhere (true), never (false), or only on
+   * phone-sized screens ("phones"), for an image that is shown wider than 960 px on larger screens.
+   */
+  avif?: boolean | "phones";
   /** Classes for the <picture> wrapper (the <img> takes className). */
   pictureClassName?: string;
 };
@@ -36,23 +39,27 @@ export function ResponsiveImage({
   if (!sources) return pictureClassName ? <span className={cn("block", pictureClassName)}>{img}</span> : img;
   return (
     <picture className={cn("contents", pictureClassName)}>
-      {avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} /> : null}
+      {avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} media={avif === "phones" ? PHONES : undefined} /> : null}
       <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
       {img}
     </picture>
   );
 }
 
+/** Where `avif="phones"` offers the AVIF: up to 960 px it covers a phone's screen at up to 2.5 dppx. */
+const PHONES = "(max-width: 767px)";
+
 /**
  * The largest paint of a page (the hero, a detail page's featured image): fetched with high priority
  * from a <link rel="preload"> in the head, before the browser reaches the <img> further down the HTML.
- * Preloads the WebP candidates, which the image must then use (`avif={false}`).
+ * The same candidates as the image rendered with `avif="phones"`: the AVIF on phones, WebP elsewhere.
  */
 export function preloadImage(src: string, sizes: string) {
   const sources = responsiveSources(src);
-  preload(src, {
-    as: "image",
-    fetchPriority: "high",
-    ...(sources ? { imageSrcSet: sources.webp, imageSizes: sizes } : {}),
-  });
+  if (!sources) {
+    preload(src, { as: "image", fetchPriority: "high" });
+    return;
+  }
+  preload(sources.avifUrl, { as: "image", fetchPriority: "high", type: "image/avif", media: PHONES, imageSrcSet: sources.avif, imageSizes: sizes });
+  preload(sources.fallback, { as: "image", fetchPriority: "high", media: "(min-width: 768px)", imageSrcSet: sources.webp, imageSizes: sizes });
 }
