@@ -27,6 +27,10 @@ function initMenu() {
   panel.addEventListener("click", (event) => {
     if ((event.target as Element).closest("a")) setOpen(false);
   });
+  const header = toggle.closest("header") ?? panel;
+  document.addEventListener("click", (event) => {
+    if (!panel.hidden && !header.contains(event.target as Node)) setOpen(false);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !panel.hidden) {
       setOpen(false);
@@ -37,7 +41,7 @@ function initMenu() {
 
 // ---------------------------------------------------------------------------------------------
 // Fade-in (SPEC.md section 9): a section below the fold is hidden until 10% of it is visible.
-// Never what is already on screen, never under prefers-reduced-motion (app.css has the styles).
+// Never what is already on screen, never under prefers-reduced-motion (theme.css has the styles).
 
 function initFadeIn() {
   if (typeof IntersectionObserver === "undefined" || reducedMotion()) return;

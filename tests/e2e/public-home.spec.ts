@@ -434,6 +434,13 @@ test.describe("mobile menu at 375 px", () => {
     await toggle.click();
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    // And with a tap outside the header.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.mouse.click(200, 600);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
   });
 });
 

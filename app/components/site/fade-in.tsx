@@ -10,7 +10,7 @@ type FadeInProps<T extends ElementType> = {
  * A section that fades in when 10% of it becomes visible (SPEC.md section 9). An enhancement only
  * (PRODUCT.md reading 9): the server renders it visible (`data-fade="static"`); app/islands/site.ts
  * hides it only if it is still below the fold, and never under prefers-reduced-motion. The styles
- * for each state are in app.css.
+ * for each state are in theme.css.
  */
 export function FadeIn<T extends ElementType = "div">({ as, className, children, ...props }: FadeInProps<T>) {
   const Comp: ElementType = as ?? "div";
