@@ -4,9 +4,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { builtStylesheet } from "~/.server/inline-styles";
-import { InlineStylesContext } from "~/lib/inline-styles";
+import { clientBuildText } from "~/.server/client-build";
+import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceContext } from "~/lib/nonce";
+import siteScriptHref from "./islands/site.ts?island";
 import siteStylesheetHref from "./site.css?url";
 
 export const streamTimeout = 5_000;
@@ -27,9 +28,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesContext.Provider value={builtStylesheet(siteStylesheetHref)}>
+        <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref), script: clientBuildText(siteScriptHref) }}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesContext.Provider>
+        </InlineAssetsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/sonner";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { isStaticPage } from "~/lib/hydration";
-import { useInlineStyles } from "~/lib/inline-styles";
+import { useInlineAssets } from "~/lib/inline-assets";
 import { useNonce } from "~/lib/nonce";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
@@ -18,9 +18,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Public pages are complete HTML plus one small script; the admin is a hydrated React app.
   const staticPage = isStaticPage(useMatches());
-  // A static page carries its own styles (site.css, ~9 KiB compressed): the first paint waits on no
-  // other request. The admin links the whole app's stylesheet.
-  const inlineStyles = useInlineStyles();
+  // A static page carries its own styles (site.css, ~10 KiB compressed) and script (~2 KiB): the first
+  // paint waits on no other request. The admin links the whole app's stylesheet and scripts.
+  const inline = useInlineAssets();
+  const inlineStyles = inline.styles;
+  // A module script in the page runs once the document is parsed, as one loaded by URL would.
+  const inlineScript = inline.script && !/<\/script/i.test(inline.script) ? inline.script : undefined;
   return (
     <html lang="en">
       <head>
@@ -34,10 +37,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link rel="stylesheet" href={staticPage ? siteStylesheetHref : stylesheetHref} />
         )}
         <Links />
-        {staticPage ? <script type="module" src={siteScript} nonce={nonce} /> : null}
+        {staticPage && !inlineScript ? <script type="module" src={siteScript} nonce={nonce} /> : null}
       </head>
       <body>
         {children}
+        {staticPage && inlineScript ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScript }} /> : null}
         {staticPage ? null : (
           <>
             <Toaster position="top-right" richColors closeButton />
