@@ -3,6 +3,7 @@ import {
   clampPercent,
   formatBudget,
   formatDate,
+  formatDateTime,
   formatLabel,
   formatMonths,
   formatPercent,
@@ -49,6 +50,20 @@ describe("formatDate", () => {
     expect(formatDate(null)).toBe("N/A");
     expect(formatDate("")).toBe("N/A");
     expect(formatDate("not a date")).toBe("N/A");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("reads in Maldives time (UTC+5), whatever the server's or browser's zone", () => {
+    expect(formatDateTime("2026-11-21T17:40:00.000Z")).toBe("Nov 21, 2026, 10:40 PM");
+    // Past midnight in Male while it is still the evening before in UTC.
+    expect(formatDateTime("2026-11-21T20:15:00.000Z")).toBe("Nov 22, 2026, 1:15 AM");
+  });
+
+  it("says N/A for nothing and for garbage", () => {
+    expect(formatDateTime(null)).toBe("N/A");
+    expect(formatDateTime("")).toBe("N/A");
+    expect(formatDateTime("not a date")).toBe("N/A");
   });
 });
 

@@ -33,6 +33,20 @@ export function formatDate(value: string | Date | null | undefined): string {
   return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(date);
 }
 
+/** The company's clock: date-times in the admin read as Maldives time, on the server and in the browser alike. */
+export const SITE_TIME_ZONE = "Indian/Maldives";
+
+/** "2026-11-21T17:40:00Z" -> "Nov 21, 2026, 10:40 PM" (Maldives time); missing or invalid -> "N/A". */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (isBlank(value)) return NOT_AVAILABLE;
+  const date = value instanceof Date ? value : new Date(value as string);
+  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
+  // ICU versions differ on the space before AM/PM (U+202F or U+0020): one kind, so server and browser render alike.
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: SITE_TIME_ZONE })
+    .format(date)
+    .replace(/\s/g, " ");
+}
+
 /**
  * SPEC.md section 4: public display replaces underscores with spaces, 'In Progress' when missing.
  * Known statuses use their labels ('review' reads 'Under Review').

@@ -48,7 +48,6 @@ export const DEFAULTS = {
 
 export const PUBLIC_PROJECTS_LIMIT = 6;
 export const SKELETON_COUNT = 6;
-export const CONTACT_SUBMIT_DELAY_MS = 2000;
 export const SCROLL_TO_CONTACT_DELAY_MS = 100;
 export const FADE_IN_THRESHOLD = 0.1;
 

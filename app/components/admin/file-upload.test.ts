@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkFiles, matchesAccept } from "./file-upload";
-import { formatBudget, formatDate, initialOf } from "./labels";
+import { formatBudget, formatDate } from "~/lib/format";
+import { initialOf } from "./labels";
 import { readSidebarCollapsed } from "./admin-nav";
 
 const MB = 1024 * 1024;

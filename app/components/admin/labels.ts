@@ -41,21 +41,6 @@ export function labelFor(list: Option[], value: string | null | undefined): stri
   return list.find((o) => o.value === value)?.label ?? titleCase(value);
 }
 
-/** Dates in long US English format (SPEC.md section 9), in UTC so server and browser agree. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return "N/A";
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return "N/A";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
-}
-
-/** Budget in US dollars, 'N/A' when missing. */
-export function formatBudget(value: number | null | undefined): string {
-  if (value === null || value === undefined) return "N/A";
-  const cents = !Number.isInteger(value);
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(value);
-}
-
 /** The first letter of a name or email, for avatars. */
 export function initialOf(name: string | null | undefined, fallback = "A"): string {
   const trimmed = name?.trim();

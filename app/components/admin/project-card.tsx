@@ -8,7 +8,8 @@ import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Switch } from "~/components/ui/switch";
 import { type ActionResult, useActionToast } from "./action-result";
-import { formatBudget, labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
+import { formatBudget } from "~/lib/format";
+import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
 
 interface ProjectCardProps {
   project: Project;

@@ -5,7 +5,8 @@ import type { Service } from "~/.server/models/services";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { type ActionResult, useActionToast } from "./action-result";
-import { formatDate, labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
+import { formatDate } from "~/lib/format";
+import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 
 interface ServiceCardProps {
   service: Service;

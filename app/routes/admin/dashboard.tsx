@@ -7,6 +7,7 @@ import { countEnquiries } from "~/.server/models/enquiries";
 import { countProjects } from "~/.server/models/projects";
 import { pingDatabase } from "~/.server/models/system";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SITE_TIME_ZONE } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
   ]);
   // Formatted on the server so the page and the browser agree on "today".
-  const today = new Intl.DateTimeFormat("en-US", { dateStyle: "full" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: SITE_TIME_ZONE }).format(new Date());
   return { counts, databaseOk, today, newEnquiries };
 }
 

@@ -12,6 +12,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
 import { attempt, fail, intentOf, ok, readForm, readId } from "./action-helpers";
@@ -69,9 +70,6 @@ const FOLDERS: Array<{ key: EnquiryFolder; label: string; icon: typeof Inbox }> 
   { key: "archived", label: "Archived", icon: Archive },
   { key: "spam", label: "Spam", icon: ShieldAlert },
 ];
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
 
 const EMAIL_LABELS: Record<string, string> = {
   pending: "Email queued",
@@ -181,7 +179,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
                   <div className="flex items-start justify-between gap-3">
                     <p className={cn("truncate", e.status === "new" ? "font-semibold" : "font-medium")}>{e.name}</p>
                     <time dateTime={e.created_at} className="shrink-0 text-xs text-muted-foreground">
-                      {when(e.created_at)}
+                      {formatDateTime(e.created_at)}
                     </time>
                   </div>
                   <p className="truncate text-sm text-muted-foreground">{e.subject}</p>
@@ -207,7 +205,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
                   <div>
                     <h2 className="text-lg font-semibold">{selected.name}</h2>
                     <p className="text-sm text-muted-foreground">
-                      <time dateTime={selected.created_at}>{when(selected.created_at)}</time>
+                      <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
                       {selected.source_page ? ` · from ${selected.source_page}` : ""}
                     </p>
                   </div>
