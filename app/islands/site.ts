@@ -102,6 +102,24 @@ function initDetailSkeleton() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Thumbnails below the fold (data-after-lcp, hidden by theme.css until then) start loading once the page's main
+// image, the one requested from the head with fetchpriority=high, is on screen: on a slow connection the main
+// image gets the whole line instead of sharing it with images nobody sees yet.
+
+function releaseAfterMainImage() {
+  const held = document.querySelectorAll<HTMLElement>("[data-after-lcp]");
+  if (held.length === 0) return;
+  const ready = () => held.forEach((el) => (el.dataset.afterLcp = "ready"));
+  const main = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!main) return ready();
+  // Once it is decoded, after the frame that paints it (decoding="async" can paint it a frame or two after "load").
+  const release = () => void main.decode().catch(() => undefined).then(() => requestAnimationFrame(() => setTimeout(ready)));
+  if (main.complete) return release();
+  main.addEventListener("load", release, { once: true });
+  main.addEventListener("error", ready, { once: true });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Image viewer: a <dialog data-lightbox> per gallery (data-lightbox-group), opened by its thumbnails.
 // The modal dialog keeps focus inside and closes on Escape; focus goes back to the opener.
 
@@ -273,6 +291,7 @@ function initContactForm() {
 initMenu();
 initFadeIn();
 initDetailSkeleton();
+releaseAfterMainImage();
 for (const group of document.querySelectorAll("[data-lightbox-group]")) initLightbox(group);
 initContactForm();
 scrollToHashSection();

@@ -42,9 +42,12 @@ describe("formatDate", () => {
   it("never shifts a date-only value by a day", () => {
     expect(formatDate("2024-02-01")).toBe("February 1, 2024");
   });
-  it("accepts timestamps and Date objects", () => {
+  it("gives a timestamp or a Date the day it was in the Maldives (UTC+5)", () => {
     expect(formatDate("2023-06-01T10:00:00.000Z")).toBe("June 1, 2023");
     expect(formatDate(new Date(Date.UTC(2025, 0, 31)))).toBe("January 31, 2025");
+    expect(formatDate("2026-11-21T18:59:00.000Z")).toBe("November 21, 2026");
+    expect(formatDate("2026-11-21T19:00:00.000Z")).toBe("November 22, 2026");
+    expect(formatDate(new Date(Date.UTC(2025, 11, 31, 20)))).toBe("January 1, 2026");
   });
   it("says N/A when missing or invalid", () => {
     expect(formatDate(null)).toBe("N/A");

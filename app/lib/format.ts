@@ -21,20 +21,26 @@ export function formatBudget(value: number | string | null | undefined): string 
   }).format(amount);
 }
 
+/** The company's clock: date-times in the admin read as Maldives time, on the server and in the browser alike. */
+export const SITE_TIME_ZONE = "Indian/Maldives";
+
 /**
- * "2025-01-05" -> "January 5, 2025". Formatted in UTC so a date-only value never shifts a day,
- * whatever the server's or the visitor's time zone.
+ * "2025-01-05" -> "January 5, 2025": a date-only value is that calendar day wherever the server or the
+ * visitor is. A moment (a timestamp or a Date, such as a created_at) is the day it was in the Maldives:
+ * "2026-11-21T23:59:00Z" -> "November 22, 2026".
  */
 export function formatDate(value: string | Date | null | undefined): string {
   if (isBlank(value)) return NOT_AVAILABLE;
-  const date =
-    value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value as string) ? `${value}T00:00:00Z` : (value as string));
+  const dateOnly = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = value instanceof Date ? value : new Date(dateOnly ? `${value}T00:00:00Z` : (value as string));
   if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: dateOnly ? "UTC" : SITE_TIME_ZONE,
+  }).format(date);
 }
-
-/** The company's clock: date-times in the admin read as Maldives time, on the server and in the browser alike. */
-export const SITE_TIME_ZONE = "Indian/Maldives";
 
 /** "2026-11-21T17:40:00Z" -> "Nov 21, 2026, 10:40 PM" (Maldives time); missing or invalid -> "N/A". */
 export function formatDateTime(value: string | Date | null | undefined): string {

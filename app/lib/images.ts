@@ -1,3 +1,5 @@
+import { UPLOAD_BUCKETS, UPLOAD_FOLDERS } from "~/validation/constants";
+
 // Responsive image convention, shared by the upload pipeline (which writes the files) and the
 // components (which build srcset). For a local image `/uploads/.../name.ext` or `/images/name.ext`,
 // the pipeline also writes `name-w480.webp`, `name-w960.webp`, `name-w1600.webp` (never enlarged:
@@ -7,9 +9,18 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export const AVIF_WIDTH = 960;
 
 const LOCAL_IMAGE = /^\/(uploads|images)\/[A-Za-z0-9/_.-]+\.(jpe?g|png|webp|gif|avif)$/i;
+/**
+ * An upload in object storage behind S3_PUBLIC_URL (docs/decisions/0004-storage.md): an absolute URL, but the
+ * same server-made key, `<bucket>/<folder>/<16 hex>-<milliseconds>.<ext>`, with its variants stored beside it.
+ */
+const STORED_UPLOAD = new RegExp(
+  `^https?://[^/?#]+(/[^?#]*)?/(${UPLOAD_BUCKETS.join("|")})/(${UPLOAD_FOLDERS.join("|")})/[0-9a-f]{16}-\\d+\\.(jpe?g|png|webp|gif|avif)$`,
+  "i",
+);
 
+/** An image with the variants above beside it: the site's own, or an upload (served here or from a bucket). */
 export function isLocalImage(url: string | null | undefined): url is string {
-  return typeof url === "string" && LOCAL_IMAGE.test(url) && !/-w\d+\.(webp|avif)$/i.test(url);
+  return typeof url === "string" && (LOCAL_IMAGE.test(url) || STORED_UPLOAD.test(url)) && !/-w\d+\.(webp|avif)$/i.test(url);
 }
 
 /** The base path without extension: `/uploads/a/b/name.jpg` -> `/uploads/a/b/name`. */

@@ -1,3 +1,5 @@
+import os from "node:os";
+import pLimit from "p-limit";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { AVIF_WIDTH, VARIANT_WIDTHS } from "~/lib/images";
 import type { SniffedType } from "./sniff";
@@ -67,9 +69,16 @@ function rejected(error: unknown): ImageRejectedError {
   return new ImageRejectedError("unreadable", message);
 }
 
+/**
+ * Images processed at once, across all requests. Each job decodes up to MAX_INPUT_PIXELS and encodes five
+ * files, and libvips already spreads one job over every core: ten admins uploading galleries at the same
+ * moment queue here instead of holding ten decoded images in memory and starving page requests of CPU.
+ */
+export const imageJobs = pLimit(Math.min(2, os.availableParallelism()));
+
 export async function processImage(input: Buffer, ext: ImageExt): Promise<ProcessedImage> {
   try {
-    return await transform(input, ext);
+    return await imageJobs(() => transform(input, ext));
   } catch (error) {
     throw rejected(error);
   }

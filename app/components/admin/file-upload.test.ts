@@ -43,7 +43,7 @@ describe("file picker checks (SPEC.md sections 5 and 9)", () => {
 describe("admin formatters", () => {
   it("formats dates in long US English and budgets in dollars, 'N/A' when missing", () => {
     expect(formatDate("2026-03-05")).toBe("March 5, 2026");
-    expect(formatDate("2026-11-21T23:59:00.000Z")).toBe("November 21, 2026");
+    expect(formatDate("2026-11-21T23:59:00.000Z")).toBe("November 22, 2026"); // a created_at: the Maldives day
     expect(formatDate(null)).toBe("N/A");
     expect(formatDate("garbage")).toBe("N/A");
     expect(formatBudget(1250000.5)).toBe("$1,250,000.50");

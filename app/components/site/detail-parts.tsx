@@ -135,7 +135,7 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
   }));
   return (
     <div data-lightbox-group>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ul data-after-lcp className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map((image, i) => (
           <li key={image.src + i}>
             <button

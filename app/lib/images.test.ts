@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { isLocalImage, responsiveSources } from "./images";
+
+describe("responsiveSources", () => {
+  it("names the variants of the site's own images and of uploads served here", () => {
+    expect(responsiveSources("/images/hero.jpg")).toEqual({
+      webp: "/images/hero-w480.webp 480w, /images/hero-w960.webp 960w, /images/hero-w1600.webp 1600w",
+      avif: "/images/hero-w960.avif 960w",
+      avifUrl: "/images/hero-w960.avif",
+      fallback: "/images/hero-w960.webp",
+    });
+    expect(responsiveSources("/uploads/project-images/gallery/0123456789abcdef-1763740800000.png")?.avifUrl).toBe(
+      "/uploads/project-images/gallery/0123456789abcdef-1763740800000-w960.avif",
+    );
+  });
+
+  it("names them for an upload in a bucket behind S3_PUBLIC_URL: same key, absolute URL", () => {
+    const url = "https://cdn.example.com/site/service-images/featured/0123456789abcdef-1763740800000.jpg";
+    expect(responsiveSources(url)?.webp).toBe(
+      [480, 960, 1600].map((w) => `https://cdn.example.com/site/service-images/featured/0123456789abcdef-1763740800000-w${w}.webp ${w}w`).join(", "),
+    );
+    expect(isLocalImage("https://bucket.example.com/project-images/gallery/fedcba9876543210-1763740800000.webp")).toBe(true);
+  });
+
+  it("leaves other URLs as they are: external images, videos, variants themselves", () => {
+    for (const url of [
+      "https://example.com/photo.jpg",
+      "https://example.com/service-images/featured/photo.jpg",
+      "https://cdn.example.com/other-bucket/featured/0123456789abcdef-1763740800000.jpg",
+      "https://cdn.example.com/project-images/gallery/0123456789abcdef-1763740800000.mp4",
+      "/uploads/project-images/gallery/0123456789abcdef-1763740800000-w480.webp",
+      "/images/../../etc/passwd",
+      "javascript:alert(1)//service-images/featured/0123456789abcdef-1.jpg",
+      null,
+      "",
+    ]) {
+      expect(responsiveSources(url), String(url)).toBeNull();
+    }
+  });
+});
