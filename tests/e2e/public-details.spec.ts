@@ -68,52 +68,6 @@ test.describe("service detail", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("its thumbnails wait for the main image; without a script they load at once", async ({ page, browser }) => {
-    await openFromHome(page, "Our Services", "Residential Construction");
-    const url = page.url();
-    // "/images/name" for /images/name.jpg and its variants /images/name-w480.webp, ...
-    const baseOf = (src: string) => new URL(src).pathname.replace(/(-w\d+)?\.\w+$/, "");
-    const mainBase = baseOf(await page.locator("main img[fetchpriority=high]").evaluate((img: HTMLImageElement) => img.src));
-    const thumbs = page.getByRole("region", { name: "Gallery" }).getByRole("button").locator("img");
-    const thumbBases = (await thumbs.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.src))).map(baseOf);
-    expect(thumbBases).toHaveLength(3);
-
-    // A phone (as Lighthouse's mobile run), a fresh browser cache; the main image is held back until released.
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const fresh = await context.newPage();
-    let releaseMain: () => void = () => {};
-    const mainHeld = new Promise<void>((resolve) => {
-      releaseMain = resolve;
-    });
-    const thumbRequests: string[] = [];
-    await fresh.route(/\.(webp|avif)$/, async (route) => {
-      const base = baseOf(route.request().url());
-      if (base === mainBase) await mainHeld;
-      if (thumbBases.includes(base)) thumbRequests.push(base);
-      await route.continue();
-    });
-    await fresh.goto(url, { waitUntil: "domcontentloaded" });
-    const freshThumbs = fresh.getByRole("region", { name: "Gallery" }).getByRole("button").locator("img");
-    await expect(freshThumbs).toHaveCount(3);
-    // Within the lazy-loading margin of this viewport, yet not asked for while the main image is on its way.
-    await fresh.waitForTimeout(1000);
-    expect(thumbRequests).toEqual([]);
-    releaseMain();
-    await freshThumbs.first().scrollIntoViewIfNeeded();
-    await expect.poll(() => freshThumbs.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.complete && img.naturalWidth > 0))).toEqual([true, true, true]);
-    expect(thumbRequests.sort()).toEqual([...thumbBases].sort());
-    await context.close();
-
-    const noScript = await browser.newContext({ javaScriptEnabled: false });
-    const plain = await noScript.newPage();
-    await plain.goto(url);
-    const plainThumbs = plain.getByRole("region", { name: "Gallery" }).getByRole("button").locator("img");
-    await plainThumbs.first().scrollIntoViewIfNeeded();
-    await expect.poll(() => plainThumbs.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.complete && img.naturalWidth > 0))).toEqual([true, true, true]);
-    await expect(plainThumbs.first()).toBeVisible();
-    await noScript.close();
-  });
-
   test("shows a skeleton while a detail page loads", async ({ page }) => {
     await page.goto("/");
     // Hold the detail page's document request so the loading state can be seen.

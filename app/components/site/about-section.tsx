@@ -44,7 +44,8 @@ export function AboutSection() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
           <div className="relative">
-            <div className="overflow-hidden rounded-2xl shadow-xl">
+            {/* Its box holds its 3:2 size without the image, so the image can wait for the hero (data-after-lcp). */}
+            <div data-after-lcp className="aspect-[3/2] overflow-hidden rounded-2xl bg-muted shadow-xl">
               <ResponsiveImage
                 src={ABOUT.image}
                 alt={ABOUT.imageAlt}
