@@ -8,19 +8,25 @@ import { UPLOAD_BUCKETS, UPLOAD_FOLDERS } from "~/validation/constants";
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export const AVIF_WIDTH = 960;
 
+/**
+ * A server-made upload name without its extension (newObjectBase in app/.server/storage/upload.ts):
+ * `<bucket>/<folder>/<16 hex>-<milliseconds>`. The original adds `.<ext>`, each variant a VARIANT_SUFFIX_PATTERN.
+ */
+export const UPLOAD_BASE_PATTERN = `(?:${UPLOAD_BUCKETS.join("|")})/(?:${UPLOAD_FOLDERS.join("|")})/[0-9a-f]{16}-\\d+`;
+/** What a variant puts in place of the original's extension: `-w960.webp`, `-w960.avif`, ... */
+export const VARIANT_SUFFIX_PATTERN = "-w\\d+\\.(?:webp|avif)";
+
 const LOCAL_IMAGE = /^\/(uploads|images)\/[A-Za-z0-9/_.-]+\.(jpe?g|png|webp|gif|avif)$/i;
 /**
  * An upload in object storage behind S3_PUBLIC_URL (docs/decisions/0004-storage.md): an absolute URL, but the
  * same server-made key, `<bucket>/<folder>/<16 hex>-<milliseconds>.<ext>`, with its variants stored beside it.
  */
-const STORED_UPLOAD = new RegExp(
-  `^https?://[^/?#]+(/[^?#]*)?/(${UPLOAD_BUCKETS.join("|")})/(${UPLOAD_FOLDERS.join("|")})/[0-9a-f]{16}-\\d+\\.(jpe?g|png|webp|gif|avif)$`,
-  "i",
-);
+const STORED_UPLOAD = new RegExp(`^https?://[^/?#]+(/[^?#]*)?/${UPLOAD_BASE_PATTERN}\\.(jpe?g|png|webp|gif|avif)$`, "i");
+const VARIANT = new RegExp(`${VARIANT_SUFFIX_PATTERN}$`, "i");
 
 /** An image with the variants above beside it: the site's own, or an upload (served here or from a bucket). */
 export function isLocalImage(url: string | null | undefined): url is string {
-  return typeof url === "string" && (LOCAL_IMAGE.test(url) || STORED_UPLOAD.test(url)) && !/-w\d+\.(webp|avif)$/i.test(url);
+  return typeof url === "string" && (LOCAL_IMAGE.test(url) || STORED_UPLOAD.test(url)) && !VARIANT.test(url);
 }
 
 /** The base path without extension: `/uploads/a/b/name.jpg` -> `/uploads/a/b/name`. */

@@ -7,9 +7,9 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/.server/env";
-import { DiskStorage, S3Storage, type Storage, storageFromEnv } from "~/.server/storage";
+import { DiskStorage, type ListedObject, S3Storage, type Storage, storageFromEnv } from "~/.server/storage";
 import { parseRange, serveStoredUploads } from "~/.server/storage/serve";
-import { type S3Server, startS3Server } from "../setup/s3-server";
+import { type S3Server, startS3Server, startS3ServerProcess } from "../setup/s3-server";
 
 // The storage contract, run against the disk driver and against the S3 driver talking to an S3-compatible
 // server (s3rver) on loopback; then the /uploads handler that serves a bucket through the app.
@@ -23,6 +23,13 @@ function listFiles(dir: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/** What list() yields under a prefix (the bucket is shared by the tests of this file), sorted by key. */
+async function listUnder(storage: Storage, prefix: string): Promise<ListedObject[]> {
+  const found: ListedObject[] = [];
+  for await (const object of storage.list()) if (object.key.startsWith(`${prefix}/`)) found.push(object);
+  return found.sort((a, b) => a.key.localeCompare(b.key));
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -91,6 +98,25 @@ describe.each(drivers)("%s driver", (_name, make) => {
     expect((await storage.get(key))?.toString()).toBe("part one, part two");
   });
 
+  it("lists every object with its size and time, nested keys included", async () => {
+    const before = Date.now() - 60_000;
+    await storage.put(`${prefix}/service-images/featured/a1-1.jpg`, Buffer.from("12345"), "image/jpeg");
+    await storage.put(`${prefix}/service-images/featured/a1-1-w480.webp`, Buffer.from("123"), "image/webp");
+    await storage.put(`${prefix}/x.png`, Buffer.from(""), "image/png");
+    const listed = await listUnder(storage, prefix);
+    expect(listed.map(({ key, size }) => ({ key, size }))).toEqual([
+      { key: `${prefix}/service-images/featured/a1-1-w480.webp`, size: 3 },
+      { key: `${prefix}/service-images/featured/a1-1.jpg`, size: 5 },
+      { key: `${prefix}/x.png`, size: 0 },
+    ]);
+    for (const object of listed) {
+      expect(object.modified).toBeInstanceOf(Date);
+      expect(object.modified.getTime()).toBeGreaterThan(before);
+    }
+    await storage.delete(`${prefix}/x.png`);
+    expect((await listUnder(storage, prefix)).map((o) => o.key)).not.toContain(`${prefix}/x.png`);
+  });
+
   it("refuses keys that could leave the store", async () => {
     for (const key of ["../escape.png", "/abs.png", "a//b.png", ".hidden", "a/../b.png", "a/.b.png", "a\\b.png", "a/b.png?x", ""]) {
       await expect(storage.put(key, Buffer.from("x"), "image/png"), key).rejects.toThrow(/Invalid storage key/);
@@ -128,6 +154,19 @@ describe("disk driver", () => {
     expect(listFiles(dir)).toEqual([]);
   });
 
+  it("lists nothing for a store not yet written to, and never a write's temp file or a dot directory", async () => {
+    for await (const object of new DiskStorage(path.join(dir, "missing")).list()) expect.unreachable(object.key);
+    const storage = new DiskStorage(dir);
+    await storage.put("project-images/gallery/c1-1.png", Buffer.from("png"), "image/png");
+    // What an interrupted put leaves, and what other tools keep beside the files.
+    fs.writeFileSync(path.join(dir, "project-images/gallery/.c2-2.png.0a1b2c3d4e5f.tmp"), "half");
+    fs.mkdirSync(path.join(dir, ".cache/deep"), { recursive: true });
+    fs.writeFileSync(path.join(dir, ".cache/deep/x.png"), "x");
+    const keys: string[] = [];
+    for await (const object of storage.list()) keys.push(object.key);
+    expect(keys).toEqual(["project-images/gallery/c1-1.png"]);
+  });
+
   it("keeps the previous file whole when a replacement fails", async () => {
     const storage = new DiskStorage(dir);
     await storage.put("a/b-1.png", Buffer.from("old"), "image/png");
@@ -152,6 +191,30 @@ describe("S3 driver", () => {
     // Stored where any S3 client finds it: path style, bucket then key.
     const direct = await fetch(`${s3.endpoint}/${s3.bucket}/site-assets/hero-backgrounds/c3-3.mp4`);
     expect(await direct.text()).toBe("video");
+  });
+
+  it("lists past the first page of ListObjectsV2", async () => {
+    const paging = await startS3ServerProcess();
+    try {
+      const storage = new S3Storage({ endpoint: paging.endpoint, bucket: paging.bucket, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", listPageSize: 2 });
+      const keys = [1, 2, 3, 4, 5].map((n) => `project-images/gallery/p${n}-${n}.webp`);
+      for (const key of keys) await storage.put(key, Buffer.from(key), "image/webp");
+      // Count the pages asked for: a middleware is how the SDK lets a caller watch its requests.
+      let pages = 0;
+      storage.client.middlewareStack.add(
+        (next, context) => async (args) => {
+          if (context.commandName === "ListObjectsV2Command") pages += 1;
+          return next(args);
+        },
+        { step: "initialize", name: "countPages" },
+      );
+      const listed: string[] = [];
+      for await (const object of storage.list()) listed.push(object.key);
+      expect(listed).toEqual(keys);
+      expect(pages).toBe(3);
+    } finally {
+      await paging.close();
+    }
   });
 
   it("links objects through the app by default, or at S3_PUBLIC_URL", () => {

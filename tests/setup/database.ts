@@ -12,8 +12,9 @@ import { ensureDefaultSettings } from "~/.server/models/settings";
 export const ENGINE = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";
 
 /** A new, migrated, empty database: a temp SQLite file, or a new Postgres database on TEST_DATABASE_URL's server. */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void>; reopen(): Database }> {
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void>; reopen(): Database; url?: string }> {
   let database: Database;
+  let databaseUrl: string | undefined;
   let drop: () => Promise<void>;
   let reopen: () => Database;
   if (ENGINE === "postgres") {
@@ -27,6 +28,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
     database = openPostgres(dbUrl.toString(), { max: 4 });
+    databaseUrl = dbUrl.toString();
     reopen = () => openPostgres(dbUrl.toString(), { max: 2 });
     drop = async () => {
       const c = new pg.Client({ connectionString: url });
@@ -45,6 +47,8 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     ...database,
     /** A second, independent connection to the same database: what another instance would have. */
     reopen,
+    /** On Postgres, the DATABASE_URL of this database (for a child process). */
+    url: databaseUrl,
     async drop() {
       await database.close();
       await drop();

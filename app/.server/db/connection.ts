@@ -89,7 +89,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
   };
 }
 
+/** Where the SQLite database of a data directory lives. */
+export const sqliteFileIn = (dataDir: string) => path.resolve(dataDir, "site.db");
+
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openSqlite(path.resolve(options.dataDir, "site.db"));
+  return openSqlite(sqliteFileIn(options.dataDir));
 }

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
+import type { Dirent, Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { assertKey, contentTypeForKey } from "./keys";
-import type { ByteRange, Storage, StoredObjectInfo } from "./types";
+import type { ByteRange, ListedObject, Storage, StoredObjectInfo } from "./types";
 
 const isNotFound = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 
@@ -94,8 +95,41 @@ export class DiskStorage implements Storage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 
+  list(): AsyncIterable<ListedObject> {
+    return walk(this.root, "");
+  }
+
   publicUrl(key: string): string {
     return `${this.urlPrefix}/${assertKey(key)}`;
+  }
+}
+
+/** Files under `dir` as keys below `prefix`. Dotfiles (a write's temp file) and dot directories are not objects. */
+async function* walk(dir: string, prefix: string): AsyncGenerator<ListedObject> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    // No uploads yet, or a directory removed while we walk: nothing there.
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith(".")) continue;
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(file, key);
+    } else if (entry.isFile()) {
+      let stats: Stats;
+      try {
+        stats = await fs.stat(file);
+      } catch (error) {
+        if (isNotFound(error)) continue;
+        throw error;
+      }
+      yield { key, size: stats.size, modified: stats.mtime };
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import type { Storage } from "./types";
 // Uploaded files behind one interface: the local disk by default (one machine needs nothing),
 // an S3-compatible bucket when S3_BUCKET is set (several machines share it). docs/decisions/0004-storage.md
 
-export type { ByteRange, Storage, StoredObjectInfo } from "./types";
+export type { ByteRange, ListedObject, Storage, StoredObjectInfo } from "./types";
 export { CONTENT_TYPES, contentTypeForKey, isValidKey } from "./keys";
 export { DiskStorage } from "./disk";
 export { S3Storage, type S3StorageConfig } from "./s3";

@@ -3,12 +3,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { assertKey } from "./keys";
-import type { ByteRange, Storage, StoredObjectInfo } from "./types";
+import type { ByteRange, ListedObject, Storage, StoredObjectInfo } from "./types";
 
 export interface S3StorageConfig {
   bucket: string;
@@ -22,6 +23,8 @@ export interface S3StorageConfig {
    * app serves by streaming from the bucket (server/app.ts), so the bucket can stay private.
    */
   publicUrl?: string;
+  /** Keys per ListObjectsV2 page (S3's maximum, 1000, by default); tests set a small one to see paging. */
+  listPageSize?: number;
 }
 
 /** Server-made names never change content, so every object may be cached for a year. */
@@ -44,10 +47,12 @@ export class S3Storage implements Storage {
   readonly bucket: string;
   readonly client: S3Client;
   private readonly publicBase: string;
+  private readonly listPageSize: number | undefined;
 
   constructor(config: S3StorageConfig, client?: S3Client) {
     this.bucket = config.bucket;
     this.publicBase = (config.publicUrl ?? "/uploads").replace(/\/+$/, "");
+    this.listPageSize = config.listPageSize;
     const options: S3ClientConfig = {
       region: config.region ?? "us-east-1",
       endpoint: config.endpoint,
@@ -120,6 +125,21 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: assertKey(key) }));
+  }
+
+  async *list(): AsyncGenerator<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: this.listPageSize, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key === undefined) continue;
+        // An object without a date counts as new: never old enough to be pruned.
+        yield { key: object.Key, size: object.Size ?? 0, modified: object.LastModified ?? new Date() };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   publicUrl(key: string): string {

@@ -6,6 +6,13 @@ export interface StoredObjectInfo {
   etag?: string;
 }
 
+/** One stored object as a listing sees it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  modified: Date;
+}
+
 /** Inclusive byte range, as in an HTTP Range header. */
 export interface ByteRange {
   start: number;
@@ -27,6 +34,11 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored object, in no promised order, including any whose name the server would not make (so callers
+   * can report them); never the temp files of a write in progress.
+   */
+  list(): AsyncIterable<ListedObject>;
   /** The URL a browser loads the object from. */
   publicUrl(key: string): string;
 }
