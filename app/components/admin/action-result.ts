@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/sonner";
+import { useOnNewValue } from "./use-new-value";
 
 /**
  * What every admin action answers: `{ ok: true, message }` or, with a 4xx status,
@@ -27,16 +27,12 @@ export function showResultToast(result: Pick<ActionResult, "ok" | "message" | "t
 
 /**
  * Shows the toast of each new action result once (not again on re-render or revalidation) and
- * hands the result to `onResult`.
+ * hands the result to `onResult`. See useOnNewValue for why this is not an effect keyed on `result`.
  */
 export function useActionToast(result: ActionResult | undefined, onResult?: (result: ActionResult) => void) {
-  const seen = useRef<ActionResult | undefined>(undefined);
-  const callback = useRef(onResult);
-  callback.current = onResult;
-  useEffect(() => {
-    if (!result || result === seen.current) return;
-    seen.current = result;
-    showResultToast(result);
-    callback.current?.(result);
-  }, [result]);
+  useOnNewValue(result, (value) => {
+    if (!value) return;
+    showResultToast(value);
+    onResult?.(value);
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -6,6 +6,7 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
 import type { Option } from "./labels";
+import { useOnNewValue } from "./use-new-value";
 
 // Labelled form controls for the admin dialogs: the label, the control, an optional hint and the
 // field error under it (PRODUCT.md reading 10), wired together with ids for screen readers.
@@ -175,12 +176,15 @@ export function FormSection({ title, children, className }: { title: string; chi
   );
 }
 
-/** Moves focus to the first invalid control whenever a new set of field errors arrives. */
+/**
+ * Moves focus to the first invalid control whenever a new set of field errors arrives. The errors may
+ * be a fetcher's (`fetcher.data.fieldErrors`), hence useOnNewValue rather than an effect keyed on them.
+ */
 export function useFocusFirstInvalid(errors: Record<string, string>) {
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
+  useOnNewValue(errors, (value) => {
+    if (Object.keys(value).length === 0) return;
     formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [errors]);
+  });
   return formRef;
 }
