@@ -102,9 +102,9 @@ function initDetailSkeleton() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Thumbnails below the fold (data-after-lcp, hidden by theme.css until then) start loading once the page's main
-// image, the one requested from the head with fetchpriority=high, is on screen: on a slow connection the main
-// image gets the whole line instead of sharing it with images nobody sees yet.
+// Images below the fold (data-after-lcp: detail galleries, the home page's about image; hidden by theme.css until
+// then) start loading once the page's main image, the one requested from the head with fetchpriority=high, is on
+// screen: on a slow connection the main image gets the whole line instead of sharing it with images nobody sees yet.
 
 function releaseAfterMainImage() {
   const held = document.querySelectorAll<HTMLElement>("[data-after-lcp]");
@@ -288,10 +288,11 @@ function initContactForm() {
   });
 }
 
+// First: the one part whose absence would hide content (the held images) if a later part failed.
+releaseAfterMainImage();
 initMenu();
 initFadeIn();
 initDetailSkeleton();
-releaseAfterMainImage();
 for (const group of document.querySelectorAll("[data-lightbox-group]")) initLightbox(group);
 initContactForm();
 scrollToHashSection();

@@ -85,7 +85,7 @@ test.describe("services", () => {
     await expect(card).toContainText(category);
     await expect(card).toContainText("Active");
     await expect(card).toContainText("Sort order: 2");
-    await expect(card).toContainText(`Created ${new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
+    await expect(card).toContainText(`Created ${new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "Indian/Maldives" }).format(new Date())}`);
     await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/service-images\/featured\//);
 
     // The edit dialog holds what was saved.
