@@ -1,3 +1,4 @@
+import { formToken } from "~/.server/enquiries";
 import { ensureUser } from "~/.server/models/users";
 import { ProjectSchema, type ProjectInput } from "~/validation/project";
 import { ServiceSchema, type ServiceInput } from "~/validation/service";
@@ -27,4 +28,25 @@ export async function createAdmin(email = `admin-${uid()}@example.com`, name = "
 
 export async function createMember(email = `member-${uid()}@example.com`) {
   return ensureUser({ email, password: ADMIN_PASSWORD, name: "Member", role: null });
+}
+
+/** A contact form as a visitor fills it in, with a form token old enough to count as a person's. */
+export function enquiryFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: "Aishath Shifa",
+    email: "shifa@example.mv",
+    phone: "+960 777 0000",
+    subject: "Residential",
+    message: "We want to build a two-storey house in Hulhumalé.",
+    website: "",
+    form_token: formToken(Date.now() - 10_000),
+    ...overrides,
+  };
+}
+
+/** Fields as the browser posts them. */
+export function formDataOf(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
 }

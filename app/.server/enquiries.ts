@@ -39,7 +39,6 @@ export type SubmitResult =
   | { ok: true; spam: boolean; enquiry: Enquiry }
   | { ok: false; status: 400 | 429; message: string; fieldErrors: Record<string, string> };
 
-export { ENQUIRY_FAILED };
 export const ENQUIRY_RATE_LIMITED = "You have sent several messages in a short time. Please wait a few minutes and try again.";
 
 export async function submitEnquiry(request: Request, form: FormData, sourcePage: string | null): Promise<SubmitResult> {
@@ -74,6 +73,9 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
   return { ok: true, spam: Boolean(spamReason), enquiry };
 }
 
+/** What is echoed back of a field: the longest the form takes (Project Details). */
+const ECHO_MAX_CHARS = 5000;
+
 /** Reads, checks and stores a posted contact form; any failure is a message for the visitor, never a 500. */
 export async function handleEnquiryPost(request: Request, sourcePage: string): Promise<{ status: number; body: EnquiryPostResult }> {
   let form: FormData;
@@ -84,7 +86,7 @@ export async function handleEnquiryPost(request: Request, sourcePage: string): P
   }
   // What the visitor typed comes back with a failure, so a plain post does not lose it.
   const values = Object.fromEntries(
-    ["name", "email", "phone", "subject", "message"].map((k) => [k, String(form.get(k) ?? "").slice(0, 5000)]),
+    Object.keys(EnquirySchema.shape).map((k) => [k, String(form.get(k) ?? "").slice(0, ECHO_MAX_CHARS)]),
   );
   try {
     const result = await submitEnquiry(request, form, sourcePage);

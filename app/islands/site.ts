@@ -4,7 +4,13 @@
 // Each part looks for its markup (data-* attributes set by app/components/site/*) and does
 // nothing when the page has none. Built on its own by vite.config.ts: import only plain modules.
 
-import { ENQUIRY_FAILED, ENQUIRY_NOT_SENT_TITLE, ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE } from "~/content/enquiry";
+import {
+  ENQUIRY_FAILED,
+  ENQUIRY_NOT_SENT_TITLE,
+  ENQUIRY_SUCCESS_DESCRIPTION,
+  ENQUIRY_SUCCESS_TITLE,
+  type EnquiryPostResult,
+} from "~/content/enquiry";
 import { wrapIndex } from "~/lib/wrap-index";
 import { FADE_IN_THRESHOLD, SCROLL_TO_CONTACT_DELAY_MS } from "~/validation/constants";
 
@@ -221,12 +227,6 @@ function toast(kind: "success" | "error", heading: string, text: string) {
 // Contact form: posted with fetch to /api/enquiries (same validation and storage as the plain
 // post the form makes without JavaScript). 'Sending Message...' while it goes, then a toast.
 
-interface EnquiryAnswer {
-  ok: boolean;
-  message?: string;
-  fieldErrors?: Record<string, string>;
-}
-
 function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) {
   for (const old of form.querySelectorAll("[data-field-error]")) old.remove();
   for (const control of form.querySelectorAll<HTMLElement>("[aria-invalid]")) {
@@ -265,16 +265,16 @@ function initContactForm() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     setSending(true);
-    let answer: EnquiryAnswer;
+    let answer: EnquiryPostResult;
     try {
       const response = await fetch(form.dataset.endpoint ?? "/api/enquiries", {
         method: "POST",
         body: new FormData(form),
         headers: { Accept: "application/json" },
       });
-      answer = (await response.json()) as EnquiryAnswer;
+      answer = (await response.json()) as EnquiryPostResult;
     } catch {
-      answer = { ok: false, message: ENQUIRY_FAILED };
+      answer = { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} };
     }
     setSending(false);
     if (answer.ok) {
@@ -282,6 +282,7 @@ function initContactForm() {
       showFieldErrors(form, {});
       toast("success", ENQUIRY_SUCCESS_TITLE, ENQUIRY_SUCCESS_DESCRIPTION);
     } else {
+      // Another refusal (the cross-site check's 403, a proxy's error page as JSON) may carry neither.
       showFieldErrors(form, answer.fieldErrors ?? {});
       toast("error", ENQUIRY_NOT_SENT_TITLE, answer.message ?? ENQUIRY_FAILED);
     }

@@ -14,6 +14,7 @@ import {
   setEnquiryStatus,
 } from "~/.server/models/enquiries";
 import { db } from "~/.server/db";
+import { enquiryFields, formDataOf } from "../factories";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -59,26 +60,14 @@ afterEach(() => {
 
 let ipSeq = 0;
 function post(fields: Record<string, string>, ip = `192.0.2.${++ipSeq}`) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const request = new Request("http://localhost:3000/", { method: "POST", headers: { "x-client-ip": ip, "user-agent": "vitest" } });
-  return submitEnquiry(request, form, "/");
+  return submitEnquiry(request, formDataOf(fields), "/");
 }
-
-const valid = () => ({
-  name: "Aishath Shifa",
-  email: "shifa@example.mv",
-  phone: "+960 777 0000",
-  subject: "Residential",
-  message: "We want to build a two-storey house in Hulhumalé.",
-  website: "",
-  form_token: formToken(Date.now() - 10_000),
-});
 
 describe("submitting an enquiry", () => {
   it("stores it first, then emails staff with reply-to the visitor", async () => {
     setMailConfigForTests(config);
-    const result = await post(valid());
+    const result = await post(enquiryFields());
     expect(result).toMatchObject({ ok: true, spam: false });
     if (!result.ok) return;
     const stored = await getEnquiry(result.enquiry.id);
@@ -94,7 +83,7 @@ describe("submitting an enquiry", () => {
   });
 
   it("cannot inject headers or recipients through the name or project type", async () => {
-    const result = await post({ ...valid(), name: "Bob\r\nBcc: evil@attacker.example", subject: "X\nCc: evil@attacker.example" });
+    const result = await post(enquiryFields({ name: "Bob\r\nBcc: evil@attacker.example", subject: "X\nCc: evil@attacker.example" }));
     expect(result.ok).toBe(true);
     await processNotificationQueue(config);
     expect(received).toHaveLength(0); // mail not configured for the app: nothing queued
@@ -108,7 +97,7 @@ describe("submitting an enquiry", () => {
   });
 
   it("refuses invalid input with field errors and stores nothing", async () => {
-    const result = await post({ ...valid(), name: " ", email: "not-an-email", subject: "", message: "" });
+    const result = await post(enquiryFields({ name: " ", email: "not-an-email", subject: "", message: "" }));
     expect(result).toEqual({
       ok: false,
       status: 400,
@@ -125,10 +114,10 @@ describe("submitting an enquiry", () => {
 
   it("keeps spam in the Spam folder and never emails it", async () => {
     setMailConfigForTests(config);
-    const honeypot = await post({ ...valid(), website: "http://spam.example" });
-    const tooFast = await post({ ...valid(), form_token: formToken(Date.now() - 200) });
-    const forged = await post({ ...valid(), form_token: `${Date.now() - 60_000}.forgedmacforgedmac0000` });
-    const missing = await post({ ...valid(), form_token: "" });
+    const honeypot = await post(enquiryFields({ website: "http://spam.example" }));
+    const tooFast = await post(enquiryFields({ form_token: formToken(Date.now() - 200) }));
+    const forged = await post(enquiryFields({ form_token: `${Date.now() - 60_000}.forgedmacforgedmac0000` }));
+    const missing = await post(enquiryFields({ form_token: "" }));
     for (const r of [honeypot, tooFast, forged, missing]) expect(r).toMatchObject({ ok: true, spam: true });
     const spam = await listEnquiries({ status: "spam" });
     const reasons = spam.map((e) => e.spam_reason?.replace(/\d+ ms$/, "N ms")).sort();
@@ -141,8 +130,8 @@ describe("submitting an enquiry", () => {
 
   it("limits enquiries per IP", async () => {
     const [limit] = env.ENQUIRY_IP_LIMIT.split("/").map(Number);
-    for (let i = 0; i < limit; i++) expect((await post(valid(), "203.0.113.9")).ok).toBe(true);
-    const blocked = await post(valid(), "203.0.113.9");
+    for (let i = 0; i < limit; i++) expect((await post(enquiryFields(), "203.0.113.9")).ok).toBe(true);
+    const blocked = await post(enquiryFields(), "203.0.113.9");
     expect(blocked).toMatchObject({ ok: false, status: 429 });
     expect(await listEnquiries()).toHaveLength(limit);
   });
@@ -150,7 +139,7 @@ describe("submitting an enquiry", () => {
   it("records a failing mail server, retries with backoff and gives up after the last attempt", async () => {
     setMailConfigForTests(config);
     refuse = true;
-    const result = await post(valid());
+    const result = await post(enquiryFields());
     if (!result.ok) throw new Error("not stored");
     // The submission already started the queue in the background; let that first attempt finish.
     await notificationQueueIdle();
@@ -172,8 +161,8 @@ describe("submitting an enquiry", () => {
 
 describe("the enquiries inbox model", () => {
   it("searches, counts, marks and deletes", async () => {
-    const a = await post({ ...valid(), name: "Hassan Ali", message: "Jetty repair 50% discount?" });
-    const b = await post({ ...valid(), name: "Mariyam Nazeer", subject: "Commercial", email: "m@n.mv" });
+    const a = await post(enquiryFields({ name: "Hassan Ali", message: "Jetty repair 50% discount?" }));
+    const b = await post(enquiryFields({ name: "Mariyam Nazeer", subject: "Commercial", email: "m@n.mv" }));
     if (!a.ok || !b.ok) throw new Error("not stored");
     expect((await listEnquiries({ q: "hassan" })).map((e) => e.id)).toEqual([a.enquiry.id]);
     expect((await listEnquiries({ q: "50%" })).map((e) => e.id)).toEqual([a.enquiry.id]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formToken } from "~/.server/enquiries";
 import { getEnquiry, listEnquiries } from "~/.server/models/enquiries";
 import { action, loader } from "~/routes/api/enquiries";
+import { enquiryFields, formDataOf } from "../factories";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -17,21 +17,7 @@ function request(body: BodyInit | null, headers: Record<string, string> = {}) {
   });
 }
 
-function form(fields: Record<string, string>) {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-}
-
-const valid = {
-  name: "Hawwa Nasheed",
-  email: "hawwa@example.mv",
-  phone: "",
-  subject: "Guest house",
-  message: "Eight rooms on Thoddoo.",
-  website: "",
-  form_token: formToken(Date.now() - 10_000),
-};
+const valid = enquiryFields({ name: "Hawwa Nasheed", email: "hawwa@example.mv", phone: "", subject: "Guest house", message: "Eight rooms on Thoddoo." });
 
 const call = async (req: Request) => {
   const response = (await action({ request: req, params: {}, context: {} } as never)) as Response;
@@ -40,14 +26,14 @@ const call = async (req: Request) => {
 
 describe("POST /api/enquiries", () => {
   it("stores a valid enquiry and answers ok", async () => {
-    expect(await call(request(form(valid)))).toEqual({ status: 200, cache: "no-store", body: { ok: true } });
+    expect(await call(request(formDataOf(valid)))).toEqual({ status: 200, cache: "no-store", body: { ok: true } });
     const [stored] = await listEnquiries({ q: "Hawwa Nasheed" });
     expect(stored).toMatchObject({ name: "Hawwa Nasheed", subject: "Guest house", source_page: "/", spam_reason: null });
     expect(await getEnquiry(stored.id)).not.toBeNull();
   });
 
   it("answers 400 with the field errors and what was typed, and stores nothing", async () => {
-    const answer = await call(request(form({ ...valid, name: " ", email: "not-an-email" })));
+    const answer = await call(request(formDataOf({ ...valid, name: " ", email: "not-an-email" })));
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       ok: false,

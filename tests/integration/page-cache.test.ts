@@ -9,7 +9,7 @@ import { setDatabase } from "~/.server/db";
 import { submitEnquiry } from "~/.server/enquiries";
 import { createService, getActiveService, listActiveServices } from "~/.server/models/services";
 import { createPageCache, formTokenFor, type PageCache, type PageCacheOptions } from "~/.server/page-cache";
-import { serviceInput } from "../factories";
+import { enquiryFields, formDataOf, serviceInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
 
 // The page cache in a real Express app, in the order server.mjs and server/app.ts install things
@@ -163,18 +163,7 @@ describe("rendered page cache", () => {
     await get("/");
     const hit = await get("/");
     expect(hit.cache).toBe("hit");
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      name: "Aishath Shifa",
-      email: "shifa@example.mv",
-      phone: "+960 777 0000",
-      subject: "Residential",
-      message: "We want to build a two-storey house in Hulhumalé.",
-      website: "",
-      form_token: hit.token ?? "",
-    })) {
-      form.set(k, v);
-    }
+    const form = formDataOf(enquiryFields({ form_token: hit.token ?? "" }));
     const request = new Request("http://localhost:3000/", { method: "POST", headers: { "x-client-ip": "192.0.2.77" } });
     const result = await submitEnquiry(request, form, "/");
     // Posted at once: a real token, but too fast for a person (a forged or stale shared token reads otherwise).

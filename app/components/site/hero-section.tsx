@@ -1,7 +1,7 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
+import { preload } from "react-dom";
 import { HERO, HERO_STATS } from "~/content/site-content";
 import type { HeroBackground } from "~/lib/branding";
-import { preload } from "react-dom";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
 import { SectionLink } from "./section-link";
 

@@ -23,7 +23,6 @@ const menuId = "mobile-menu";
  * app/islands/site.ts opens and closes (a link in it, Escape, or the button again close it).
  */
 export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
-
   // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
   return (
     <header className="sticky top-0 z-40 md:-top-9">

@@ -6,16 +6,16 @@ import { handleEnquiryPost } from "~/.server/enquiries";
 // { ok: true } or { ok: false, message, fieldErrors, values } with 400/429/503.
 
 const noStore = { "Cache-Control": "no-store" };
+const methodNotAllowed = () =>
+  Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
 
 /** Nothing to read here. */
 export function loader() {
-  return Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
+  return methodNotAllowed();
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
-  }
+  if (request.method !== "POST") return methodNotAllowed();
   const { status, body } = await handleEnquiryPost(request, "/");
   return Response.json(body, { status, headers: noStore });
 }
