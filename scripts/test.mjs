@@ -1,4 +1,4 @@
-// `npm test`: the whole suite. Builds the production bundle, runs Vitest (unit tests, and integration
+// `npm test`: the whole suite. Typechecks and lints, builds the production bundle, runs Vitest (unit tests, and integration
 // tests on SQLite, plus Postgres when TEST_DATABASE_URL is set), then the Playwright browser tests
 // against that build. Ends with one plain line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -19,9 +19,19 @@ function readJson(file) {
   }
 }
 
+// Types and lint first: each is one check that passes or fails (a type error or a broken rule of hooks
+// is a defect even when no test reaches it).
+console.log("\n== typecheck ==");
+if (run(bin("react-router"), ["typegen"]) === 0 && run(bin("tsc"), []) === 0) passed += 1;
+else failed += 1;
+
+console.log("\n== lint ==");
+if (run(bin("eslint"), [".", "--max-warnings", "0"]) === 0) passed += 1;
+else failed += 1;
+
 console.log("\n== build ==");
 if (run(bin("react-router"), ["build"]) !== 0) {
-  console.log("\n0 passed, 1 failed");
+  console.log(`\n${passed} passed, ${failed + 1} failed`);
   process.exit(1);
 }
 

@@ -26,6 +26,7 @@ const TABLE_ORDER = ["user", "session", "account", "verification", "profiles", "
 const SKIP = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 // The export walks every table generically, so it works on untyped table names.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any table, read generically
 type AnyDb = Kysely<any>;
 
 async function tableNames(db: AnyDb): Promise<string[]> {

@@ -28,6 +28,7 @@ export function mailConfig(): MailConfig | null {
 }
 
 /** Header values never carry line breaks (no header injection), and stay short. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 export const headerSafe = (value: string, max = 150) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
 
 export function enquiryEmail(enquiry: Enquiry, config: Pick<MailConfig, "to" | "from">) {

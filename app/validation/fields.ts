@@ -12,6 +12,7 @@ import { LONG_TEXT_MAX, TEXT_MAX, URL_MAX } from "./constants";
 export function clean(value: string): string {
   // Lone surrogates cannot be stored as UTF-8; toWellFormed replaces them with U+FFFD.
   const wellFormed = typeof value.toWellFormed === "function" ? value.toWellFormed() : value;
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return wellFormed.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g, "");
 }
 

@@ -26,6 +26,7 @@ const text = z
   .string()
   .trim()
   .max(80, "Logo text must be at most 80 characters")
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   .transform((v) => v.replace(/[\u0000-\u001F\u007F]/g, ""));
 
 /** The value rule for each key: an update is { key, value } checked against its key's rule. */

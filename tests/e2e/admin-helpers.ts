@@ -70,7 +70,7 @@ export function usePrivateServer({ demo }: { demo: boolean }): { url: () => stri
     try {
       await waitForHealth(url, child, 60_000);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n${stderr}`);
+      throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
     }
   });
   test.afterAll(async () => {

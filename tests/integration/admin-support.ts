@@ -54,7 +54,7 @@ function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"
 async function normalize(value: unknown, thrown: boolean): Promise<Answer> {
   if (value instanceof Response) {
     const text = await value.text();
-    let data: unknown = null;
+    let data: unknown;
     try {
       data = text ? JSON.parse(text) : null;
     } catch {

@@ -81,6 +81,7 @@ export function uploadBase(key: string): string | null {
 }
 
 // Rows are read generically: the point is to see columns this code has never heard of.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any table, read generically
 type AnyDb = Kysely<any>;
 
 /** Lower-cased bases of every server-made name found in the string values (and JSON text) of the content tables. */

@@ -1,8 +1,12 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False in the server's HTML and until React has hydrated this component; true after. */
+const subscribe = () => () => {};
+
+/** False in the server's HTML and while hydrating; true once React runs in the browser (no effect, no extra render). */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }
