@@ -7,6 +7,8 @@ const engines = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : []
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Fails a test that leaves an error-level log line it did not expect.
+    setupFiles: ["tests/setup/error-logs.ts"],
     env: {
       NODE_ENV: "test",
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",

@@ -2,15 +2,26 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
 import { clientBuildText } from "~/.server/client-build";
+import { logger } from "~/.server/logger";
 import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceContext } from "~/lib/nonce";
 import siteScriptHref from "./islands/site.ts?island";
 import siteStylesheetHref from "./site.css?url";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Unexpected errors thrown by loaders, actions and rendering: logged once, as an object (type, message, stack),
+ * with the request id (logger.ts adds it). Thrown responses (404, redirects) never come here; a request the
+ * browser gave up on is not an error.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unexpected error");
+}
 
 export default function handleRequest(
   request: Request,
@@ -48,7 +59,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors while streaming after the shell are logged here; before it, they reject above.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "error while streaming a page");
         },
       },
     );

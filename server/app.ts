@@ -8,7 +8,7 @@ import { isCrossSiteWrite } from "~/.server/csrf";
 import { closeDatabase } from "~/.server/db";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
-import { logger } from "~/.server/logger";
+import { logger, requestContext } from "~/.server/logger";
 import { createPageCache, formTokenFor } from "~/.server/page-cache";
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
@@ -74,7 +74,8 @@ export function createApp() {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
-    next();
+    // Everything logged while this request is served carries its id (logger.ts).
+    requestContext.run({ requestId }, next);
   });
 
   // Cross-site writes are refused before any route runs (actions, resource routes and /api/auth alike).

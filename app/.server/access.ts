@@ -21,7 +21,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   try {
     session = await auth().api.getSession({ headers: request.headers });
   } catch (error) {
-    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "session lookup failed");
+    logger.warn({ err: error }, "session lookup failed");
     return null;
   }
   if (!session) return null;

@@ -81,6 +81,6 @@ export async function bumpContentVersion(): Promise<void> {
       .where("name", "=", "content_version")
       .execute();
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not bump the content version");
+    logger.error({ err: error }, "could not bump the content version");
   }
 }

@@ -93,7 +93,7 @@ export async function handleEnquiryPost(request: Request, sourcePage: string): P
     if (result.ok) return { status: 200, body: { ok: true } };
     return { status: result.status, body: { ok: false, message: result.message, fieldErrors: result.fieldErrors, values } };
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "enquiry could not be stored");
+    logger.error({ err: error }, "enquiry could not be stored");
     return { status: 503, body: { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values } };
   }
 }
@@ -124,7 +124,7 @@ let timer: NodeJS.Timeout | null = null;
 export function kickNotificationQueue(): void {
   if (running) return;
   running = processNotificationQueue()
-    .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "notification queue failed"))
+    .catch((error: unknown) => logger.error({ err: error }, "notification queue failed"))
     .finally(() => {
       running = null;
     });

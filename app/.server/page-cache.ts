@@ -301,7 +301,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       current = await version();
     } catch (error) {
       // The render will meet the same database problem and answer for it; the cache just stays out.
-      logger.warn({ reqId: res.locals.requestId, err: error instanceof Error ? error.message : String(error) }, "page cache: no content version");
+      logger.warn({ reqId: res.locals.requestId, err: error }, "page cache: no content version");
       return next();
     }
 

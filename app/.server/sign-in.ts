@@ -66,7 +66,7 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
     const cookieHeader = new Headers({ cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
     await auth()
       .api.signOut({ headers: cookieHeader })
-      .catch((error: unknown) => logger.warn({ err: String(error) }, "could not revoke a non-admin session"));
+      .catch((error: unknown) => logger.warn({ err: error }, "could not revoke a non-admin session"));
     return { ok: false, status: 403, message: "This account does not have admin access." };
   }
   logger.info({ userId, ip: clientIp(request) }, "signed in");

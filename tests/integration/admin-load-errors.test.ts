@@ -1,3 +1,4 @@
+import { drainErrorLogs } from "~/.server/logger";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import * as contactDetails from "~/routes/admin/contact-details";
@@ -27,5 +28,9 @@ describe("admin pages whose data cannot be read", () => {
     expect(c).toMatchObject({ status: 200, data: { details: null, loadError: "Failed to fetch contact details" } });
     const st = await call<{ settings: Record<string, string>; loadError: string }>(settings.loader, getRequest("/admin/settings", cookie));
     expect(st).toMatchObject({ status: 200, data: { loadError: "Failed to fetch site settings", settings: { header_logo_type: "text" } } });
+    // Each failure is logged with its cause, for the operator.
+    const logged = drainErrorLogs();
+    expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(["admin services fetch failed", "admin projects fetch failed"]));
+    expect(logged.every((l) => typeof (l.err as { stack?: unknown })?.stack === "string")).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { drainErrorLogs } from "~/.server/logger";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { getProfile, setProfileRole } from "~/.server/models/profiles";
@@ -124,5 +125,6 @@ describe("admin dashboard", () => {
     } finally {
       setDatabase(database.current());
     }
+    expect(drainErrorLogs().map((l) => l.msg)).toEqual(expect.arrayContaining(["dashboard counts failed", "database check failed"]));
   });
 });

@@ -1,3 +1,4 @@
+import { drainErrorLogs } from "~/.server/logger";
 import { describe, expect, it } from "vitest";
 import { setDatabase } from "~/.server/db";
 import { createProject } from "~/.server/models/projects";
@@ -85,6 +86,7 @@ describe("a failed detail load", () => {
     setDatabase(broken);
     expect(await thrown(() => serviceLoader(args("3f1b2c3d-0000-4000-8000-000000000000")))).toEqual({ status: 302, location: "/" });
     expect(await thrown(() => projectLoader(args("3f1b2c3d-0000-4000-8000-000000000000")))).toEqual({ status: 302, location: "/" });
+    expect(drainErrorLogs().map((l) => l.msg)).toEqual(["service detail load failed", "project detail load failed"]);
   });
 });
 
@@ -139,5 +141,6 @@ describe("home loader", () => {
     expect(data.chrome.contactDetails).toEqual([]);
     // The sample cards shown for now must not be kept by the page cache.
     expect(data.headers.get("Cache-Control")).toBe("no-store");
+    expect(drainErrorLogs().map((l) => l.msg)).toEqual(expect.arrayContaining(["public services list failed", "public projects list failed"]));
   });
 });

@@ -8,7 +8,7 @@ export async function pingDatabase(): Promise<boolean> {
     await sql`select 1`.execute(db());
     return true;
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "database check failed");
+    logger.error({ err: error }, "database check failed");
     return false;
   }
 }

@@ -95,11 +95,11 @@ export function serveStoredUploads(storage: Storage): RequestHandler {
     serve(storage, req, res).catch((error: unknown) => {
       if (res.headersSent) {
         // The client went away mid-file, or the store broke off: nothing more can be said on this response.
-        logger.warn({ err: error instanceof Error ? error.message : String(error), path: req.path }, "upload stream ended early");
+        logger.warn({ err: error, path: req.path }, "upload stream ended early");
         res.destroy();
         return;
       }
-      logger.error({ err: error instanceof Error ? error.message : String(error), path: req.path }, "could not serve upload");
+      logger.error({ err: error, path: req.path }, "could not serve upload");
       next(error);
     });
   };

@@ -240,7 +240,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Pro
       }
     }
   } catch (error) {
-    logger.debug({ err: error instanceof Error ? error.message : String(error) }, "upload body ended while discarding");
+    logger.debug({ err: error }, "upload body ended while discarding");
   }
 }
 

@@ -21,7 +21,7 @@ export async function readForm(request: Request): Promise<FormData | null> {
   try {
     return await request.formData();
   } catch (error) {
-    logger.info({ err: error instanceof Error ? error.message : String(error) }, "admin action without a readable form body");
+    logger.info({ err: error }, "admin action without a readable form body");
     return null;
   }
 }
@@ -61,14 +61,14 @@ export async function attempt<T>(context: Record<string, unknown>, step: () => P
     return { ok: true, value: await step() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    logger.error({ ...context, err: message }, "admin action failed");
+    logger.error({ ...context, err: error }, "admin action failed");
     return { ok: false, error: message };
   }
 }
 
 /** For a loader's `.catch`: logs the failure and gives null, which the page shows as 'Failed to fetch …'. */
 export const loadFailed = (what: string) => (error: unknown) => {
-  logger.error({ err: error instanceof Error ? error.message : String(error) }, `admin ${what} fetch failed`);
+  logger.error({ err: error }, `admin ${what} fetch failed`);
   return null;
 };
 
@@ -77,7 +77,7 @@ export async function categoryOptions(type: "service" | "project"): Promise<Arra
   try {
     return (await listCategories(type)).map((c) => ({ id: c.id, name: c.name }));
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error), type }, "category fetch failed");
+    logger.error({ err: error, type }, "category fetch failed");
     return [];
   }
 }

@@ -15,14 +15,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [counts, databaseOk, newEnquiries] = await Promise.all([
     // SPEC.md section 4: a failed count is logged and the dashboard shows zeros.
     countProjects().catch((error: unknown) => {
-      logger.error({ err: error instanceof Error ? error.message : String(error) }, "dashboard counts failed");
+      logger.error({ err: error }, "dashboard counts failed");
       return { total: 0, featured: 0, public: 0 };
     }),
     pingDatabase(),
     countEnquiries().then(
       (c) => c.new,
       (error: unknown) => {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, "dashboard enquiry count failed");
+        logger.error({ err: error }, "dashboard enquiry count failed");
         return 0;
       },
     ),

@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { TriangleAlert } from "lucide-react";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/.server/access";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -30,3 +31,33 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export const headers: Route.HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" });
+
+/**
+ * A failing admin page keeps the admin shell (sidebar, sign-out) around its error, so the admin can go elsewhere;
+ * only when the layout's own loader failed is there no shell to keep.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404
+      ? "This page does not exist."
+      : status === 401 || status === 403
+        ? "You do not have access to this page."
+        : "Something went wrong on our side. Please try again in a moment.";
+  const panel = (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 px-6 py-12 text-center">
+      <TriangleAlert aria-hidden="true" className="size-6 text-destructive" />
+      <p className="font-medium text-destructive">{message}</p>
+      <a href="/admin/dashboard" className="text-sm underline underline-offset-4">
+        Go to the dashboard
+      </a>
+    </div>
+  );
+  if (!layout) return <main className="mx-auto max-w-xl p-8">{panel}</main>;
+  return (
+    <AdminShell user={layout.user} initialCollapsed={layout.sidebarCollapsed}>
+      {panel}
+    </AdminShell>
+  );
+}

@@ -9,7 +9,7 @@ export async function loader() {
     await sql`select 1`.execute(db());
     return Response.json({ status: "ok", database: "up" }, { headers });
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "health check failed");
+    logger.error({ err: error }, "health check failed");
     return Response.json({ status: "error", database: "down" }, { status: 503, headers });
   }
 }

@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
       logger.warn({ userId: user.id, status: error.status, error: error.message, detail: error.detail }, "upload refused");
       return refuse(error.status, error.message);
     }
-    logger.error({ userId: user.id, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, "upload failed");
+    logger.error({ userId: user.id, err: error }, "upload failed");
     return refuse(500, "Failed to upload file");
   }
 }

@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers: result.headers });
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "sign-in crashed");
+    logger.error({ err: error }, "sign-in crashed");
     return data<LoginActionData>({ fieldErrors: {}, formError: { title: "Sign In Error", message: "An unexpected error occurred" } }, { status: 500 });
   }
 }

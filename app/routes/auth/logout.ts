@@ -10,7 +10,7 @@ export async function action({ request }: Route.ActionArgs) {
     const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   } catch (error) {
-    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "sign-out without a session");
+    logger.warn({ err: error }, "sign-out without a session");
   }
   return redirect("/admin/login?signedOut=1", { headers });
 }
