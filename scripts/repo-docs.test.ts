@@ -52,7 +52,7 @@ function hits(pattern: RegExp, accept: (match: RegExpExecArray, file: string) =>
 const format = (list: Hit[]) => list.map((h) => `${h.file}:${h.line}: ${h.text}`);
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-export function headingAnchors(markdown: string): Set<string> {
+function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   let fenced = false;
