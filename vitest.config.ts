@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Vitest has its own config so it does not load the React Router plugin (ARCHITECTURE.md).
+// Vitest has its own config so it does not load the React Router plugin (made for the app's dev server and
+// build, not for tests); resolve.tsconfigPaths gives it the ~/ alias, which Vite 8 does not resolve by itself.
 // Integration tests run once per engine: SQLite always, Postgres when TEST_DATABASE_URL is set.
 const engines = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 

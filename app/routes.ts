@@ -1,6 +1,6 @@
 import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Every URL of the site in one place (SPEC.md section 2, plus PRODUCT.md's additions).
+// Every URL of the site in one place (docs/product.md#routes).
 export default [
   // Public site
   index("routes/public/home.tsx"),

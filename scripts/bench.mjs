@@ -1,5 +1,5 @@
 // `npm run bench`: requests/s and latency of the server-rendered pages against a static file of the
-// same server (issue 6: "SSR pages >= 0.5x the static asset's requests/s in the same bench run").
+// same server (docs/performance.md#targets: "SSR pages >= 0.5x the static asset's requests/s in the same bench run").
 //
 // Starts the production server (scripts/perf-server.mjs: demo content, temporary DATA_DIR, loopback),
 // then runs autocannon on /, a service page, a project page (both from /sitemap.xml) and a static
@@ -124,7 +124,7 @@ async function main() {
     );
   }
   console.log(
-    `\nTarget (issue 6): each page >= ${TARGET_RATIO}x the static file's requests/s. ` +
+    `\nTarget (docs/performance.md#targets): each page >= ${TARGET_RATIO}x the static file's requests/s. ` +
       `Load average before/after: ${before.loadavg.join(" ")} / ${after.loadavg.join(" ")} on ${after.cpus} CPUs` +
       (before.loadavg[0] > after.cpus * 0.5 ? " (the machine was busy: compare ratios, not absolute figures)" : ""),
   );

@@ -154,7 +154,7 @@ async function main() {
     );
   }
   console.log(
-    `\nTargets (issue 6): performance >= ${TARGETS.performance}, accessibility / best practices / SEO ${TARGETS.accessibility}, ` +
+    `\nTargets (docs/performance.md#targets): performance >= ${TARGETS.performance}, accessibility / best practices / SEO ${TARGETS.accessibility}, ` +
       `LCP <= ${TARGETS.lcpMs} ms, CLS ${TARGETS.cls}. JS/CSS are transfer sizes as Lighthouse saw them (headers included).`,
   );
   for (const r of results) {

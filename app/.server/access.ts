@@ -39,7 +39,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 const isPageRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /**
- * The signed-in admin, or a refusal: pages redirect to /admin/login (SPEC.md section 4);
+ * The signed-in admin, or a refusal: pages redirect to /admin/login (docs/product.md#access);
  * actions and resource routes answer 401 (signed out) or 403 (not an admin).
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {

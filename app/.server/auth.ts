@@ -59,7 +59,7 @@ export function authOptions(database: Database): BetterAuthOptions {
     databaseHooks: {
       user: {
         create: {
-          // Every user gets a profile (SPEC.md section 3); roles are granted only by the admin command or bootstrap.
+          // Every user gets a profile (docs/product.md#entities); roles are granted only by the admin command or bootstrap.
           after: async (user) => {
             await createProfile({ id: user.id, email: user.email, full_name: user.name });
           },

@@ -7,7 +7,7 @@ import * as tar from "tar";
 import { type Database, openSqlite } from "./db/connection";
 import { migrate } from "./db/migrate";
 
-// Backups, restores and moving a site between engines (issue 8). A backup is one .tar.gz holding
+// Backups, restores and moving a site between engines (docs/product.md#commands). A backup is one .tar.gz holding
 // manifest.json, the database (an online SQLite snapshot, or a portable JSON export from Postgres)
 // and the uploads folder. Restore expects the server to be stopped.
 

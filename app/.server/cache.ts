@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import { type Database, db, getDatabase } from "./db";
 import { logger } from "./logger";
 
-// Public content cache (issue 6): visitors are served from memory; every admin write bumps a content
+// Public content cache (fast pages, docs/performance.md): visitors are served from memory; every admin write bumps a content
 // version kept in the database, which clears this instance at once and every other instance within
-// VERSION_CHECK_MS (issue 8), without a database round trip per page view.
+// VERSION_CHECK_MS (several instances: docs/deploy.md#several-machines), without a database round trip per page view.
 
 export const VERSION_CHECK_MS = 1000;
 

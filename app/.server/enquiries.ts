@@ -16,7 +16,7 @@ import {
 import { hitRateLimit } from "./rate-limit";
 import { clientIp } from "./sign-in";
 
-// The contact form's server side (issue 7): validate, catch spam, store first, then notify staff
+// The contact form's server side (docs/product.md#enquiries): validate, catch spam, store first, then notify staff
 // from a background queue so the visitor never waits on the mail server.
 
 /** A signed render time: the form proves when it was shown, so "filled in 0.2 s" can be caught. */

@@ -6,7 +6,7 @@ import { contentVersion } from "./cache";
 import { formToken } from "./enquiries";
 import { logger } from "./logger";
 
-// Rendered-page cache (issue 6, docs/decisions/0006-rendered-page-cache.md). Rendering a public page
+// Rendered-page cache (docs/decisions/0006-rendered-page-cache.md). Rendering a public page
 // costs 10-50 times what serving a file does, yet the HTML only changes when an admin edits content. So
 // the finished HTML is kept per page and content version (the version cache.ts already shares between
 // instances), with the values that must differ per response cut out and filled in fresh on every hit.
@@ -64,7 +64,7 @@ export function fillTemplate(template: PageTemplate, values: RequestValues): Buf
 /**
  * The template's parts deflated one by one when the page is stored, so that a hit can be sent gzipped
  * without compressing the page again: compressing 150 KB on every response costs more than the render
- * the cache saves (issue 6 bench). Each part but the last ends on a byte boundary (a sync flush) and
+ * the cache saves (`npm run bench`, docs/performance.md). Each part but the last ends on a byte boundary (a sync flush) and
  * refers only to itself, so the values can sit between them in stored (uncompressed) blocks.
  */
 export function deflateParts(template: PageTemplate): Buffer[] {

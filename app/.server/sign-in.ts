@@ -19,7 +19,7 @@ function parseLimit(spec: string): [number, number] {
   return [tries, seconds * 1000];
 }
 
-/** Tries per IP: about 3 per 10 s by default (issue 5; WordPress VIP's login limits). */
+/** Tries per IP: about 3 per 10 s by default (docs/product.md#limits; WordPress VIP's login limits). */
 export const IP_LIMIT = () => parseLimit(env.LOGIN_IP_LIMIT);
 /** Failures per account: at most 100 an hour by default, whatever the IP. */
 export const ACCOUNT_LIMIT = () => parseLimit(env.LOGIN_ACCOUNT_LIMIT);

@@ -37,7 +37,7 @@ async function startupLocked(options: { demoContent?: boolean }): Promise<Startu
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const ctx = await import("./auth").then((m) => m.auth().$context);
     const existing = await ctx.internalAdapter.findUserByEmail(env.ADMIN_EMAIL.toLowerCase());
-    // PRODUCT.md: create this admin if no user has that email; an existing account is left as it is.
+    // docs/product.md#environment-variables: create this admin if no user has that email; an existing account is left as it is.
     if (!existing) {
       adminId = (await ensureUser({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: "Administrator", role: "admin" })).id;
       logger.info({ email: env.ADMIN_EMAIL }, "created admin from ADMIN_EMAIL");

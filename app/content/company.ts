@@ -6,7 +6,7 @@ export const COMPANY = {
   tagline: "Building the Maldives, island by island",
   description:
     "Atoll Construction & Services designs, builds, renovates and maintains homes, resorts and public works across the Maldives.",
-  /** SPEC.md: the header falls back to a placeholder Maldives number. */
+  /** docs/product.md#header-and-footer: the header falls back to a placeholder Maldives number. */
   fallbackPhone: "+960 300 0000",
   fallbackEmail: "info@atollconstruction.mv",
   fallbackAddress: "Male, Maldives",

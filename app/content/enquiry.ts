@@ -1,5 +1,5 @@
 // The contact form's outcome texts, shared by the server (plain form posts), the page and the
-// island script that answers in place (app/islands/site.ts). SPEC.md section 10 has the success toast.
+// island script that answers in place (app/islands/site.ts). docs/product.md#contact has the texts.
 
 export const ENQUIRY_SUCCESS_TITLE = "Message Sent Successfully!";
 export const ENQUIRY_SUCCESS_DESCRIPTION = "Thank you for contacting us. We will respond within 24 hours.";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FAQ, FOOTER_SERVICES, GALLERY, HERO_STATS, NAV_LINKS, TESTIMONIAL_AVERAGE, TESTIMONIALS, WHY_CHOOSE_US } from "./site-content";
 
-// SPEC.md section 9: the fixed content's counts and constants.
+// docs/product.md#fixed-content: the fixed content's counts and constants.
 describe("fixed marketing content", () => {
   it("has the spec's counts", () => {
     expect(WHY_CHOOSE_US).toHaveLength(6);

@@ -1,6 +1,6 @@
 import type { FaqEntry, FeatureCard, GalleryImage, NavLink, ProjectSummary, ServiceSummary, Testimonial } from "./types";
 
-// The fixed marketing content of the public site (SPEC.md sections 2 and 9, PRODUCT.md reading 8):
+// The fixed marketing content of the public site (docs/product.md#fixed-content):
 // why-choose-us, about, testimonials, gallery, FAQ, footer services and the built-in sample cards.
 // Images are the site's own files under public/images.
 
@@ -20,7 +20,7 @@ export const HERO = {
   defaultImage: "/images/hero-maldives.webp",
 } as const;
 
-/** SPEC.md section 9: static hero stats. */
+/** docs/product.md#hero: static hero stats. */
 export const HERO_STATS = [
   { value: "50+", label: "Projects Completed" },
   { value: "25+", label: "Team Members" },
@@ -93,7 +93,7 @@ export const ABOUT = {
   },
 } as const;
 
-/** SPEC.md: 4 fixed testimonials, rating 5, with a static average of 4.9. */
+/** docs/product.md#testimonials: 4 fixed testimonials, rating 5, with a static average of 4.9. */
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     name: "Ahmed Shareef",
@@ -170,7 +170,7 @@ export const GALLERY: readonly GalleryImage[] = [
   },
 ];
 
-/** SPEC.md: 8 fixed questions; the first is open initially. */
+/** docs/product.md#faq: 8 fixed questions; the first is open initially. */
 export const FAQ: readonly FaqEntry[] = [
   {
     question: "What types of projects do you take on?",
@@ -214,7 +214,7 @@ export const FAQ: readonly FaqEntry[] = [
   },
 ];
 
-/** SPEC.md: the footer lists 8 service names. */
+/** docs/product.md#header-and-footer: the footer lists 8 service names. */
 export const FOOTER_SERVICES: readonly string[] = [
   "Homes & Villas",
   "Commercial Buildings",
@@ -229,7 +229,7 @@ export const FOOTER_SERVICES: readonly string[] = [
 /** The id prefix that marks a built-in sample card (never a link). */
 export const SAMPLE_ID_PREFIX = "default-";
 
-/** SPEC.md section 9: 3 sample services (pricing models Project-based, Custom Quote, Per Square Meter). */
+/** docs/product.md#services-section: 3 sample services (pricing models Project-based, Custom Quote, Per Square Meter). */
 export const SAMPLE_SERVICES: readonly ServiceSummary[] = [
   {
     id: "default-1",
@@ -260,7 +260,7 @@ export const SAMPLE_SERVICES: readonly ServiceSummary[] = [
   },
 ];
 
-/** SPEC.md section 9: 3 sample projects (completed 100%, in progress 85%, in progress 70%). */
+/** docs/product.md#projects-section: 3 sample projects (completed 100%, in progress 85%, in progress 70%). */
 export const SAMPLE_PROJECTS: readonly ProjectSummary[] = [
   {
     id: "default-1",

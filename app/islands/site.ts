@@ -46,7 +46,7 @@ function initMenu() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fade-in (SPEC.md section 9): a section below the fold is hidden until 10% of it is visible.
+// Fade-in (docs/product.md#fade-in-as-an-enhancement): a section below the fold is hidden until 10% of it is visible.
 // Never what is already on screen, never under prefers-reduced-motion (theme.css has the styles).
 
 function initFadeIn() {
@@ -80,7 +80,7 @@ function scrollToHashSection() {
 }
 
 /**
- * SPEC.md: a detail page shows a skeleton while it loads. A click on a link to one puts the
+ * docs/product.md#service-detail: a detail page shows a skeleton while it loads. A click on a link to one puts the
  * skeleton layer (a <template> in the page) over this page until the next one replaces it.
  */
 function initDetailSkeleton() {

@@ -2,7 +2,7 @@ import { COMPANY } from "~/content/company";
 import { HERO } from "~/content/site-content";
 import type { SiteSettings } from "~/validation/settings";
 
-// Logos and the hero background from the site settings (SPEC.md sections 2 and 3).
+// Logos and the hero background from the site settings (docs/product.md#settings).
 
 export type Logo = { kind: "image"; src: string; alt: string } | { kind: "text"; text: string };
 

@@ -1,7 +1,7 @@
 import { COMPANY } from "~/content/company";
 
 // Contact entries for the header, the contact section and the footer, from the public contact
-// details with the fallbacks of SPEC.md section 2.
+// details with the fallbacks of docs/product.md#contact.
 
 export interface PublicContact {
   type: string;

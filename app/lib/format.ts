@@ -1,6 +1,6 @@
 import { PRICING_MODELS, PROJECT_STATUS_LABELS, type PricingModel, type ProjectStatus } from "~/validation/constants";
 
-// Display formats of the public pages (SPEC.md section 9): budgets in US dollars, dates in long US
+// Display formats of the public pages (docs/product.md#display-formats): budgets in US dollars, dates in long US
 // English, 'N/A' when a value is missing.
 
 export const NOT_AVAILABLE = "N/A";
@@ -54,7 +54,7 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 }
 
 /**
- * SPEC.md section 4: public display replaces underscores with spaces, 'In Progress' when missing.
+ * docs/product.md#display-formats: public display replaces underscores with spaces, 'In Progress' when missing.
  * Known statuses use their labels ('review' reads 'Under Review').
  */
 export function formatStatus(status: string | null | undefined): string {

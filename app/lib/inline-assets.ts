@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 /**
  * The public pages' stylesheet (app/site.css) and script (app/islands/site.ts) as text, handed from
  * entry.server to the document of a static (not hydrated) page, which inlines both: no request stands
- * between the HTML and the first paint on a phone (issue 6's LCP). Undefined in development.
+ * between the HTML and the first paint on a phone (the LCP target of docs/performance.md#targets). Undefined in development.
  */
 export interface InlineAssets {
   styles?: string;

@@ -1,5 +1,5 @@
-// The decision behind the home page's services and projects lists (SPEC.md section 2, PRODUCT.md
-// reading 2): real items when there are some; otherwise the 3 built-in samples while the
+// The decision behind the home page's services and projects lists (docs/product.md#services-section,
+// docs/product.md#sample-content): real items when there are some; otherwise the 3 built-in samples while the
 // "show sample content" setting is on, or the 'Coming Soon' empty state when it is off.
 
 /** What the home loader streams for a list: the items, or that the load failed. */

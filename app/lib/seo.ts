@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { COMPANY } from "~/content/company";
 
-// Search engines and link previews (issue 6): per-page meta, canonical URLs, Open Graph/Twitter,
+// Search engines and link previews (docs/product.md#search-engines-and-link-previews): per-page meta, canonical URLs, Open Graph/Twitter,
 // JSON-LD builders and the sitemap. Pure functions: the routes hand them data and the site origin.
 
 export const absoluteUrl = (origin: string, pathOrUrl: string) =>

@@ -1,4 +1,4 @@
-// Enumerations and limits of SPEC.md section 9, shared by forms, schemas and the server.
+// Enumerations and limits (docs/product.md#enumerations-and-defaults, docs/product.md#limits), shared by forms, schemas and the server.
 
 export const SERVICE_TYPES = ["construction", "renovation", "consulting", "maintenance", "design"] as const;
 export const PRICING_MODELS = ["fixed", "hourly", "project", "consultation"] as const;
@@ -56,7 +56,7 @@ export const LOGIN_PASSWORD_MIN = 6;
 export const LOGIN_PASSWORD_MAX = 100;
 
 const MB = 1024 * 1024;
-/** Upload limits (SPEC.md section 9): default 5 MB; avatars and logos 2 MB; hero background 10 MB. */
+/** Upload limits (docs/product.md#limits): default 5 MB; avatars and logos 2 MB; hero background 10 MB. */
 export const UPLOAD_LIMITS_MB = { default: 5, avatar: 2, logo: 2, hero: 10 } as const;
 export const uploadLimitBytes = (mb: number) => mb * MB;
 export const MAX_FILES_SINGLE = 1;

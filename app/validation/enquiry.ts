@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 
-/** The contact form (SPEC.md: Full Name, Email Address, Phone optional, Project Type, Project Details). */
+/** The contact form (docs/product.md#contact: Full Name, Email Address, Phone optional, Project Type, Project Details). */
 export const EnquirySchema = z.object({
   name: requiredText("Please enter your full name", 200, "Full name"),
   email: z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LONG_TEXT_MAX, TEXT_MAX, URL_MAX } from "./constants";
 
 // Building blocks for form schemas. Forms send strings; these turn them into the stored values
-// with the rules of SPEC.md section 5 (trim, empty -> null, comma lists, whole numbers).
+// with the rules of docs/product.md#validation (trim, empty -> null, comma lists, whole numbers).
 
 /**
  * Strips NUL and other C0 control characters except tab and newlines (they break logs, CSV and some

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOGIN_EMAIL_MAX, LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN } from "./constants";
 
-// SPEC.md section 5, word for word.
+// docs/product.md#sign-in, word for word.
 export const LoginSchema = z.object({
   email: z
     .string({ message: "Invalid email address" })

@@ -33,7 +33,7 @@ const optionalEmail = optionalText(255, "Client email").refine(
   "Invalid email address",
 );
 
-/** Project dialog form (create and edit). Text is trimmed and empty values become null (SPEC.md section 5). */
+/** Project dialog form (create and edit). Text is trimmed and empty values become null (docs/product.md#validation). */
 export const ProjectSchema = z
   .object({
     title: requiredText("Title is required", 200, "Title"),

@@ -11,7 +11,7 @@ const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error
   return result.success ? {} : fieldErrors(result.error as never);
 };
 
-describe("LoginSchema (SPEC.md section 5)", () => {
+describe("LoginSchema (docs/product.md#sign-in)", () => {
   it("trims the email and accepts a valid sign-in", () => {
     expect(LoginSchema.parse({ email: "  a@b.mv ", password: "123456" })).toEqual({ email: "a@b.mv", password: "123456" });
   });

@@ -22,7 +22,7 @@ export const ServiceSchema = z.object({
   availability: optionalText(200, "Availability"),
   target_audience: optionalText(200, "Target audience"),
   is_active: checkbox,
-  // SPEC.md section 5: an integer, 0 when not parsable.
+  // docs/product.md#enumerations-and-defaults: an integer, 0 when not parsable.
   sort_order: z.preprocess((v) => {
     const n = Number.parseInt(String(v ?? "").trim(), 10);
     return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, n)) : 0;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isSafeUrl } from "./fields";
 
-// Known site setting keys (SPEC.md section 3) plus show_sample_content (PRODUCT.md reading 2).
+// Known site setting keys (docs/product.md#entities) plus show_sample_content (docs/product.md#sample-content).
 export const SETTING_KEYS = [
   "header_logo_type",
   "header_logo_text",

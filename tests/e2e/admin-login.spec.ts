@@ -11,7 +11,7 @@ async function openLogin(page: Page) {
   await page.locator("[data-hydrated]").waitFor();
 }
 
-// The sign-in page (SPEC.md section 2, messages of sections 5 and 8). Read-only on the shared demo
+// The sign-in page (docs/product.md#sign-in, with its messages). Read-only on the shared demo
 // server: it only signs in and out, and tries an address that has no account.
 
 // Whole screens with uploads and axe runs: more than the default 30 s on a busy machine.

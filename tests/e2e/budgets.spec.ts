@@ -2,21 +2,21 @@ import zlib from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_URL, expect, test } from "./fixtures";
 
-// Performance and SEO budgets of issue 6 that are deterministic (the timing figures are measured by
+// Performance and SEO budgets (docs/performance.md#targets) that are deterministic (the timing figures are measured by
 // `npm run bench` and `npm run lighthouse`, see docs/performance.md): the JavaScript and CSS a visitor
 // downloads for the home page, no request to another host, the text in the server's HTML, and the
 // caching and compression headers.
 
 const KiB = 1024;
 /**
- * Issue 6's target is 90 KB of gzipped JavaScript. Public pages are not hydrated: their one script,
+ * The target is 90 KB of gzipped JavaScript. Public pages are not hydrated: their one script,
  * app/islands/site.ts (inlined in the page), measured 2.2 KiB gzipped on 2026-11-21 (the hydrated app was ~177 KiB). 16 KiB is
  * well inside the target and fails the day a public page loads the React runtime again or the
  * island script pulls in a library (docs/decisions/0007-public-pages-without-hydration.md).
  */
 const HOME_JS_GZIP_BUDGET = 16 * KiB;
 /**
- * Not a target of issue 6, a guard: public pages inline app/site.css, built from the public components
+ * Not a target (docs/performance.md#targets), a guard: public pages inline app/site.css, built from the public components
  * only, which measured 10.5 KiB gzipped on 2026-11-21. 20 KiB fails on what would double it (the admin's
  * classes, a second component library, a broad safelist, inlined fonts).
  */
@@ -78,7 +78,7 @@ async function scrollThrough(page: Page) {
   });
 }
 
-test.describe("budgets (issue 6)", () => {
+test.describe("budgets (docs/performance.md#targets)", () => {
   test("the home page's JavaScript and CSS are within the gzip budgets", async ({ page }) => {
     const assets = new Map<string, { kind: "js" | "css"; raw: number; gzip: number; wire: number; encoding: string }>();
     const pending: Promise<void>[] = [];

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_URL, expect, signIn, test } from "./fixtures";
 
-// Issue 7: the contact form really sends, enquiries land in the admin inbox, spam lands in Spam.
+// docs/product.md#enquiries: the contact form really sends, enquiries land in the admin inbox, spam lands in Spam.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { DEMO_URL, expect, test } from "./fixtures";
 
-// Service and project detail pages (SPEC.md section 2) with the demo content of app/.server/seed/demo.ts,
-// and the not-found answers (PRODUCT.md reading 4).
+// Service and project detail pages (docs/product.md#service-detail, #project-detail) with the demo content of app/.server/seed/demo.ts,
+// and the not-found answers (docs/product.md#detail-pages).
 
 async function openFromHome(page: Page, sectionName: string, title: string) {
   await page.goto("/");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO_URL, EMPTY_URL, expect, test } from "./fixtures";
 
-// The home page (SPEC.md section 2, Home) against the production build: demo content on DEMO_URL,
+// The home page (docs/product.md#home-page) against the production build: demo content on DEMO_URL,
 // an empty site (no services, projects or contact details; sample content on) on EMPTY_URL.
 
 const section = (page: Page, name: string | RegExp) => page.getByRole("region", { name });

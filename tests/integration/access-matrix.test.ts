@@ -14,7 +14,7 @@ import { createService } from "~/.server/models/services";
 import { useTestDatabase } from "../setup/database";
 import { call, memberSession, ORIGIN, signInCookie } from "./admin-support";
 
-// Issue 5: the list of protected routes is read from app/routes.ts itself, so a new admin page or
+// docs/product.md#access: the list of protected routes is read from app/routes.ts itself, so a new admin page or
 // resource route is covered without anyone remembering to add it here. Each is called signed out,
 // as a signed-in non-admin, and with an expired session: refused, and neither the database nor the
 // upload storage changes.

@@ -20,7 +20,7 @@ import { call, getRequest, memberSession, postRequest } from "./admin-support";
 
 useTestDatabase();
 
-// PRODUCT.md reading 1: every admin loader and action requires a signed-in user whose role is 'admin'.
+// docs/product.md#the-server-decides: every admin loader and action requires a signed-in user whose role is 'admin'.
 const PAGES = [
   { path: "/admin", module: layout },
   { path: "/admin", module: index },

@@ -10,7 +10,7 @@ import { adminSession, call, getRequest } from "./admin-support";
 
 const database = useTestDatabase();
 
-// SPEC.md section 8: a failed fetch is a message on the page ('Failed to fetch services', ...), not a 500.
+// docs/product.md#messages: a failed fetch is a message on the page ('Failed to fetch services', ...), not a 500.
 describe("admin pages whose data cannot be read", () => {
   it("say 'Failed to fetch …' and still render", async () => {
     const { cookie } = await adminSession();

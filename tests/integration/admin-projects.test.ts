@@ -61,7 +61,7 @@ describe("admin projects page", () => {
     const second = await adminSession();
     const updated = await call(action, postRequest(PATH, { intent: "update", id, title: "Lagoon Villa II", is_public: "false", is_featured: "false" }, second.cookie));
     expect(updated.data).toMatchObject({ ok: true, message: "Project updated successfully" });
-    // created_by is set on create only (SPEC.md section 3); empty fields become null and defaults apply.
+    // created_by is set on create only (docs/product.md#entities); empty fields become null and defaults apply.
     expect(await getProject(id)).toMatchObject({ title: "Lagoon Villa II", created_by: admin.id, status: "draft", priority: "medium", budget: null, is_public: false });
     expect((await listPublicProjects()).map((p) => p.id)).not.toContain(id);
 

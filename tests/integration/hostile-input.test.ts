@@ -12,7 +12,7 @@ import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
 
-// Issue 5: every text and URL field takes hostile input without an error the user cannot act on.
+// docs/security.md#input-no-500-for-anything-typed-or-uploaded: every text and URL field takes hostile input without an error the user cannot act on.
 export const HOSTILE = {
   xss: `<script>alert("x")</script><img src=x onerror=alert(1)>`,
   sql: `'; DROP TABLE services; --`,

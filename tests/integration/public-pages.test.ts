@@ -11,7 +11,7 @@ import { createTestDatabase, useTestDatabase } from "../setup/database";
 import { contactInput, projectInput, serviceInput } from "../factories";
 import { createContactDetail } from "~/.server/models/contact-details";
 
-// The public route loaders against a real database (PRODUCT.md readings 2-4).
+// The public route loaders against a real database (docs/product.md#sample-content, #server-rendered-lists, #detail-pages).
 
 useTestDatabase();
 
@@ -80,7 +80,7 @@ describe("project detail loader", () => {
 });
 
 describe("a failed detail load", () => {
-  it("redirects home (SPEC.md section 8)", async () => {
+  it("redirects home (docs/product.md#service-detail)", async () => {
     const broken = await createTestDatabase();
     await broken.drop();
     setDatabase(broken);

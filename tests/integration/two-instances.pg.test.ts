@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3Server, startS3Server } from "../setup/s3-server";
 
-// Issue 8: two app processes on different ports, sharing one Postgres database and one S3 bucket,
+// docs/deploy.md#several-machines: two app processes on different ports, sharing one Postgres database and one S3 bucket,
 // behave as one site. Runs in the integration-postgres project, against the production build.
 
 const BUILD_DIR = process.env.BUILD_DIR || "build";

@@ -139,7 +139,7 @@ function m0001(engine: Engine): Migration {
   };
 }
 
-/** Enquiries from the contact form (PRODUCT.md "What we add" 1; issue 7). */
+/** Enquiries from the contact form (docs/product.md#enquiries). */
 function m0002(engine: Engine): Migration {
   const t = types(engine);
   return {
@@ -174,7 +174,7 @@ function m0002(engine: Engine): Migration {
   };
 }
 
-/** Counters shared by every instance, e.g. the public content version that clears caches (issue 6, 8). */
+/** Counters shared by every instance, e.g. the public content version that clears caches (docs/decisions/0006-rendered-page-cache.md, docs/deploy.md#several-machines). */
 function m0003(): Migration {
   return {
     async up(db: Kysely<any>) {

@@ -12,7 +12,7 @@ export interface Category {
   created_by: string | null;
 }
 
-/** Active categories of this type or 'both', by name (SPEC.md section 7). */
+/** Active categories of this type or 'both', by name (docs/product.md#categories). */
 export async function listCategories(type: "service" | "project"): Promise<Category[]> {
   const rows = await db()
     .selectFrom("categories")

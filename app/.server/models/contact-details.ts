@@ -57,7 +57,7 @@ export async function getContactDetail(id: string): Promise<ContactDetail | null
   return row ? toContactDetail(row) : null;
 }
 
-/** A new entry's display_order is the current number of entries (SPEC.md section 5). One primary per type. */
+/** A new entry's display_order is the current number of entries (docs/product.md#contact-details). One primary per type. */
 export async function createContactDetail(input: ContactDetailInput): Promise<ContactDetail> {
   const id = newId();
   await db()

@@ -10,7 +10,7 @@ export interface Profile {
   role: string | null;
 }
 
-/** SPEC.md section 5: an administrator is exactly a profile whose role is 'admin'. */
+/** docs/product.md#access: an administrator is exactly a profile whose role is 'admin'. */
 export const isAdminProfile = (profile: Pick<Profile, "role"> | null | undefined) => profile?.role === "admin";
 
 export async function getProfile(userId: string): Promise<Profile | null> {

@@ -92,7 +92,7 @@ function toProject(row: Selectable<ProjectsTable>): Project {
   };
 }
 
-/** Public list: public projects, featured first then newest, at most 6 (SPEC.md section 7). */
+/** Public list: public projects, featured first then newest, at most 6 (docs/product.md#projects-section). */
 export async function listPublicProjects(limit = PUBLIC_PROJECTS_LIMIT): Promise<ProjectListItem[]> {
   return cached(`projects:public:${limit}`, () => loadPublicProjects(limit));
 }
@@ -199,7 +199,7 @@ function toColumns(input: ProjectInput) {
   };
 }
 
-/** created_by is set on create only (SPEC.md section 3). */
+/** created_by is set on create only (docs/product.md#entities). */
 export async function createProject(input: ProjectInput, userId: string | null, createdAt = nowIso()): Promise<Project> {
   const id = newId();
   await db()

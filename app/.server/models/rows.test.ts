@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
 
 describe("row converters", () => {
-  it("read lists whose items are strings or objects (SPEC.md section 3)", () => {
+  it("read lists whose items are strings or objects (docs/product.md#entities)", () => {
     expect(toUrlList(JSON.stringify(["/a.png", { url: "/b.png" }, { nope: 1 }, ""]))).toEqual(["/a.png", "/b.png"]);
     expect(toTextList(JSON.stringify(["x", { name: "y" }, { title: "z" }]), ["name", "title"])).toEqual(["x", "y", "z"]);
     expect(toTextList("not json")).toEqual([]);

@@ -36,7 +36,7 @@ function parseJsonArray(value: unknown): unknown[] {
   }
 }
 
-/** A stored text list. Items may be strings or objects with one of `keys` (SPEC.md section 3). */
+/** A stored text list. Items may be strings or objects with one of `keys` (docs/product.md#entities). */
 export function toTextList(value: unknown, keys: readonly string[] = []): string[] {
   return parseJsonArray(value)
     .map((item) => {

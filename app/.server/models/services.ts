@@ -62,7 +62,7 @@ function toService(row: Selectable<ServicesTable>): Service {
   };
 }
 
-/** Public list: active services by sort order (SPEC.md section 7). */
+/** Public list: active services by sort order (docs/product.md#services-section). */
 export async function listActiveServices(): Promise<ServiceListItem[]> {
   return cached("services:active", loadActiveServices);
 }
@@ -150,7 +150,7 @@ export async function createService(input: ServiceInput, userId: string | null):
   return (await getService(id))!;
 }
 
-/** Updates a service; SPEC.md section 3: created_by is set on update too. Null when it does not exist. */
+/** Updates a service; docs/product.md#entities: created_by is set on update too. Null when it does not exist. */
 export async function updateService(id: string, input: ServiceInput, userId: string | null): Promise<Service | null> {
   const result = await db()
     .updateTable("services")

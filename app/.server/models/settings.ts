@@ -9,7 +9,7 @@ export interface SiteSettingRow {
   updated_at: string;
 }
 
-/** SPEC.md section 3: a value may be stored JSON-quoted; surrounding double quotes are removed when read. */
+/** docs/product.md#entities: a value may be stored JSON-quoted; surrounding double quotes are removed when read. */
 export function unquoteSetting(value: string | null | undefined): string {
   if (value === null || value === undefined) return "";
   const v = value.trim();

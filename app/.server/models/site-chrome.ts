@@ -5,7 +5,7 @@ import { getPublicSettings } from "./settings";
 
 /**
  * What every public page needs for its header and footer: the public settings and the public contact
- * entries. SPEC.md section 8: these fetches fail silently (logged; defaults and an empty contact list).
+ * entries. docs/product.md#messages: these fetches fail silently (logged; defaults and an empty contact list).
  */
 export async function getSiteChrome() {
   const [settings, contactDetails] = await Promise.all([

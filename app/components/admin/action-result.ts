@@ -3,7 +3,7 @@ import { useOnNewValue } from "./use-new-value";
 
 /**
  * What every admin action answers: `{ ok: true, message }` or, with a 4xx status,
- * `{ ok: false, message, fieldErrors }`. `title` is set where SPEC.md section 8 gives the toast a
+ * `{ ok: false, message, fieldErrors }`. `title` is set where docs/product.md gives the toast a
  * separate title (contact details: 'Success' / 'Error' above the message).
  */
 export interface ActionResult {

@@ -10,7 +10,7 @@ import { NAV_ITEMS, sectionTitle, writeSidebarCookie } from "./admin-nav";
 import { initialOf } from "./labels";
 import { useHydrated } from "./use-hydrated";
 
-// The admin shell of SPEC.md section 2: a sidebar that is wide or icon-only on large screens and a
+// The admin shell (docs/product.md#admin-shell): a sidebar that is wide or icon-only on large screens and a
 // slide-in drawer with an overlay on small ones, and a header with the section title and the user.
 
 export interface ShellUser {

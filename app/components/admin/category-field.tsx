@@ -11,7 +11,7 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { describedBy, FieldError } from "./form-fields";
 import { CATEGORY_TYPE_OPTIONS } from "./labels";
 
-// PRODUCT.md reading 6: categories have no screen of their own; the service and project forms pick
+// docs/product.md#categories: categories have no screen of their own; the service and project forms pick
 // one (type matching or 'both', active, by name) and can create one inline.
 
 export interface CategoryOption {

@@ -13,7 +13,7 @@ import { buttonVariants } from "~/components/ui/button";
 interface ConfirmDeleteDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** SPEC.md's exact question, e.g. 'Are you sure you want to delete this service?' */
+  /** The exact question of docs/product.md, e.g. 'Are you sure you want to delete this service?' */
   question: string;
   /** What is being deleted, shown under the question. */
   itemName?: string;

@@ -7,7 +7,7 @@ import { readSidebarCollapsed } from "./admin-nav";
 const MB = 1024 * 1024;
 const image = (size = 1000, type = "image/png") => ({ size, type });
 
-describe("file picker checks (SPEC.md sections 5 and 9)", () => {
+describe("file picker checks (docs/product.md#file-picker-and-uploads)", () => {
   it("allows one file, or up to 10 when multiple", () => {
     const opts = { folder: "featured" as const, accept: "image/*", multiple: false };
     expect(checkFiles([image()], opts)).toBeNull();

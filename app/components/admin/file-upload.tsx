@@ -13,7 +13,7 @@ import {
   uploadLimitFor,
 } from "~/validation/constants";
 
-// The file picker of SPEC.md section 2: checks count and size in the browser, previews the files,
+// The file picker (docs/product.md#file-picker-and-uploads): checks count and size in the browser, previews the files,
 // sends them to POST /api/uploads with a progress bar, and hands back the stored URLs.
 // Contract of the upload endpoint: multipart fields `bucket`, `folder` and one or more `file`;
 // 200 { files: [{ url, type, size, width?, height? }] }; errors { error } with a 4xx status.

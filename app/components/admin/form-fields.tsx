@@ -9,7 +9,7 @@ import type { Option } from "./labels";
 import { useOnNewValue } from "./use-new-value";
 
 // Labelled form controls for the admin dialogs: the label, the control, an optional hint and the
-// field error under it (PRODUCT.md reading 10), wired together with ids for screen readers.
+// field error under it (docs/product.md#field-errors), wired together with ids for screen readers.
 
 interface FieldShellProps {
   id: string;

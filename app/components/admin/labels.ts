@@ -10,7 +10,7 @@ import {
   SOCIAL_PLATFORMS,
 } from "~/validation/constants";
 
-// Display labels for the enumerations of SPEC.md section 9, and the admin's formatters.
+// Display labels for the enumerations of docs/product.md#enumerations-and-defaults, and the admin's formatters.
 
 export interface Option {
   value: string;

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 
 /**
- * A list that could not be loaded (SPEC.md section 8: 'Failed to fetch services' and friends): the
+ * A list that could not be loaded (docs/product.md#messages: 'Failed to fetch services' and friends): the
  * toast once, and a notice in place of the list with a way to try again.
  */
 export function LoadError({ message, title }: { message: string; title?: string }) {

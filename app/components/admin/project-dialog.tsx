@@ -19,7 +19,7 @@ interface ProjectDialogProps {
   categories: CategoryOption[];
 }
 
-/** The Add Project dialog of SPEC.md section 2, also used for editing: every field of a project. */
+/** The Add Project dialog (docs/product.md#projects), also used for editing: every field of a project. */
 export function ProjectDialog({ open, onOpenChange, project, categories }: ProjectDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -14,7 +14,7 @@ interface ServiceCardProps {
   onDelete: () => void;
 }
 
-/** One service in the admin list: every field SPEC.md names for the card, and its three actions. */
+/** One service in the admin list: every field docs/product.md#services names for the card, and its three actions. */
 export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
   const titleId = useId();
   const fetcher = useFetcher<ActionResult>();

@@ -19,7 +19,7 @@ interface ServiceDialogProps {
   categories: CategoryOption[];
 }
 
-/** The Add Service dialog of SPEC.md section 2, also used for editing. */
+/** The Add Service dialog (docs/product.md#services), also used for editing. */
 export function ServiceDialog({ open, onOpenChange, service, categories }: ServiceDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -138,7 +138,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
   );
 }
 
-/** SPEC.md section 9: 6 skeleton cards while a list loads. */
+/** docs/product.md#limits: 6 skeleton cards while a list loads. */
 export function CardGridSkeleton({ label, count = SKELETON_COUNT }: { label: string; count?: number }) {
   return (
     <div role="status" aria-live="polite">

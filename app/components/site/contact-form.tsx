@@ -10,7 +10,7 @@ import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/constants";
 export type EnquiryActionData = EnquiryPostResult;
 
 /**
- * The contact form. PRODUCT.md "What we add" 1: it posts to the server, which stores the enquiry
+ * The contact form. docs/product.md#enquiries: it posts to the server, which stores the enquiry
  * before anything else. Without JavaScript it is a plain post to the home page, which comes back
  * with the outcome (`result`). With JavaScript, app/islands/site.ts sends it to /api/enquiries:
  * the visitor sees 'Sending Message...', then 'Message Sent Successfully!' and a cleared form; on a

@@ -18,7 +18,7 @@ function InfoItem({ icon, title, children }: { icon: React.ReactNode; title: str
   );
 }
 
-/** SPEC.md: the contact form and the contact entries (with fallbacks for email, address and hours). */
+/** docs/product.md#contact: the contact form and the contact entries (with fallbacks for email, address and hours). */
 export function ContactSection({ info, formToken, result }: { info: ContactInfo; formToken: string; result?: EnquiryActionData }) {
   return (
     <FadeIn as="section" id="contact" aria-labelledby="contact-title" className="bg-white py-20 lg:py-28">

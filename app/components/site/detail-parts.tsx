@@ -160,7 +160,7 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
   );
 }
 
-/** The call-to-action card: back home, then scroll to the contact form (SPEC.md: after about 100 ms). */
+/** The call-to-action card: back home, then scroll to the contact form (docs/product.md#service-detail: after about 100 ms). */
 export function CtaCard({ title, text, label }: { title: string; text: string; label: string }) {
   return (
     <aside aria-label={title} className="rounded-2xl bg-brand-navy p-7 text-white shadow-lg">

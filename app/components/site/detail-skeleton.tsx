@@ -1,7 +1,7 @@
 import { Skeleton } from "~/components/ui/skeleton";
 
 /**
- * SPEC.md: a detail page shows a skeleton while it loads. Pages render on the server, so this only
+ * docs/product.md#service-detail: a detail page shows a skeleton while it loads. Pages render on the server, so this only
  * covers the wait after a click on a card: app/islands/site.ts puts this layer over the current page,
  * and it fades in after a moment (a fast answer never flashes it).
  */

@@ -7,8 +7,8 @@ type FadeInProps<T extends ElementType> = {
 } & Omit<React.ComponentPropsWithoutRef<T>, "as" | "className" | "children">;
 
 /**
- * A section that fades in when 10% of it becomes visible (SPEC.md section 9). An enhancement only
- * (PRODUCT.md reading 9): the server renders it visible (`data-fade="static"`); app/islands/site.ts
+ * A section that fades in when 10% of it becomes visible (docs/product.md#limits). An enhancement only
+ * (docs/product.md#fade-in-as-an-enhancement): the server renders it visible (`data-fade="static"`); app/islands/site.ts
  * hides it only if it is still below the fold, and never under prefers-reduced-motion. The styles
  * for each state are in theme.css.
  */

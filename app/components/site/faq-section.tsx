@@ -5,7 +5,7 @@ import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
 import { SectionLink } from "./section-link";
 
-/** SPEC.md: 8 questions; one answer open at a time, the first open initially. */
+/** docs/product.md#faq: 8 questions; one answer open at a time, the first open initially. */
 export function FaqSection({ phone }: { phone: string }) {
   return (
     <FadeIn as="section" aria-labelledby="faq-title" className="bg-muted/60 py-20 lg:py-28">

@@ -5,7 +5,7 @@ import { Lightbox, lightboxData } from "./lightbox";
 import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
 
-/** SPEC.md: 6 fixed images; clicking one opens the full-screen viewer. */
+/** docs/product.md#gallery: 6 fixed images; clicking one opens the full-screen viewer. */
 export function GallerySection() {
   return (
     <FadeIn as="section" aria-labelledby="gallery-title" data-lightbox-group className="bg-white py-20 lg:py-28">

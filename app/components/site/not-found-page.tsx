@@ -1,7 +1,7 @@
 import { HardHat, Home } from "lucide-react";
 import { COMPANY } from "~/content/company";
 
-/** SPEC.md: '404', 'Oops! Page not found' and a 'Return to Home' link. */
+/** docs/product.md#not-found-page: '404', 'Oops! Page not found' and a 'Return to Home' link. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-6 py-16">

@@ -33,7 +33,7 @@ function ProjectsList({ result, showSampleContent }: { result: ListResult<Projec
   );
 }
 
-/** SPEC.md: up to 6 public projects, featured first then newest; same loading and fallbacks as services. */
+/** docs/product.md#projects-section: up to 6 public projects, featured first then newest; same loading and fallbacks as services. */
 export function ProjectsSection({
   projects,
   showSampleContent,

@@ -8,7 +8,7 @@ type SectionLinkProps = Omit<React.ComponentProps<"a">, "href"> & { section: Sec
  * A link to a section of the home page: a plain `/#section` link, so it works from any page and
  * without JavaScript. On the home page the browser scrolls (smoothly: theme.css sets scroll-behavior);
  * from a detail page the home page loads and app/islands/site.ts settles on the section after
- * about 100 ms (SPEC.md: 'Get Quote' / 'Start Your Project').
+ * about 100 ms (docs/product.md#service-detail: 'Get Quote' / 'Start Your Project').
  */
 export function SectionLink({ section, ...props }: SectionLinkProps) {
   return <a href={`/#${section}`} {...props} />;

@@ -32,7 +32,7 @@ function ServicesList({ result, showSampleContent }: { result: ListResult<Servic
   );
 }
 
-/** SPEC.md: active services; 6 skeletons while the streamed list is pending; samples or 'Coming Soon' otherwise. */
+/** docs/product.md#services-section: active services; 6 skeletons while the streamed list is pending; samples or 'Coming Soon' otherwise. */
 export function ServicesSection({
   services,
   showSampleContent,

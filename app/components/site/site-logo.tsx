@@ -2,7 +2,7 @@ import { Building2 } from "lucide-react";
 import type { Logo } from "~/lib/branding";
 import { cn } from "~/lib/utils";
 
-/** The logo: an uploaded image, or the mark and the text (SPEC.md: image or text per settings). */
+/** The logo: an uploaded image, or the mark and the text (docs/product.md#header-and-footer: image or text per settings). */
 export function SiteLogo({ logo, tone = "dark", className }: { logo: Logo; tone?: "dark" | "light"; className?: string }) {
   if (logo.kind === "image") {
     return <img src={logo.src} alt={logo.alt} className={cn("h-10 w-auto max-w-[12rem] object-contain", className)} />;

@@ -30,7 +30,7 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (SPEC.md: 'Loading shows a skeleton'). */}
+      {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (docs/product.md#service-detail). */}
       <template data-detail-skeleton>
         <DetailSkeleton label="Loading details" />
       </template>

@@ -72,7 +72,7 @@ export const loadFailed = (what: string) => (error: unknown) => {
   return null;
 };
 
-/** The category picker's list. Its failure is silent (SPEC.md section 8): the form works without it. */
+/** The category picker's list. Its failure is silent (docs/product.md#categories): the form works without it. */
 export async function categoryOptions(type: "service" | "project"): Promise<Array<{ id: string; name: string }>> {
   try {
     return (await listCategories(type)).map((c) => ({ id: c.id, name: c.name }));

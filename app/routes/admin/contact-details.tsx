@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { details, loadError: details === null ? "Failed to fetch contact details" : null };
 }
 
-// SPEC.md section 8: contact detail toasts carry the title 'Success' or 'Error' above the message.
+// docs/product.md#contact-details: contact detail toasts carry the title 'Success' or 'Error' above the message.
 const success = (intent: string, message: string, id?: string) => ok({ intent, id, title: "Success", message });
 const failure = (intent: string, message: string, extra: { fieldErrors?: Record<string, string>; detail?: string } = {}, status = 400) =>
   fail({ intent, title: "Error", message, ...extra }, status);

@@ -13,7 +13,7 @@ import { cn } from "~/lib/utils";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [counts, databaseOk, newEnquiries] = await Promise.all([
-    // SPEC.md section 4: a failed count is logged and the dashboard shows zeros.
+    // docs/product.md#dashboard: a failed count is logged and the dashboard shows zeros.
     countProjects().catch((error: unknown) => {
       logger.error({ err: error }, "dashboard counts failed");
       return { total: 0, featured: 0, public: 0 };

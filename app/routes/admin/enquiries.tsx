@@ -17,7 +17,7 @@ import { cn } from "~/lib/utils";
 import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
 import { attempt, fail, intentOf, ok, readForm, readId } from "./action-helpers";
 
-// The enquiries inbox (issue 7): folders new / read / archived / spam, search, open one, mark, delete, CSV.
+// The enquiries inbox (docs/product.md#enquiries): folders new / read / archived / spam, search, open one, mark, delete, CSV.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -18,7 +18,7 @@ import { attempt, categoryOptions, createCategoryAction, fail, intentOf, loadFai
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  // SPEC.md section 8: a failed load is 'Failed to fetch services' on the page, not a broken page.
+  // docs/product.md#services: a failed load is 'Failed to fetch services' on the page, not a broken page.
   const [services, categories] = await Promise.all([
     listServices().catch(loadFailed("services")),
     categoryOptions("service"),

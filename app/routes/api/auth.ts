@@ -3,7 +3,7 @@ import { auth } from "~/.server/auth";
 import { signIn } from "~/.server/sign-in";
 import { LoginSchema } from "~/validation/login";
 
-// better-auth's HTTP endpoints (PRODUCT.md contract: /api/auth/*). Email sign-in is routed through our
+// better-auth's HTTP endpoints (docs/product.md#endpoints: /api/auth/*). Email sign-in is routed through our
 // own sign-in function so its database-backed limits apply here exactly as on the login form.
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -20,7 +20,7 @@ function safeRedirect(to: string | null): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  // SPEC.md section 2: a signed-in admin arriving here goes to the dashboard.
+  // docs/product.md#sign-in: a signed-in admin arriving here goes to the dashboard.
   if (user?.isAdmin) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }

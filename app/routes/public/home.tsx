@@ -56,7 +56,7 @@ async function readyOrPending<T>(promise: Promise<T>): Promise<{ value: T | Prom
   return { value: first === "pending" ? promise : (first as T) };
 }
 
-// PRODUCT.md reading 3: a list that is not ready at once is returned as a promise the router
+// docs/product.md#server-rendered-lists: a list that is not ready at once is returned as a promise the router
 // streams (6 skeletons while pending); with a fast database the lists arrive in the HTML itself.
 export async function loader({ context }: Route.LoaderArgs) {
   const services = streamList<ServiceSummary>("services", async () =>
@@ -86,7 +86,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** The contact form posts here without JavaScript (issue 7); with it, to /api/enquiries. Same checks, same storage. */
+/** The contact form posts here without JavaScript (docs/product.md#enquiries); with it, to /api/enquiries. Same checks, same storage. */
 export async function action({ request }: Route.ActionArgs) {
   const { status, body } = await handleEnquiryPost(request, "/");
   return data<EnquiryActionData>(body, { status });

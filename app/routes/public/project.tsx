@@ -38,7 +38,7 @@ import {
   statusBadgeVariant,
 } from "~/lib/format";
 
-/** Record ids are UUIDs; anything else that could not be one is "not found" (PRODUCT.md reading 4). */
+/** Record ids are UUIDs; anything else that could not be one is "not found" (docs/product.md#detail-pages). */
 const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no longer available.";
@@ -50,7 +50,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     project = await getPublicProject(id.data);
   } catch (error) {
-    // SPEC.md section 8: a failed detail load is logged and redirects home.
+    // docs/product.md#project-detail: a failed detail load is logged and redirects home.
     logger.error({ err: error, projectId: id.data }, "project detail load failed");
     throw redirect("/");
   }

@@ -26,7 +26,7 @@ import { COMPANY } from "~/content/company";
 import { pageMeta, serviceJsonLd } from "~/lib/seo";
 import { formatLabel, formatPricingModel, orNotAvailable } from "~/lib/format";
 
-/** Record ids are UUIDs; anything else that could not be one is "not found" (PRODUCT.md reading 4). */
+/** Record ids are UUIDs; anything else that could not be one is "not found" (docs/product.md#detail-pages). */
 const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no longer available.";
@@ -38,7 +38,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     service = await getActiveService(id.data);
   } catch (error) {
-    // SPEC.md section 8: a failed detail load is logged and redirects home.
+    // docs/product.md#service-detail: a failed detail load is logged and redirects home.
     logger.error({ err: error, serviceId: id.data }, "service detail load failed");
     throw redirect("/");
   }
