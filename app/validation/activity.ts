@@ -65,7 +65,10 @@ export function parseActivityQuery(
     const key = String(issue.path[0] ?? "query");
     fieldErrors[key] ??= issue.message;
   }
-  return { success: false, query: {}, fieldErrors };
+  // The valid filters still apply; only the ones in error are left out.
+  for (const key of Object.keys(fieldErrors)) delete values[key];
+  const rest = ActivityQuerySchema.safeParse(values);
+  return { success: false, query: rest.success ? rest.data : {}, fieldErrors };
 }
 
 export function toActivityFilter(query: ActivityQuery): ActivityFilter {
