@@ -21,7 +21,11 @@ const SITE_UTC_OFFSET = "+05:00";
 const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00${SITE_UTC_OFFSET}`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Enter a real date");
+  .refine((v) => {
+    // "2026-02-30" parses (as March 2) in some engines: a real date reads back as itself.
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+  }, "Enter a real date");
 
 export const ActivityQuerySchema = z
   .object({

@@ -67,7 +67,9 @@ export async function action({ request }: Route.ActionArgs) {
       });
       if (!updated.ok) return failure(intent, "Failed to update contact detail", {}, 500);
       if (!updated.value) return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
-      await log({ action: "contact-detail.update", entityId: target.id, fields: changedFields(before, input), detail: `${updated.value.type}: ${updated.value.value}` });
+      // An empty display order keeps the stored one (the model's rule), so it is no change.
+      const { display_order: order, ...rest } = input;
+      await log({ action: "contact-detail.update", entityId: target.id, fields: changedFields(before, order === null ? rest : input), detail: `${updated.value.type}: ${updated.value.value}` });
       return success(intent, "Contact detail updated successfully", target.id);
     }
     case "delete": {
