@@ -60,7 +60,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   const errorId = (name: string) => (fieldErrors[name] ? `activity-${name}-error` : undefined);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <title>Activity | Admin</title>
       <PageIntro title="Activity" description={`Who changed what, and every sign-in. Entries are kept for ${ACTIVITY_RETENTION_MONTHS} months.`}>
         <Button asChild variant="outline">
@@ -73,8 +73,9 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
 
       <Card className="py-4">
         <CardContent className="px-4">
-          <Form method="get" aria-label="Filter activity" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
-            <div className="grid gap-2">
+          {/* Keyed by the filter, so "Clear" and the back button show the fields of the page on screen. */}
+          <Form key={search(query)} method="get" aria-label="Filter activity" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+            <div className="grid gap-2 [&_[data-slot=native-select-wrapper]]:w-full">
               <Label htmlFor="activity-person">Person</Label>
               <NativeSelect id="activity-person" name="person" defaultValue={query.person ?? ""} className="w-full" aria-invalid={fieldErrors.person ? true : undefined} aria-describedby={errorId("person")}>
                 <NativeSelectOption value="">Everyone</NativeSelectOption>
@@ -86,7 +87,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
               </NativeSelect>
               <FieldError id={errorId("person")} message={fieldErrors.person} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid gap-2 [&_[data-slot=native-select-wrapper]]:w-full">
               <Label htmlFor="activity-kind">Kind</Label>
               <NativeSelect id="activity-kind" name="kind" defaultValue={query.kind ?? ""} className="w-full" aria-invalid={fieldErrors.kind ? true : undefined} aria-describedby={errorId("kind")}>
                 <NativeSelectOption value="">All kinds</NativeSelectOption>
@@ -130,13 +131,13 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           description={filtered ? "Try another person, kind or date range, or clear the filters." : "Changes made in the admin and sign-ins will be listed here."}
         />
       ) : (
-        <section aria-label="Activity entries" className="grid gap-3">
-          <Card className="py-0">
+        <section aria-label="Activity entries" className="grid min-w-0 gap-3">
+          <Card className="min-w-0 py-0">
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead className="w-44 pl-4">When</TableHead>
-                  <TableHead>Person</TableHead>
+                  <TableHead className="w-28 pl-4 sm:w-44">When</TableHead>
+                  <TableHead className="hidden sm:table-cell">Person</TableHead>
                   <TableHead>What happened</TableHead>
                   <TableHead className="hidden pr-4 md:table-cell">IP address</TableHead>
                 </TableRow>
@@ -144,13 +145,14 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
               <TableBody>
                 {entries.map((entry) => (
                   <TableRow key={entry.id} className="align-top">
-                    <TableCell className="pl-4 text-muted-foreground">
+                    <TableCell className="pl-4 whitespace-normal text-muted-foreground sm:whitespace-nowrap">
                       <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                     </TableCell>
-                    <TableCell className="max-w-56 truncate" title={entry.actor_email ?? undefined}>
+                    <TableCell className="hidden max-w-56 truncate sm:table-cell" title={entry.actor_email ?? undefined}>
                       {entry.actor_email ?? <span className="text-muted-foreground">Unknown</span>}
                     </TableCell>
-                    <TableCell className="whitespace-normal">
+                    <TableCell className="pr-4 whitespace-normal md:pr-2">
+                      <p className="mb-1 break-all text-muted-foreground sm:hidden">{entry.actor_email ?? "Unknown"}</p>
                       <div className="flex flex-wrap items-center gap-2">
                         <span className="font-medium">{activityLabel(entry.action)}</span>
                         <Badge variant={entry.kind === "security" ? "secondary" : "outline"}>{KIND_LABELS[entry.kind]}</Badge>
