@@ -1,6 +1,8 @@
 import type { SessionUser } from "./access";
 import { CLIENT_IP_HEADER } from "./auth";
+import { logger } from "./logger";
 import { type ActivityEntryInput, recordActivity } from "./models/activity";
+import { hitRateLimit } from "./rate-limit";
 
 // Helpers around the activity log's one entry point (app/.server/models/activity.ts,
 // docs/decisions/0016-activity-log.md): who and from where come from the request and the session.
@@ -29,4 +31,18 @@ export function recordSecurityActivity(
     entity: "session",
     detail: entry.detail ?? null,
   });
+}
+
+/** One "blocked" entry per address and minute is enough to see an attack; a flood must not fill the table. */
+const BLOCKED_ENTRY_WINDOW_MS = 60_000;
+
+/** Records a sign-in refused by the limits, at most once a minute per client address. */
+export async function recordSignInBlocked(request: Request, email: string, detail: string): Promise<void> {
+  try {
+    const first = await hitRateLimit(`activity-blocked:${requestIp(request) ?? "unknown"}`, 1, BLOCKED_ENTRY_WINDOW_MS);
+    if (!first.allowed) return;
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "blocked sign-in not counted for the activity log");
+  }
+  await recordSecurityActivity(request, { action: "sign-in.rate-limited", actorEmail: email, detail });
 }

@@ -1,5 +1,5 @@
 import type { LoginInput } from "~/validation/login";
-import { recordSecurityActivity } from "./activity";
+import { recordSecurityActivity, recordSignInBlocked } from "./activity";
 import { auth, CLIENT_IP_HEADER } from "./auth";
 import { env } from "./env";
 import { logger } from "./logger";
@@ -36,7 +36,7 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
   const [ipMax, ipWindow] = IP_LIMIT();
   const ip = await hitRateLimit(`login-ip:${clientIp(request)}`, ipMax, ipWindow);
   if (!ip.allowed) {
-    await recordSecurityActivity(request, { action: "sign-in.rate-limited", actorEmail: input.email, detail: "Too many attempts from this address" });
+    await recordSignInBlocked(request, input.email, "Too many attempts from this address");
     return { ok: false, status: 429, message: TOO_MANY(ip.retryAfter), retryAfter: ip.retryAfter };
   }
 
@@ -45,7 +45,7 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
   // Too many failures lock the account for the window, even for the right password.
   const locked = await peekRateLimit(accountKey, accountMax);
   if (!locked.allowed) {
-    await recordSecurityActivity(request, { action: "sign-in.rate-limited", actorEmail: input.email, detail: "Too many failures for this account" });
+    await recordSignInBlocked(request, input.email, "Too many failures for this account");
     return { ok: false, status: 429, message: TOO_MANY(locked.retryAfter), retryAfter: locked.retryAfter };
   }
 
@@ -58,7 +58,7 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
   if (!response.ok) {
     const failures = await hitRateLimit(accountKey, accountMax, accountWindow);
     if (!failures.allowed) {
-      await recordSecurityActivity(request, { action: "sign-in.rate-limited", actorEmail: input.email, detail: "Too many failures for this account" });
+      await recordSignInBlocked(request, input.email, "Too many failures for this account");
       return { ok: false, status: 429, message: TOO_MANY(failures.retryAfter), retryAfter: failures.retryAfter };
     }
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
