@@ -18,7 +18,7 @@ test("the Activity page lists sign-ins, filters by kind, person and date, and ex
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAdmin(page, `${DEMO_URL}/admin/dashboard`);
-  await page.getByRole("navigation").getByRole("link", { name: "Activity" }).click();
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Activity", exact: true }).click();
   await page.waitForURL(/\/admin\/activity$/);
   await expect(page.getByRole("heading", { name: "Activity", exact: true, level: 2 })).toBeVisible();
 

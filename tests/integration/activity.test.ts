@@ -17,6 +17,7 @@ import { DiskStorage, setStorage } from "~/.server/storage";
 import routes from "~/routes";
 import * as activityPage from "~/routes/admin/activity";
 import * as activityExport from "~/routes/admin/activity-export";
+import * as apiAuth from "~/routes/api/auth";
 import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
 import { ADMIN_PASSWORD, contactInput, createAdmin, createMember, projectInput, serviceInput } from "../factories";
@@ -350,6 +351,25 @@ describe("sign-in events", () => {
     expect((await entries()).map((e) => [e.action, e.detail])).toEqual([
       ["sign-in.failure", "Wrong email or password"],
       ["sign-in.rate-limited", "Too many attempts from this address"],
+    ]);
+  });
+
+  it("records sign-in and sign-out through /api/auth as well", async () => {
+    const admin = await createAdmin();
+    const json = (path: string, body: unknown, cookie?: string) =>
+      new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: IP, ...(cookie ? { cookie } : {}) },
+      });
+    const signedIn = (await apiAuth.action({ request: json("/api/auth/sign-in/email", { email: admin.email, password: ADMIN_PASSWORD }), params: {}, context: {} } as never)) as Response;
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const signedOut = (await apiAuth.action({ request: json("/api/auth/sign-out", {}, cookie), params: {}, context: {} } as never)) as Response;
+    expect(signedOut.status).toBe(200);
+    expect((await entries()).map((e) => [e.action, e.actor_id, e.ip])).toEqual([
+      ["sign-in.success", admin.id, IP],
+      ["sign-out", admin.id, IP],
     ]);
   });
 
