@@ -185,7 +185,7 @@ const CASES: Record<string, Record<string, Case>> = {
     create: {
       prepare: async () => ({
         form: form({ intent: "create", type: "email", value: "info@example.mv", is_public: "on" }),
-        expected: { action: "contact-detail.create", entity: "contact-detail", detail: "email: info@example.mv" },
+        expected: { action: "contact-detail.create", entity: "contact-detail", fields: ["type", "value", "is_public"], detail: "email: info@example.mv" },
       }),
     },
     update: {
@@ -382,7 +382,7 @@ describe("sign-in events", () => {
 describe("changed fields", () => {
   it("compares stored values with the input: empty and null agree, lists and numbers by value", () => {
     expect(changedFields({ a: null, b: ["x"], c: "410000.00", d: true }, { a: "", b: ["x"], c: 410000, d: false })).toEqual(["d"]);
-    expect(changedFields(null, { a: "set", b: null, c: [] })).toEqual(["a"]);
+    expect(changedFields(null, { a: "set", b: null, c: [], d: false, e: true, f: 0 })).toEqual(["a", "e", "f"]);
   });
 });
 

@@ -125,7 +125,8 @@ export async function pruneActivity(cutoff: Date): Promise<number> {
 
 /**
  * The names of the fields whose values differ between the stored record and the saved input. Only keys of
- * `after` count; empty text and null are the same; lists and numbers compare by value.
+ * `after` count; empty text and null are the same; lists and numbers compare by value. Without a stored
+ * record (a create), the fields given a value.
  */
 export function changedFields(before: object | null, after: object): string[] {
   const old = before as Record<string, unknown> | null;
@@ -136,5 +137,7 @@ export function changedFields(before: object | null, after: object): string[] {
     if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return String(Number(value));
     return typeof value === "object" ? JSON.stringify(value) : String(value);
   };
-  return Object.keys(next).filter((key) => (old ? norm(old[key]) !== norm(next[key]) : norm(next[key]) !== null));
+  // A new record "gives" a field only when it has a value: a switch left off is not a change.
+  const given = (value: unknown) => norm(value) !== null && value !== false;
+  return Object.keys(next).filter((key) => (old ? norm(old[key]) !== norm(next[key]) : given(next[key])));
 }

@@ -144,7 +144,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
               </TableHeader>
               <TableBody>
                 {entries.map((entry) => (
-                  <TableRow key={entry.id} className="align-top">
+                  <TableRow key={entry.id} className="[&>td]:py-3 [&>td]:align-top">
                     <TableCell className="pl-4 whitespace-normal text-muted-foreground sm:whitespace-nowrap">
                       <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                     </TableCell>
