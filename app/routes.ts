@@ -23,7 +23,9 @@ export default [
     route("profile", "routes/admin/profile.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
   ]),
+  route("admin/activity/export.csv", "routes/admin/activity-export.ts"),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
 
   // Resource routes

@@ -5,6 +5,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
 import { isCrossSiteWrite } from "~/.server/csrf";
+import { startActivityPruning, stopActivityPruning } from "~/.server/activity-pruning";
 import { closeDatabase } from "~/.server/db";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
@@ -21,11 +22,13 @@ export { env, logger, SITE_ORIGIN };
 export async function startup() {
   const report = await runStartup();
   startNotificationQueue();
+  startActivityPruning();
   return report;
 }
 
 export async function shutdown() {
   await stopNotificationQueue();
+  await stopActivityPruning();
   await closeDatabase();
 }
 

@@ -1,4 +1,5 @@
 import type { LoginInput } from "~/validation/login";
+import { recordSecurityActivity, recordSignInBlocked } from "./activity";
 import { auth, CLIENT_IP_HEADER } from "./auth";
 import { env } from "./env";
 import { logger } from "./logger";
@@ -34,13 +35,19 @@ export const TOO_MANY = (seconds: number) => `Too many sign-in attempts. Please 
 export async function signIn(request: Request, input: LoginInput, { requireAdmin = true } = {}): Promise<SignInResult> {
   const [ipMax, ipWindow] = IP_LIMIT();
   const ip = await hitRateLimit(`login-ip:${clientIp(request)}`, ipMax, ipWindow);
-  if (!ip.allowed) return { ok: false, status: 429, message: TOO_MANY(ip.retryAfter), retryAfter: ip.retryAfter };
+  if (!ip.allowed) {
+    await recordSignInBlocked(request, input.email, "Too many attempts from this address");
+    return { ok: false, status: 429, message: TOO_MANY(ip.retryAfter), retryAfter: ip.retryAfter };
+  }
 
   const [accountMax, accountWindow] = ACCOUNT_LIMIT();
   const accountKey = `login-account:${input.email.toLowerCase()}`;
   // Too many failures lock the account for the window, even for the right password.
   const locked = await peekRateLimit(accountKey, accountMax);
-  if (!locked.allowed) return { ok: false, status: 429, message: TOO_MANY(locked.retryAfter), retryAfter: locked.retryAfter };
+  if (!locked.allowed) {
+    await recordSignInBlocked(request, input.email, "Too many failures for this account");
+    return { ok: false, status: 429, message: TOO_MANY(locked.retryAfter), retryAfter: locked.retryAfter };
+  }
 
   const response = await auth().api.signInEmail({
     body: { email: input.email, password: input.password, rememberMe: true },
@@ -50,9 +57,13 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
 
   if (!response.ok) {
     const failures = await hitRateLimit(accountKey, accountMax, accountWindow);
-    if (!failures.allowed) return { ok: false, status: 429, message: TOO_MANY(failures.retryAfter), retryAfter: failures.retryAfter };
+    if (!failures.allowed) {
+      await recordSignInBlocked(request, input.email, "Too many failures for this account");
+      return { ok: false, status: 429, message: TOO_MANY(failures.retryAfter), retryAfter: failures.retryAfter };
+    }
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     logger.info({ ip: clientIp(request), status: response.status }, "sign-in failed");
+    await recordSecurityActivity(request, { action: "sign-in.failure", actorEmail: input.email, detail: "Wrong email or password" });
     return { ok: false, status: 401, message: body?.message || "Invalid email or password" };
   }
 
@@ -67,8 +78,10 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
     await auth()
       .api.signOut({ headers: cookieHeader })
       .catch((error: unknown) => logger.warn({ err: error }, "could not revoke a non-admin session"));
+    await recordSecurityActivity(request, { action: "sign-in.refused", actorId: userId, actorEmail: input.email, detail: "Not an admin" });
     return { ok: false, status: 403, message: "This account does not have admin access." };
   }
   logger.info({ userId, ip: clientIp(request) }, "signed in");
+  await recordSecurityActivity(request, { action: "sign-in.success", actorId: userId, actorEmail: input.email });
   return { ok: true, headers, userId };
 }

@@ -188,10 +188,42 @@ function m0003(): Migration {
   };
 }
 
+/** The activity log: who changed what, and every sign-in event (docs/decisions/0016-activity-log.md). */
+function m0008Activity(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      // No foreign key to user: an entry outlives the account it names (the email is kept beside the id).
+      await db.schema
+        .createTable("activity_log")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("actor_id", "text")
+        .addColumn("actor_email", "text")
+        .addColumn("ip", "text")
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('content', 'security')`))
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("entity", "text")
+        .addColumn("entity_id", "text")
+        .addColumn("fields", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("detail", "text")
+        .execute();
+      await db.schema.createIndex("activity_log_created").on("activity_log").columns(["created_at"]).execute();
+      await db.schema.createIndex("activity_log_actor_created").on("activity_log").columns(["actor_id", "created_at"]).execute();
+      await db.schema.createIndex("activity_log_kind_created").on("activity_log").columns(["kind", "created_at"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
-      return { "0001_initial": m0001(engine), "0002_enquiries": m0002(engine), "0003_site_counters": m0003() };
+      return {
+        "0001_initial": m0001(engine),
+        "0002_enquiries": m0002(engine),
+        "0003_site_counters": m0003(),
+        "0008_activity": m0008Activity(engine),
+      };
     },
   };
 }

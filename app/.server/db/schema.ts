@@ -133,6 +133,21 @@ export interface RateLimitsTable {
   reset_at: ColumnType<number | string, number, number>;
 }
 
+/** The activity log (docs/decisions/0016-activity-log.md); `fields` is a JSON list of field names. */
+export interface ActivityLogTable {
+  id: string;
+  created_at: Timestamp;
+  actor_id: string | null;
+  actor_email: string | null;
+  ip: string | null;
+  kind: string;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  fields: JsonList;
+  detail: string | null;
+}
+
 // better-auth's own tables (created by its migration API); only what we query directly.
 export interface AuthUserTable {
   id: string;
@@ -160,6 +175,7 @@ export interface DB {
   site_settings: SiteSettingsTable;
   rate_limits: RateLimitsTable;
   enquiries: EnquiriesTable;
+  activity_log: ActivityLogTable;
   site_counters: { name: string; value: ColumnType<number | string, number, number> };
   user: AuthUserTable;
   session: AuthSessionTable;

@@ -34,6 +34,8 @@ const NOT_CONTENT = new Set([
   "site_counters",
   "kysely_migration",
   "kysely_migration_lock",
+  // The activity log names uploads and settings it saw change; a year of history must not keep a removed file online.
+  "activity_log",
 ]);
 
 /** One upload: the original and its variants, which share a base and live or go together. */

@@ -1,5 +1,8 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { SessionUser } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity";
+import { changedFields } from "~/.server/models/activity";
 import { createCategory, listCategories } from "~/.server/models/categories";
 import { logger } from "~/.server/logger";
 import type { ActionResult } from "~/components/admin/action-result";
@@ -83,7 +86,7 @@ export async function categoryOptions(type: "service" | "project"): Promise<Arra
 }
 
 /** Shared by the services and projects pages: the inline 'new category' of both forms. */
-export async function createCategoryAction(form: FormData, userId: string) {
+export async function createCategoryAction(form: FormData, user: Pick<SessionUser, "id" | "email">, request: Request) {
   const intent = "create-category";
   const failure = { intent, message: "Failed to create category" };
   const parsed = parseForm(CategorySchema, form);
@@ -97,7 +100,14 @@ export async function createCategoryAction(form: FormData, userId: string) {
   });
   if (!existing.ok) return fail(failure, 500);
   if (existing.value) return fail({ ...failure, fieldErrors: { name: "A category with this name already exists" } });
-  const created = await attempt({ intent }, () => createCategory(input, userId));
+  const created = await attempt({ intent }, () => createCategory(input, user.id));
   if (!created.ok) return fail(failure, 500);
+  await recordAdminActivity(request, user, {
+    action: "category.create",
+    entity: "category",
+    entityId: created.value.id,
+    fields: changedFields(null, input),
+    detail: created.value.name,
+  });
   return ok({ intent, id: created.value.id, name: created.value.name, message: "Category created successfully" });
 }

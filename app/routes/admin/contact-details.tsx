@@ -3,10 +3,13 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/contact-details";
 import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity";
+import { changedFields } from "~/.server/models/activity";
 import {
   type ContactDetail,
   createContactDetail,
   deleteContactDetail,
+  getContactDetail,
   listContactDetails,
   updateContactDetail,
 } from "~/.server/models/contact-details";
@@ -34,10 +37,11 @@ const failure = (intent: string, message: string, extra: { fieldErrors?: Record<
   fail({ intent, title: "Error", message, ...extra }, status);
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const form = await readForm(request);
   if (!form) return failure("", "Failed to create contact detail", { detail: "The request was not a form" });
   const intent = intentOf(form);
+  const log = (entry: Parameters<typeof recordAdminActivity>[2]) => recordAdminActivity(request, user, { entity: "contact-detail", ...entry });
 
   switch (intent) {
     case "create": {
@@ -46,6 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
       const input = parsed.data;
       const created = await attempt({ intent }, () => createContactDetail(input));
       if (!created.ok) return failure(intent, "Failed to create contact detail", {}, 500);
+      await log({ action: "contact-detail.create", entityId: created.value.id, fields: changedFields(null, input), detail: `${created.value.type}: ${created.value.value}` });
       return success(intent, "Contact detail created successfully", created.value.id);
     }
     case "update": {
@@ -55,18 +60,31 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = parseForm(ContactDetailSchema, form);
       if (!parsed.success) return failure(intent, "Failed to update contact detail", { fieldErrors: parsed.fieldErrors });
       const input = parsed.data;
-      const updated = await attempt({ intent, id: target.id }, () => updateContactDetail(target.id, input));
+      let before: ContactDetail | null = null;
+      const updated = await attempt({ intent, id: target.id }, async () => {
+        before = await getContactDetail(target.id);
+        return before ? updateContactDetail(target.id, input) : null;
+      });
       if (!updated.ok) return failure(intent, "Failed to update contact detail", {}, 500);
       if (!updated.value) return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
+      // An empty display order keeps the stored one (the model's rule), so it is no change.
+      const { display_order: order, ...rest } = input;
+      await log({ action: "contact-detail.update", entityId: target.id, fields: changedFields(before, order === null ? rest : input), detail: `${updated.value.type}: ${updated.value.value}` });
       return success(intent, "Contact detail updated successfully", target.id);
     }
     case "delete": {
       const target = readId(form);
       if (target.kind === "missing") return failure(intent, "Failed to delete contact detail", { detail: "No contact detail was given" });
       if (target.kind === "unknown") return failure(intent, "Failed to delete contact detail", { detail: "Contact detail not found" }, 404);
-      const deleted = await attempt({ intent, id: target.id }, () => deleteContactDetail(target.id));
+      let gone: ContactDetail | null = null;
+      const deleted = await attempt({ intent, id: target.id }, async () => {
+        gone = await getContactDetail(target.id);
+        return deleteContactDetail(target.id);
+      });
       if (!deleted.ok) return failure(intent, "Failed to delete contact detail", {}, 500);
       if (!deleted.value) return failure(intent, "Failed to delete contact detail", { detail: "Contact detail not found" }, 404);
+      const was = gone as ContactDetail | null;
+      await log({ action: "contact-detail.delete", entityId: target.id, detail: was ? `${was.type}: ${was.value}` : null });
       return success(intent, "Contact detail deleted successfully", target.id);
     }
     default:

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity";
 import { countEnquiries, deleteEnquiry, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
@@ -40,7 +41,7 @@ const STATUS_MESSAGES: Record<EnquiryStatus, string> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const form = await readForm(request);
   if (!form) return fail({ intent: "", message: "Failed to update enquiry" });
   const intent = intentOf(form);
@@ -50,14 +51,20 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await attempt({ intent, id: id.id }, () => deleteEnquiry(id.id));
     if (!result.ok) return fail({ intent, message: "Failed to delete enquiry" }, 500);
     if (!result.value) return fail({ intent, message: "Enquiry not found" }, 404);
+    await recordAdminActivity(request, user, { action: "enquiry.delete", entity: "enquiry", entityId: id.id });
     return ok({ intent, message: "Enquiry deleted successfully" });
   }
   if (intent === "set-status") {
     const status = String(form.get("status") ?? "");
     if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) return fail({ intent, message: "Failed to update enquiry" });
-    const result = await attempt({ intent, id: id.id }, () => setEnquiryStatus(id.id, status as EnquiryStatus));
+    let previous: string | null = null;
+    const result = await attempt({ intent, id: id.id }, async () => {
+      previous = (await getEnquiry(id.id))?.status ?? null;
+      return setEnquiryStatus(id.id, status as EnquiryStatus);
+    });
     if (!result.ok) return fail({ intent, message: "Failed to update enquiry" }, 500);
     if (!result.value) return fail({ intent, message: "Enquiry not found" }, 404);
+    await recordAdminActivity(request, user, { action: "enquiry.set-status", entity: "enquiry", entityId: id.id, fields: ["status"], detail: `${previous ?? "?"} → ${status}` });
     return ok({ intent, id: id.id, message: STATUS_MESSAGES[status as EnquiryStatus] });
   }
   return fail({ intent, message: "Unknown action" });

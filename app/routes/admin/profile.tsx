@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity";
+import { changedFields } from "~/.server/models/activity";
 import { updateProfile } from "~/.server/models/profiles";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { FieldShell, TextField } from "~/components/admin/form-fields";
@@ -42,6 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   const updated = await attempt({ intent, userId: user.id }, () => updateProfile(user.id, input));
   if (!updated.ok) return fail(failure, 500);
   if (!updated.value) return fail({ ...failure, detail: "Profile not found" }, 404);
+  await recordAdminActivity(request, user, { action: "profile.update", entity: "profile", entityId: user.id, fields: changedFields(user.profile, input) });
   return ok({ intent, message: "Profile updated successfully" });
 }
 

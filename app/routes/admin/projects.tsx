@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAdmin } from "~/.server/access";
-import { createProject, deleteProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
+import { recordAdminActivity } from "~/.server/activity";
+import { changedFields } from "~/.server/models/activity";
+import { createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -32,6 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return fail({ intent: "", message: saveFailed("The request was not a form") });
   const intent = intentOf(form);
+  const log = (entry: Parameters<typeof recordAdminActivity>[2]) => recordAdminActivity(request, user, { entity: "project", ...entry });
 
   switch (intent) {
     case "create":
@@ -46,9 +49,16 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = parseForm(ProjectSchema, form, PROJECT_LIST_FIELDS);
       if (!parsed.success) return fail({ intent, message: saveFailed(firstError(parsed.fieldErrors)), fieldErrors: parsed.fieldErrors });
       const input = parsed.data;
-      const saved = await attempt({ intent, id }, () => (id ? updateProject(id, input) : createProject(input, user.id)));
+      // The stored record before the change, so the log can name the fields that changed.
+      let before: Project | null = null;
+      const saved = await attempt({ intent, id }, async () => {
+        if (!id) return createProject(input, user.id);
+        before = await getProject(id);
+        return before ? updateProject(id, input) : null;
+      });
       if (!saved.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
       if (!saved.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
+      await log({ action: `project.${intent}`, entityId: saved.value.id, fields: changedFields(before, input), detail: saved.value.title });
       return ok({ intent, id: saved.value.id, message: id ? "Project updated successfully" : "Project created successfully" });
     }
     case "set-flags": {
@@ -62,6 +72,14 @@ export async function action({ request }: Route.ActionArgs) {
       const done = await attempt({ intent, id: target.id }, () => setProjectFlags(target.id, flags));
       if (!done.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
       if (!done.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
+      await log({
+        action: "project.set-flags",
+        entityId: target.id,
+        fields: Object.keys(flags),
+        detail: Object.entries(flags)
+          .map(([key, value]) => `${key === "is_public" ? "Public" : "Featured"}: ${value ? "on" : "off"}`)
+          .join(", "),
+      });
       return ok({ intent, id: target.id, message: "Project updated successfully" });
     }
     case "delete": {
@@ -69,13 +87,18 @@ export async function action({ request }: Route.ActionArgs) {
       const target = readId(form);
       if (target.kind === "missing") return fail({ ...failure, detail: "No project was given" });
       if (target.kind === "unknown") return fail({ ...failure, detail: "Project not found" }, 404);
-      const done = await attempt({ intent, id: target.id }, () => deleteProject(target.id));
+      let title: string | null = null;
+      const done = await attempt({ intent, id: target.id }, async () => {
+        title = (await getProject(target.id))?.title ?? null;
+        return deleteProject(target.id);
+      });
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Project not found" }, 404);
+      await log({ action: "project.delete", entityId: target.id, detail: title });
       return ok({ intent, id: target.id, message: "Project deleted successfully" });
     }
     case "create-category":
-      return createCategoryAction(form, user.id);
+      return createCategoryAction(form, user, request);
     default:
       return fail({ intent, message: "Unknown action" });
   }

@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAdmin } from "~/.server/access";
-import { createService, deleteService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
+import { recordAdminActivity } from "~/.server/activity";
+import { changedFields } from "~/.server/models/activity";
+import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -31,6 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return fail({ intent: "", message: "Failed to save service", detail: "The request was not a form" });
   const intent = intentOf(form);
+  const log = (entry: Parameters<typeof recordAdminActivity>[2]) => recordAdminActivity(request, user, { entity: "service", ...entry });
 
   switch (intent) {
     case "create":
@@ -46,9 +49,16 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = parseForm(ServiceSchema, form, SERVICE_LIST_FIELDS);
       if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
       const input = parsed.data;
-      const saved = await attempt({ intent, id }, () => (id ? updateService(id, input, user.id) : createService(input, user.id)));
+      // The stored record before the change, so the log can name the fields that changed.
+      let before: Service | null = null;
+      const saved = await attempt({ intent, id }, async () => {
+        if (!id) return createService(input, user.id);
+        before = await getService(id);
+        return before ? updateService(id, input, user.id) : null;
+      });
       if (!saved.ok) return fail(failure, 500);
       if (!saved.value) return fail({ ...failure, detail: "Service not found" }, 404);
+      await log({ action: `service.${intent}`, entityId: saved.value.id, fields: changedFields(before, input), detail: saved.value.title });
       return ok({ intent, id: saved.value.id, message: id ? "Service updated successfully" : "Service created successfully" });
     }
     case "toggle-active": {
@@ -60,6 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
       const done = await attempt({ intent, id: target.id }, () => setServiceActive(target.id, isActive));
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
+      await log({ action: isActive ? "service.activate" : "service.deactivate", entityId: target.id, fields: ["is_active"] });
       return ok({ intent, id: target.id, message: isActive ? "Service activated successfully" : "Service deactivated successfully" });
     }
     case "delete": {
@@ -67,13 +78,18 @@ export async function action({ request }: Route.ActionArgs) {
       const target = readId(form);
       if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
       if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
-      const done = await attempt({ intent, id: target.id }, () => deleteService(target.id));
+      let title: string | null = null;
+      const done = await attempt({ intent, id: target.id }, async () => {
+        title = (await getService(target.id))?.title ?? null;
+        return deleteService(target.id);
+      });
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
+      await log({ action: "service.delete", entityId: target.id, detail: title });
       return ok({ intent, id: target.id, message: "Service deleted successfully" });
     }
     case "create-category":
-      return createCategoryAction(form, user.id);
+      return createCategoryAction(form, user, request);
     default:
       return fail({ intent, message: "Unknown action" });
   }

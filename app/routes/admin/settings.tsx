@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity";
 import { listSettings, updateSetting } from "~/.server/models/settings";
 import { LoadError } from "~/components/admin/load-error";
 import { SettingMediaField, SettingSelect, SettingSwitch, SettingTextField } from "~/components/admin/setting-controls";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const form = await readForm(request);
   const failure = { intent: "update", message: "Failed to update setting" };
   if (!form) return fail({ ...failure, detail: "The request was not a form" });
@@ -32,6 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { key, value } = parsed.data;
   const saved = await attempt({ intent, key }, () => updateSetting(key, value));
   if (!saved.ok) return fail(failure, 500);
+  await recordAdminActivity(request, user, { action: "setting.update", entity: "setting", entityId: key, fields: [key], detail: value.slice(0, 200) });
   return ok({ intent, name: key, message: "Setting updated successfully" });
 }
 

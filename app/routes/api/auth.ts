@@ -1,4 +1,6 @@
 import type { Route } from "./+types/auth";
+import { getOptionalUser } from "~/.server/access";
+import { recordSecurityActivity } from "~/.server/activity";
 import { auth } from "~/.server/auth";
 import { signIn } from "~/.server/sign-in";
 import { LoginSchema } from "~/validation/login";
@@ -28,6 +30,13 @@ export async function action({ request }: Route.ActionArgs) {
     }
     result.headers.set("Content-Type", "application/json");
     return new Response(JSON.stringify({ redirect: false, user: { id: result.userId } }), { status: 200, headers: result.headers });
+  }
+  if (url.pathname === "/api/auth/sign-out" && request.method === "POST") {
+    // The activity log's "Signed out", as on /admin/logout: who it was is read before the session ends.
+    const user = await getOptionalUser(request);
+    const response = await auth().handler(request);
+    if (user && response.ok) await recordSecurityActivity(request, { action: "sign-out", actorId: user.id, actorEmail: user.email });
+    return response;
   }
   return auth().handler(request);
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/uploads";
 import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity";
 import { SITE_ORIGIN } from "~/.server/auth";
 import { logger } from "~/.server/logger";
 import { getStorage } from "~/.server/storage";
@@ -41,6 +42,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const files = await handleUpload(request, getStorage());
     logger.info({ userId: user.id, files: files.map((f) => ({ url: f.url, type: f.type, size: f.size })) }, "upload stored");
+    await recordAdminActivity(request, user, {
+      action: "upload.create",
+      entity: "upload",
+      entityId: files[0]?.url ?? null,
+      detail: files.length === 1 ? `${files[0].type}, ${files[0].size} bytes` : `${files.length} files: ${files.map((f) => f.url).join(" ")}`,
+    });
     return Response.json({ files }, { headers: noStore });
   } catch (error) {
     if (error instanceof UploadError) {

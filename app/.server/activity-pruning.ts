@@ -1,0 +1,45 @@
+import { ACTIVITY_RETENTION_MONTHS } from "~/validation/activity";
+import { logger } from "./logger";
+import { pruneActivity } from "./models/activity";
+
+// Entries older than 12 months are deleted at start and then once a day (docs/decisions/0016-activity-log.md).
+// Every instance runs it; a delete of rows already gone is harmless.
+
+const DAY_MS = 86_400_000;
+let timer: NodeJS.Timeout | null = null;
+let running: Promise<unknown> | null = null;
+
+/** The oldest moment an entry may have and be kept, `now` minus the retention in calendar months. */
+export function activityCutoff(now = new Date()): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - ACTIVITY_RETENTION_MONTHS);
+  return cutoff;
+}
+
+export async function pruneOldActivity(now = new Date()): Promise<number> {
+  const removed = await pruneActivity(activityCutoff(now));
+  if (removed > 0) logger.info({ removed }, "pruned old activity entries");
+  return removed;
+}
+
+function runOnce(): void {
+  if (running) return;
+  running = pruneOldActivity()
+    .catch((error: unknown) => logger.error({ err: error }, "activity pruning failed"))
+    .finally(() => {
+      running = null;
+    });
+}
+
+export function startActivityPruning(intervalMs = DAY_MS): void {
+  if (timer) return;
+  timer = setInterval(runOnce, intervalMs);
+  timer.unref();
+  runOnce();
+}
+
+export async function stopActivityPruning(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = null;
+  await running;
+}
