@@ -1,3 +1,4 @@
+import { drainErrorLogs } from "~/.server/logger";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -307,6 +308,8 @@ describe("every admin action writes exactly one activity entry", () => {
     const answer = await call<{ ok: boolean; id: string }>(services, adminPost("admin/services", form({ intent: "create", title: "Still saved", sort_order: "0" }), cookie));
     expect(answer).toMatchObject({ status: 200, data: { ok: true } });
     expect(await getService(answer.data.id)).toMatchObject({ title: "Still saved" });
+    // The lost entry is logged for the operator.
+    expect(drainErrorLogs().map((l) => l.msg)).toEqual(["activity entry not recorded"]);
   });
 });
 
