@@ -23,6 +23,9 @@ export default [
     route("profile", "routes/admin/profile.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
+    route("trash", "routes/admin/trash.tsx"),
+    route("services/:id/history", "routes/admin/history.tsx", { id: "service-history" }),
+    route("projects/:id/history", "routes/admin/history.tsx", { id: "project-history" }),
   ]),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
 

@@ -9,6 +9,7 @@ import { closeDatabase } from "~/.server/db";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
+import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
 import { createPageCache, formTokenFor } from "~/.server/page-cache";
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
@@ -21,11 +22,13 @@ export { env, logger, SITE_ORIGIN };
 export async function startup() {
   const report = await runStartup();
   startNotificationQueue();
+  startTrashPurge();
   return report;
 }
 
 export async function shutdown() {
   await stopNotificationQueue();
+  await stopTrashPurge();
   await closeDatabase();
 }
 

@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = parseForm(ProjectSchema, form, PROJECT_LIST_FIELDS);
       if (!parsed.success) return fail({ intent, message: saveFailed(firstError(parsed.fieldErrors)), fieldErrors: parsed.fieldErrors });
       const input = parsed.data;
-      const saved = await attempt({ intent, id }, () => (id ? updateProject(id, input) : createProject(input, user.id)));
+      const saved = await attempt({ intent, id }, () => (id ? updateProject(id, input, user.id) : createProject(input, user.id)));
       if (!saved.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
       if (!saved.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
       return ok({ intent, id: saved.value.id, message: id ? "Project updated successfully" : "Project created successfully" });
@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
         ...(form.has("is_public") ? { is_public: checkbox.parse(form.get("is_public")) } : {}),
         ...(form.has("is_featured") ? { is_featured: checkbox.parse(form.get("is_featured")) } : {}),
       };
-      const done = await attempt({ intent, id: target.id }, () => setProjectFlags(target.id, flags));
+      const done = await attempt({ intent, id: target.id }, () => setProjectFlags(target.id, flags, user.id));
       if (!done.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
       if (!done.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
       return ok({ intent, id: target.id, message: "Project updated successfully" });
@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
       const target = readId(form);
       if (target.kind === "missing") return fail({ ...failure, detail: "No project was given" });
       if (target.kind === "unknown") return fail({ ...failure, detail: "Project not found" }, 404);
-      const done = await attempt({ intent, id: target.id }, () => deleteProject(target.id));
+      const done = await attempt({ intent, id: target.id }, () => deleteProject(target.id, user.id));
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Project not found" }, 404);
       return ok({ intent, id: target.id, message: "Project deleted successfully" });
@@ -144,6 +144,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         open={deleting.open}
         onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
         question="Are you sure you want to delete this project?"
+        outcome="will move to the Trash, where it is kept for 30 days and can be restored."
         itemName={deleting.project?.title}
         onConfirm={() => {
           if (deleting.project) void deleteFetcher.submit({ intent: "delete", id: deleting.project.id }, { method: "post" });

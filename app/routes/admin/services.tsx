@@ -57,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
       if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
       const isActive = checkbox.parse(form.get("is_active"));
-      const done = await attempt({ intent, id: target.id }, () => setServiceActive(target.id, isActive));
+      const done = await attempt({ intent, id: target.id }, () => setServiceActive(target.id, isActive, user.id));
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
       return ok({ intent, id: target.id, message: isActive ? "Service activated successfully" : "Service deactivated successfully" });
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       const target = readId(form);
       if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
       if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
-      const done = await attempt({ intent, id: target.id }, () => deleteService(target.id));
+      const done = await attempt({ intent, id: target.id }, () => deleteService(target.id, user.id));
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
       return ok({ intent, id: target.id, message: "Service deleted successfully" });
@@ -127,6 +127,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         open={deleting.open}
         onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
         question="Are you sure you want to delete this service?"
+        outcome="will move to the Trash, where it is kept for 30 days and can be restored."
         itemName={deleting.service?.title}
         onConfirm={() => {
           if (deleting.service) void deleteFetcher.submit({ intent: "delete", id: deleting.service.id }, { method: "post" });
