@@ -86,17 +86,17 @@ function parseSnapshot(text: string): Record<string, unknown> {
 }
 
 function versionQuery(kind: VersionedKind) {
-  const t = table(kind);
+  // Aliased: the joins below name its columns whichever table it is.
   return db()
-    .selectFrom(t)
-    .leftJoin("profiles", "profiles.id", "service_versions.created_by")
-    .leftJoin("user", "user.id", "service_versions.created_by")
+    .selectFrom(`${TABLES[kind]} as v` as "service_versions as v")
+    .leftJoin("profiles", "profiles.id", "v.created_by")
+    .leftJoin("user", "user.id", "v.created_by")
     .select([
-      "service_versions.id",
-      "service_versions.version",
-      "service_versions.action",
-      "service_versions.snapshot",
-      "service_versions.created_at",
+      "v.id",
+      "v.version",
+      "v.action",
+      "v.snapshot",
+      "v.created_at",
       "profiles.full_name",
       "user.email",
     ]);
@@ -116,15 +116,15 @@ function toSummary(row: VersionRow): VersionSummary {
 
 /** A record's versions, newest first. */
 export async function listVersions(kind: VersionedKind, recordId: string): Promise<VersionSummary[]> {
-  const rows = await versionQuery(kind).where("service_versions.record_id", "=", recordId).orderBy("service_versions.version", "desc").execute();
+  const rows = await versionQuery(kind).where("v.record_id", "=", recordId).orderBy("v.version", "desc").execute();
   return rows.map(toSummary);
 }
 
 /** One version of one record, or null (a version id of another record is not found). */
 export async function getVersion(kind: VersionedKind, recordId: string, versionId: string): Promise<VersionDetail | null> {
   const row = await versionQuery(kind)
-    .where("service_versions.record_id", "=", recordId)
-    .where("service_versions.id", "=", versionId)
+    .where("v.record_id", "=", recordId)
+    .where("v.id", "=", versionId)
     .executeTakeFirst();
   return row ? { ...toSummary(row), snapshot: parseSnapshot(row.snapshot) } : null;
 }
