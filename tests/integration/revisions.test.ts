@@ -89,6 +89,26 @@ describe("versions of services and projects", () => {
     expect((await listPublicProjects()).map((p) => p.title)).toContain("Jetty");
   });
 
+  it("gives back list items that hold a comma as they were", async () => {
+    const { cookie } = await adminSession();
+    const s = await createService(serviceInput({ title: "Lists" }), null);
+    await db()
+      .updateTable("services")
+      .set({ benefits: JSON.stringify(["Transparent, milestone-based payments", "One team"]) })
+      .where("id", "=", s.id)
+      .execute();
+    await db()
+      .updateTable("service_versions")
+      .set({ snapshot: JSON.stringify({ ...(await getService(s.id)), id: undefined }) })
+      .where("record_id", "=", s.id)
+      .execute();
+    await updateService(s.id, serviceInput({ title: "Lists", benefits: "Other" }), null);
+    const [, first] = await listVersions("service", s.id);
+    const done = await call(historyAction, postRequest(servicePath(s.id), { intent: "restore-version", version_id: first.id }, cookie), { id: s.id });
+    expect(done.data.ok).toBe(true);
+    expect((await getService(s.id))?.benefits).toEqual(["Transparent, milestone-based payments", "One team"]);
+  });
+
   it(`keeps only the newest ${VERSIONS_KEPT} versions of a record`, async () => {
     const s = await createService(serviceInput({ title: "v1" }), null);
     for (let i = 2; i <= VERSIONS_KEPT + 5; i++) await updateService(s.id, serviceInput({ title: `v${i}` }), null);

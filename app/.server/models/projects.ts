@@ -5,7 +5,7 @@ import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { DB, ProjectsTable } from "../db/schema";
 import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
-import { type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
 
 export interface Project {
   id: string;
@@ -281,7 +281,7 @@ export async function restoreProjectVersion(id: string, versionId: string, userI
       }
       const updated = await trx
         .updateTable("projects")
-        .set({ ...toColumns(parsed.data), updated_at: nowIso() })
+        .set({ ...toColumns(keepListItems(snapshot, parsed.data)), updated_at: nowIso() })
         .where("id", "=", id)
         .where("deleted_at", "is", null)
         .executeTakeFirst();

@@ -4,7 +4,7 @@ import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { DB, ServicesTable } from "../db/schema";
 import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
-import { type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
 
 export interface Service {
   id: string;
@@ -238,7 +238,7 @@ export async function restoreServiceVersion(id: string, versionId: string, userI
       }
       const updated = await trx
         .updateTable("services")
-        .set({ ...toColumns(parsed.data), created_by: userId, updated_at: nowIso() })
+        .set({ ...toColumns(keepListItems(snapshot, parsed.data)), created_by: userId, updated_at: nowIso() })
         .where("id", "=", id)
         .where("deleted_at", "is", null)
         .executeTakeFirst();

@@ -154,3 +154,20 @@ export function snapshotAsForm(snapshot: Record<string, unknown>): Record<string
     Object.entries(snapshot).map(([key, value]) => [key, value === null || value === undefined ? "" : typeof value === "number" ? String(value) : value]),
   );
 }
+
+/**
+ * The form's schema splits list fields on commas, but a version may hold an item with a comma in it (demo
+ * content, imports). Where the schema's list is exactly the snapshot's items split up, the snapshot's own
+ * items are kept, so a restore gives back the list as it was; anything else keeps the schema's result.
+ */
+export function keepListItems<T extends Record<string, unknown>>(snapshot: Record<string, unknown>, parsed: T): T {
+  const out: Record<string, unknown> = { ...parsed };
+  for (const [key, value] of Object.entries(parsed)) {
+    const items = snapshot[key];
+    if (!Array.isArray(value) || !Array.isArray(items) || !items.every((i): i is string => typeof i === "string")) continue;
+    const own = items.map((i) => i.trim()).filter(Boolean);
+    const split = own.flatMap((i) => i.split(",")).map((i) => i.trim()).filter(Boolean);
+    if (JSON.stringify(split) === JSON.stringify(value)) out[key] = own;
+  }
+  return out as T;
+}

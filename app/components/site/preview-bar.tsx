@@ -15,6 +15,7 @@ export function PreviewBar({ info }: { info: PreviewInfo }) {
     <div
       role="status"
       aria-label="Preview"
+      data-preview-bar=""
       className="fixed inset-x-0 bottom-0 z-50 border-t-4 border-brand-amber bg-brand-navy px-4 py-3 text-sm text-white shadow-lg"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">

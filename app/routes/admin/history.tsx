@@ -111,7 +111,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
         <EmptyState icon={History} title="No versions yet" description={`The next save of this ${noun.one} keeps its first version.`} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
-          <nav aria-label="Versions" className="rounded-xl border bg-card p-2 shadow-xs lg:max-h-[70vh] lg:overflow-y-auto">
+          <nav aria-label="Versions" className="self-start rounded-xl border bg-card p-2 shadow-xs lg:max-h-[70vh] lg:overflow-y-auto">
             <ol className="grid gap-1">
               {versions.map((v, i) => {
                 const active = selected?.id === v.id;
@@ -176,13 +176,14 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                   )}
                 </div>
                 <div className="overflow-x-auto">
-                  <table className="w-full min-w-[36rem] text-left text-sm">
+                  <table className="w-full text-left text-sm">
                     <caption className="sr-only">
                       Fields of version {selected.version} beside the current {noun.one}
                     </caption>
                     <thead>
-                      <tr className="border-b text-xs text-muted-foreground">
-                        <th scope="col" className="w-40 py-2 pr-3 font-medium">
+                      {/* Narrow screens: each field's name on its own line above the two values. */}
+                      <tr className="grid grid-cols-2 gap-x-3 border-b text-xs text-muted-foreground sm:table-row">
+                        <th scope="col" className="hidden w-40 py-2 pr-3 font-medium sm:table-cell">
                           Field
                         </th>
                         <th scope="col" className="py-2 pr-3 font-medium">
@@ -199,8 +200,8 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                         const now = displayValue(field, current[field.key]);
                         const changed = then !== now;
                         return (
-                          <tr key={field.key} className={cn("border-b align-top last:border-0", changed && "bg-amber-50")}>
-                            <th scope="row" className="py-2 pr-3 font-medium">
+                          <tr key={field.key} className={cn("grid grid-cols-2 gap-x-3 border-b align-top last:border-0 sm:table-row", changed && "bg-amber-50")}>
+                            <th scope="row" className="col-span-2 pt-2 font-medium sm:table-cell sm:py-2 sm:pr-3">
                               {field.label}
                               {changed ? (
                                 <Badge variant="outline" className="ml-2 border-amber-400 text-amber-800">
@@ -208,8 +209,8 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                                 </Badge>
                               ) : null}
                             </th>
-                            <td className="py-2 pr-3 break-words whitespace-pre-line">{then || <span className="text-muted-foreground">(empty)</span>}</td>
-                            <td className="py-2 break-words whitespace-pre-line text-muted-foreground">{now || "(empty)"}</td>
+                            <td className="min-w-0 py-2 break-words whitespace-pre-line sm:table-cell sm:pr-3">{then || <span className="text-muted-foreground">(empty)</span>}</td>
+                            <td className="min-w-0 py-2 break-words whitespace-pre-line text-muted-foreground sm:table-cell">{now || "(empty)"}</td>
                           </tr>
                         );
                       })}

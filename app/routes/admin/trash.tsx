@@ -174,15 +174,15 @@ function TrashRow({ kind, item, trashDays, onRestore, onDelete }: { kind: Kind; 
   const titleId = useId();
   const purgeOn = new Date(new Date(item.deleted_at).getTime() + trashDays * DAY_MS).toISOString();
   return (
-    <li aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs sm:flex-row sm:items-center">
+    <li aria-labelledby={titleId} className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 shadow-xs">
       {item.featured_image_url ? (
-        <img src={item.featured_image_url} alt="" loading="lazy" className="aspect-video w-full shrink-0 rounded-md border bg-muted object-cover sm:h-16 sm:w-28" />
+        <img src={item.featured_image_url} alt="" loading="lazy" className="h-14 w-20 shrink-0 rounded-md border bg-muted object-cover sm:h-16 sm:w-28" />
       ) : (
-        <div className="hidden h-16 w-28 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground sm:flex">
+        <div className="flex h-14 w-20 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground sm:h-16 sm:w-28">
           <ImageIcon aria-hidden="true" className="size-5" />
         </div>
       )}
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 basis-40 gap-1">
         <p id={titleId} className="truncate font-medium">
           {item.title}
         </p>
@@ -191,7 +191,7 @@ function TrashRow({ kind, item, trashDays, onRestore, onDelete }: { kind: Kind; 
           {item.deleted_by ? ` by ${item.deleted_by}` : ""} · deleted for good on {formatDate(purgeOn)}
         </p>
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex w-full shrink-0 gap-2 sm:w-auto">
         <Button type="button" variant="outline" size="sm" onClick={onRestore} aria-label={`Restore ${kind} ${item.title}`}>
           <RotateCcw aria-hidden="true" />
           Restore
