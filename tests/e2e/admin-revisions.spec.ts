@@ -75,8 +75,10 @@ test.describe("versions, trash and preview", () => {
     await expectToast(page, "Service deleted successfully");
     await expect(page.getByRole("article", { name: title })).toHaveCount(0);
 
-    await page.getByRole("link", { name: "Trash" }).first().click();
-    await expect(page.getByRole("heading", { level: 2, name: "Trash" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+    await nav.getByRole("link", { name: "Trash", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Trash" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Trash", exact: true })).toHaveAttribute("aria-current", "page");
     const row = page.getByRole("listitem").filter({ hasText: title });
     await expect(row).toContainText("Deleted");
     await page.reload();
