@@ -3,7 +3,7 @@ import { db, getDatabase } from "~/.server/db";
 import { pageCacheKey } from "~/.server/page-cache";
 import { countProjects, createProject, getProject, listProjects, listPublicProjects, updateProject } from "~/.server/models/projects";
 import { createService, getActiveService, getService, listActiveServices, listServices, updateService } from "~/.server/models/services";
-import { purgeExpiredTrash } from "~/.server/models/trash";
+import { purgeExpiredTrash, startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
 import { listVersions, VERSIONS_KEPT } from "~/.server/models/versions";
 import { findReferencedBases } from "~/.server/storage/prune";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin/history";
@@ -261,6 +261,14 @@ describe("the Trash", () => {
     // A second run finds nothing more; the day the young one turns 30 it goes too.
     expect(await purgeExpiredTrash(now)).toEqual({ services: 0, projects: 0 });
     expect(await purgeExpiredTrash(new Date(now.getTime() + 2 * DAY))).toEqual({ services: 0, projects: 1 });
+  });
+
+  it("runs the purge when the server starts (and then on a timer)", async () => {
+    const s = await createService(serviceInput({ title: "Expired" }), null);
+    await db().updateTable("services").set({ deleted_at: new Date(Date.now() - 40 * DAY).toISOString() }).where("id", "=", s.id).execute();
+    startTrashPurge(60 * 60_000);
+    await stopTrashPurge();
+    expect(await db().selectFrom("services").select("id").where("id", "=", s.id).executeTakeFirst()).toBeUndefined();
   });
 });
 
