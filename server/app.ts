@@ -10,6 +10,7 @@ import { closeDatabase } from "~/.server/db";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
 import { logger, requestContext } from "~/.server/logger";
+import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
 import { createPageCache, formTokenFor } from "~/.server/page-cache";
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
@@ -23,12 +24,14 @@ export async function startup() {
   const report = await runStartup();
   startNotificationQueue();
   startActivityPruning();
+  startTrashPurge();
   return report;
 }
 
 export async function shutdown() {
   await stopNotificationQueue();
   await stopActivityPruning();
+  await stopTrashPurge();
   await closeDatabase();
 }
 

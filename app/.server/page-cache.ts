@@ -118,6 +118,8 @@ export interface RequestFacts {
 /** The cache key of a request, or null when it must go to React Router without the cache. */
 export function pageCacheKey({ method, url, cookie, userAgent }: RequestFacts): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
+  // An admin preview (`?preview=1`) may show what visitors must not see: never shared (docs/decisions/0013-versions-and-trash.md).
+  if (new URLSearchParams(url.split("?")[1] ?? "").has("preview")) return null;
   // Any query string, even an empty one, could change what a route renders: only the bare page is shared.
   if (url.includes("?") || !PAGE_PATH.test(url)) return null;
   // Public pages do not vary by user today. A signed-in admin still gets a fresh render, so that a page

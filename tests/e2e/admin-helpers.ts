@@ -39,13 +39,16 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`private server at ${url} did not become healthy`);
 }
 
-/** Starts a fresh server (own temporary DATA_DIR) for the tests of one file; `url()` is its origin. */
-export function usePrivateServer({ demo }: { demo: boolean }): { url: () => string } {
+/**
+ * Starts a fresh server (own temporary DATA_DIR) for the tests of one file; `url()` is its origin. `port`
+ * pins it (within a run's E2E_PORT_BASE range); by default the system picks a free one.
+ */
+export function usePrivateServer({ demo, port: fixedPort }: { demo: boolean; port?: number }): { url: () => string } {
   let child: ChildProcess | undefined;
   let url = "";
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    const port = await freePort();
+    const port = fixedPort ?? (await freePort());
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ["tests/setup/serve.mjs", `admin-${port}`], {
       stdio: ["ignore", "ignore", "pipe"],

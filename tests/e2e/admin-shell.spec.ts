@@ -158,5 +158,9 @@ test.describe("empty states (server without content)", () => {
     await openAdmin(page, `${EMPTY_URL}/admin/contact-details`);
     await expect(page.getByRole("heading", { name: "No Contact Details" })).toBeVisible();
     await expectNoAxeViolations(page);
+
+    await openAdmin(page, `${EMPTY_URL}/admin/trash`);
+    await expect(page.getByRole("heading", { name: "The Trash is empty" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

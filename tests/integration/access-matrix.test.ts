@@ -60,7 +60,7 @@ async function state() {
 
 /** Hostile writes every action might accept: each intent the pages use, with plausible fields. */
 function hostileBodies(): FormData[] {
-  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured"];
+  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured", "restore", "delete-forever", "restore-version"];
   return intents.map((intent) => {
     const form = new FormData();
     form.set("intent", intent);
@@ -73,6 +73,8 @@ function hostileBodies(): FormData[] {
     form.set("full_name", "Intruder");
     form.set("bucket", "site-assets");
     form.set("folder", "logos");
+    form.set("kind", "service");
+    form.set("version_id", "x");
     form.set("file", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "x.png");
     return form;
   });
@@ -88,7 +90,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "api/uploads"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

@@ -12,8 +12,9 @@ import { env } from "~/.server/env";
 import { changedFields, recordActivity } from "~/.server/models/activity";
 import { createContactDetail } from "~/.server/models/contact-details";
 import { createEnquiry, getEnquiry } from "~/.server/models/enquiries";
-import { createProject } from "~/.server/models/projects";
-import { createService, getService } from "~/.server/models/services";
+import { createProject, deleteProject, updateProject } from "~/.server/models/projects";
+import { createService, deleteService, getService, updateService } from "~/.server/models/services";
+import { listVersions } from "~/.server/models/versions";
 import { DiskStorage, setStorage } from "~/.server/storage";
 import routes from "~/routes";
 import * as activityPage from "~/routes/admin/activity";
@@ -81,7 +82,7 @@ interface Expected {
 
 interface Case {
   /** Makes what the action works on; returns the form and the entry it must write. */
-  prepare(adminId: string): Promise<{ form: FormData; expected: Expected }>;
+  prepare(adminId: string): Promise<{ form: FormData; expected: Expected; params?: Record<string, string> }>;
 }
 
 const form = (fields: Record<string, string | Blob>) => {
@@ -105,7 +106,57 @@ async function newEnquiry() {
   });
 }
 
+/** A service with one edit behind it: its first version can be restored. */
+async function editedService() {
+  const service = await createService(serviceInput({ title: "First title" }), null);
+  await updateService(service.id, serviceInput({ title: "Second title" }), null);
+  const versions = await listVersions("service", service.id);
+  return { service, first: versions.at(-1)! };
+}
+
 const CASES: Record<string, Record<string, Case>> = {
+  "admin/trash": {
+    restore: {
+      async prepare() {
+        const service = await createService(serviceInput(), null);
+        await deleteService(service.id, null);
+        return { form: form({ intent: "restore", kind: "service", id: service.id }), expected: { action: "service.restore", entity: "service", entityId: service.id } };
+      },
+    },
+    "delete-forever": {
+      async prepare() {
+        const project = await createProject(projectInput(), null);
+        await deleteProject(project.id, null);
+        return { form: form({ intent: "delete-forever", kind: "project", id: project.id }), expected: { action: "project.delete-forever", entity: "project", entityId: project.id } };
+      },
+    },
+  },
+  "admin/services/:id/history": {
+    "restore-version": {
+      async prepare() {
+        const { service, first } = await editedService();
+        return {
+          form: form({ intent: "restore-version", version_id: first.id }),
+          params: { id: service.id },
+          expected: { action: "service.restore-version", entity: "service", entityId: service.id },
+        };
+      },
+    },
+  },
+  "admin/projects/:id/history": {
+    "restore-version": {
+      async prepare() {
+        const project = await createProject(projectInput({ title: "First title" }), null);
+        await updateProject(project.id, projectInput({ title: "Second title" }), null);
+        const first = (await listVersions("project", project.id)).at(-1)!;
+        return {
+          form: form({ intent: "restore-version", version_id: first.id }),
+          params: { id: project.id },
+          expected: { action: "project.restore-version", entity: "project", entityId: project.id },
+        };
+      },
+    },
+  },
   "admin/services": {
     create: {
       prepare: async () => ({
@@ -272,10 +323,11 @@ describe("every admin action writes exactly one activity entry", () => {
         const route = actionRoutes.find((r) => r.path === routePath);
         expect(route, routePath).toBeDefined();
         const { admin, cookie } = await adminSession();
-        const { form: body, expected } = await testCase.prepare(admin.id);
+        const { form: body, expected, params = {} } = await testCase.prepare(admin.id);
         const before = (await entries()).length;
 
-        const answer = await call(route!.action, adminPost(routePath, body, cookie));
+        const url = routePath.replace(/:(\w+)/g, (_, name: string) => params[name]);
+        const answer = await call(route!.action, adminPost(url, body, cookie), params);
         expect(answer.status, JSON.stringify(answer.data)).toBe(200);
 
         const after = await entries();

@@ -188,6 +188,34 @@ function m0003(): Migration {
   };
 }
 
+/** Versions and the 30-day Trash of services and projects (docs/decisions/0013-versions-and-trash.md). */
+function m0006Revisions(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      for (const [table, versions] of [
+        ["services", "service_versions"],
+        ["projects", "project_versions"],
+      ] as const) {
+        await db.schema.alterTable(table).addColumn("deleted_at", t.timestamp).execute();
+        await db.schema.alterTable(table).addColumn("deleted_by", "text").execute();
+        await db.schema
+          .createTable(versions)
+          .addColumn("id", "text", (c) => c.primaryKey())
+          // Versions go with their record when it is deleted forever or purged from the Trash.
+          .addColumn("record_id", "text", (c) => c.notNull().references(`${table}.id`).onDelete("cascade"))
+          .addColumn("version", "integer", (c) => c.notNull())
+          .addColumn("action", "text", (c) => c.notNull())
+          .addColumn("snapshot", "text", (c) => c.notNull())
+          .addColumn("created_by", "text", (c) => c.references("user.id").onDelete("set null"))
+          .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+          .execute();
+        await db.schema.createIndex(`${versions}_record`).on(versions).columns(["record_id", "version"]).unique().execute();
+      }
+    },
+  };
+}
+
 /** The activity log: who changed what, and every sign-in event (docs/decisions/0016-activity-log.md). */
 function m0008Activity(engine: Engine): Migration {
   const t = types(engine);
@@ -222,6 +250,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0001_initial": m0001(engine),
         "0002_enquiries": m0002(engine),
         "0003_site_counters": m0003(),
+        "0006_revisions": m0006Revisions(engine),
         "0008_activity": m0008Activity(engine),
       };
     },

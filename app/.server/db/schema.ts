@@ -33,6 +33,9 @@ export interface ServicesTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while the service is in the Trash (docs/decisions/0013-versions-and-trash.md). */
+  deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  deleted_by: string | null;
 }
 
 export interface ProjectsTable {
@@ -67,6 +70,23 @@ export interface ProjectsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while the project is in the Trash (docs/decisions/0013-versions-and-trash.md). */
+  deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  deleted_by: string | null;
+}
+
+/** One saved state of a service or project (service_versions, project_versions). */
+export interface RecordVersionsTable {
+  id: string;
+  record_id: string;
+  /** 1, 2, 3... per record, in save order. */
+  version: number;
+  /** create, update, status or restore. */
+  action: string;
+  /** The record's fields as JSON (app/.server/models/versions.ts). */
+  snapshot: string;
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 export interface CategoriesTable {
@@ -176,6 +196,8 @@ export interface DB {
   rate_limits: RateLimitsTable;
   enquiries: EnquiriesTable;
   activity_log: ActivityLogTable;
+  service_versions: RecordVersionsTable;
+  project_versions: RecordVersionsTable;
   site_counters: { name: string; value: ColumnType<number | string, number, number> };
   user: AuthUserTable;
   session: AuthSessionTable;

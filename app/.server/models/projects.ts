@@ -1,10 +1,11 @@
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { PUBLIC_PROJECTS_LIMIT } from "~/validation/constants";
-import type { ProjectInput } from "~/validation/project";
+import { type ProjectInput, ProjectSchema } from "~/validation/project";
 import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
-import type { ProjectsTable } from "../db/schema";
+import type { DB, ProjectsTable } from "../db/schema";
 import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
 
 export interface Project {
   id: string;
@@ -114,6 +115,7 @@ async function loadPublicProjects(limit: number): Promise<ProjectListItem[]> {
       "created_at",
     ])
     .where("is_public", "=", true)
+    .where("deleted_at", "is", null)
     .orderBy("is_featured", "desc")
     .orderBy("created_at", "desc")
     .orderBy("id", "asc")
@@ -128,13 +130,24 @@ async function loadPublicProjects(limit: number): Promise<ProjectListItem[]> {
   }));
 }
 
+/** What the public page shows of a project: the client's private contact fields and internals cut out. */
+export function toPublicProject(project: Project | null): PublicProject | null {
+  if (!project) return null;
+  const { client_email: _e, client_phone: _p, created_by: _c, team_members: _t, priority: _pr, ...visible } = project;
+  return visible;
+}
+
 /** Public detail: only a public project is found, without the client's private contact fields. */
 export async function getPublicProject(id: string): Promise<PublicProject | null> {
   return cached(`project:${id}`, async () => {
-    const row = await db().selectFrom("projects").selectAll().where("id", "=", id).where("is_public", "=", true).executeTakeFirst();
-    if (!row) return null;
-    const { client_email: _e, client_phone: _p, created_by: _c, team_members: _t, priority: _pr, ...visible } = toProject(row);
-    return visible;
+    const row = await db()
+      .selectFrom("projects")
+      .selectAll()
+      .where("id", "=", id)
+      .where("is_public", "=", true)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    return row ? toPublicProject(toProject(row)) : null;
   });
 }
 
@@ -145,6 +158,7 @@ export async function listPublicProjectLinks(): Promise<Array<{ id: string; titl
       .selectFrom("projects")
       .select(["id", "title", "featured_image_url", "gallery_images", "updated_at"])
       .where("is_public", "=", true)
+      .where("deleted_at", "is", null)
       .orderBy("created_at", "desc")
       .execute();
     return rows.map((r) => ({
@@ -156,14 +170,21 @@ export async function listPublicProjectLinks(): Promise<Array<{ id: string; titl
   });
 }
 
-/** Admin list: every project, newest first. */
+/** Admin list: every project not in the Trash, newest first. */
 export async function listProjects(): Promise<Project[]> {
-  const rows = await db().selectFrom("projects").selectAll().orderBy("created_at", "desc").orderBy("id", "asc").execute();
+  const rows = await db()
+    .selectFrom("projects")
+    .selectAll()
+    .where("deleted_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "asc")
+    .execute();
   return rows.map(toProject);
 }
 
-export async function getProject(id: string): Promise<Project | null> {
-  const row = await db().selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
+/** A project not in the Trash, public or not (admin edits and the admin preview), or null. */
+export async function getProject(id: string, executor: Kysely<DB> = db()): Promise<Project | null> {
+  const row = await executor.selectFrom("projects").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
   return row ? toProject(row) : null;
 }
 
@@ -199,35 +220,136 @@ function toColumns(input: ProjectInput) {
   };
 }
 
+/** What a version keeps: every field the form edits (docs/decisions/0013-versions-and-trash.md). */
+export type ProjectSnapshot = Omit<Project, "id" | "created_at" | "created_by">;
+
+export function projectSnapshot(project: Project): ProjectSnapshot {
+  const { id: _id, created_at: _created, created_by: _by, ...fields } = project;
+  return fields;
+}
+
+/** Keeps the project's current state as its next version; inside the transaction that changed it. */
+async function keepVersion(trx: Kysely<DB>, id: string, action: VersionAction, userId: string | null): Promise<Project | null> {
+  const project = await getProject(id, trx);
+  if (project) await recordVersion(trx, "project", id, projectSnapshot(project), action, userId);
+  return project;
+}
+
 /** created_by is set on create only (docs/product.md#entities). */
 export async function createProject(input: ProjectInput, userId: string | null, createdAt = nowIso()): Promise<Project> {
   const id = newId();
-  await db()
-    .insertInto("projects")
-    .values({ id, ...toColumns(input), created_by: userId, created_at: createdAt, updated_at: createdAt })
-    .execute();
+  const created = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("projects")
+        .values({ id, ...toColumns(input), created_by: userId, created_at: createdAt, updated_at: createdAt })
+        .execute();
+      return keepVersion(trx, id, "create", userId);
+    });
   await bumpContentVersion();
-  return (await getProject(id))!;
+  return created!;
 }
 
-export async function updateProject(id: string, input: ProjectInput): Promise<Project | null> {
+/** `userId` is who saved (the version's author); created_by stays the creator's. */
+export async function updateProject(id: string, input: ProjectInput, userId: string | null = null): Promise<Project | null> {
+  const updated = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("projects")
+        .set({ ...toColumns(input), updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 0n ? null : keepVersion(trx, id, "update", userId);
+    });
+  if (updated) await bumpContentVersion();
+  return updated;
+}
+
+/** Makes a version the current project and keeps the result as a new version (see restoreServiceVersion). */
+export async function restoreProjectVersion(id: string, versionId: string, userId: string | null): Promise<RestoreResult<Project>> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx): Promise<RestoreResult<Project>> => {
+      const snapshot = await readSnapshot(trx, "project", id, versionId);
+      if (!snapshot) return { kind: "not-found" };
+      const parsed = ProjectSchema.safeParse(snapshotAsForm(snapshot));
+      if (!parsed.success) {
+        return { kind: "invalid", fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
+      }
+      const updated = await trx
+        .updateTable("projects")
+        .set({ ...toColumns(keepListItems(snapshot, parsed.data)), updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return { kind: "not-found" };
+      const record = await keepVersion(trx, id, "restore", userId);
+      return record ? { kind: "ok", record } : { kind: "not-found" };
+    });
+  if (result.kind === "ok") await bumpContentVersion();
+  return result;
+}
+
+/** Delete: moves the project to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
+export async function deleteProject(id: string, userId: string | null = null): Promise<boolean> {
   const result = await db()
     .updateTable("projects")
-    .set({ ...toColumns(input), updated_at: nowIso() })
+    .set({ deleted_at: nowIso(), deleted_by: userId })
     .where("id", "=", id)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return null;
-  await bumpContentVersion();
-  return getProject(id);
+  if (result.numUpdatedRows > 0n) await bumpContentVersion();
+  return result.numUpdatedRows > 0n;
 }
 
-export async function deleteProject(id: string): Promise<boolean> {
-  const result = await db().deleteFrom("projects").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows > 0n) await bumpContentVersion();
+/** The Trash: projects deleted and not yet purged, most recently deleted first. */
+export async function listTrashedProjects(): Promise<TrashedItem[]> {
+  const rows = await db()
+    .selectFrom("projects")
+    .leftJoin("profiles", "profiles.id", "projects.deleted_by")
+    .leftJoin("user", "user.id", "projects.deleted_by")
+    .select(["projects.id", "projects.title", "projects.short_description", "projects.featured_image_url", "projects.deleted_at", "profiles.full_name", "user.email"])
+    .where("projects.deleted_at", "is not", null)
+    .orderBy("projects.deleted_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    short_description: r.short_description,
+    featured_image_url: r.featured_image_url,
+    deleted_at: toIso(r.deleted_at),
+    deleted_by: r.full_name?.trim() || r.email || null,
+  }));
+}
+
+/** Takes a project out of the Trash, as it was. False when it is not in the Trash. */
+export async function restoreProjectFromTrash(id: string): Promise<boolean> {
+  const result = await db()
+    .updateTable("projects")
+    .set({ deleted_at: null, deleted_by: null, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) await bumpContentVersion();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a project in the Trash, with its versions. False when it is not in the Trash. */
+export async function deleteProjectForever(id: string): Promise<boolean> {
+  const result = await db().deleteFrom("projects").where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
-/** Dashboard counts: total, featured and public projects. */
+/** Deletes projects that went to the Trash before `cutoff` (ISO); how many. */
+export async function purgeTrashedProjects(cutoff: string): Promise<number> {
+  const result = await db().deleteFrom("projects").where("deleted_at", "is not", null).where("deleted_at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Dashboard counts: total, featured and public projects (the Trash does not count). */
 export async function countProjects(): Promise<{ total: number; featured: number; public: number }> {
   const row = await db()
     .selectFrom("projects")
@@ -236,23 +358,35 @@ export async function countProjects(): Promise<{ total: number; featured: number
       eb.fn.sum<number>(eb.case().when("is_featured", "=", true).then(1).else(0).end()).as("featured"),
       eb.fn.sum<number>(eb.case().when("is_public", "=", true).then(1).else(0).end()).as("public"),
     ])
+    .where("deleted_at", "is", null)
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), featured: Number(row.featured ?? 0), public: Number(row.public ?? 0) };
 }
 
 /** The card switches of the admin list: Public/Private and Featured, alone. False when it does not exist. */
-export async function setProjectFlags(id: string, flags: { is_public?: boolean; is_featured?: boolean }): Promise<boolean> {
+export async function setProjectFlags(
+  id: string,
+  flags: { is_public?: boolean; is_featured?: boolean },
+  userId: string | null = null,
+): Promise<boolean> {
   const set = {
     ...(flags.is_public === undefined ? {} : { is_public: flags.is_public }),
     ...(flags.is_featured === undefined ? {} : { is_featured: flags.is_featured }),
   };
   if (Object.keys(set).length === 0) return (await getProject(id)) !== null;
-  const result = await db()
-    .updateTable("projects")
-    .set({ ...set, updated_at: nowIso() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return false;
-  await bumpContentVersion();
-  return true;
+  const changed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("projects")
+        .set({ ...set, updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await keepVersion(trx, id, "status", userId);
+      return true;
+    });
+  if (changed) await bumpContentVersion();
+  return changed;
 }

@@ -1,9 +1,10 @@
-import type { Selectable } from "kysely";
-import type { ServiceInput } from "~/validation/service";
+import type { Kysely, Selectable } from "kysely";
+import { type ServiceInput, ServiceSchema } from "~/validation/service";
 import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
-import type { ServicesTable } from "../db/schema";
+import type { DB, ServicesTable } from "../db/schema";
 import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
 
 export interface Service {
   id: string;
@@ -72,6 +73,7 @@ async function loadActiveServices(): Promise<ServiceListItem[]> {
     .selectFrom("services")
     .select(["id", "title", "short_description", "category", "service_type", "pricing_model", "featured_image_url", "is_active"])
     .where("is_active", "=", true)
+    .where("deleted_at", "is", null)
     .orderBy("sort_order", "asc")
     .orderBy("created_at", "asc")
     .execute();
@@ -81,7 +83,13 @@ async function loadActiveServices(): Promise<ServiceListItem[]> {
 /** Public detail: only an active service is found. */
 export async function getActiveService(id: string): Promise<Service | null> {
   return cached(`service:${id}`, async () => {
-    const row = await db().selectFrom("services").selectAll().where("id", "=", id).where("is_active", "=", true).executeTakeFirst();
+    const row = await db()
+      .selectFrom("services")
+      .selectAll()
+      .where("id", "=", id)
+      .where("is_active", "=", true)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
     return row ? toService(row) : null;
   });
 }
@@ -93,6 +101,7 @@ export async function listActiveServiceLinks(): Promise<Array<{ id: string; titl
       .selectFrom("services")
       .select(["id", "title", "featured_image_url", "gallery", "updated_at"])
       .where("is_active", "=", true)
+      .where("deleted_at", "is", null)
       .orderBy("sort_order", "asc")
       .execute();
     return rows.map((r) => ({
@@ -104,14 +113,21 @@ export async function listActiveServiceLinks(): Promise<Array<{ id: string; titl
   });
 }
 
-/** Admin list: every service by sort order. */
+/** Admin list: every service not in the Trash, by sort order. */
 export async function listServices(): Promise<Service[]> {
-  const rows = await db().selectFrom("services").selectAll().orderBy("sort_order", "asc").orderBy("created_at", "asc").execute();
+  const rows = await db()
+    .selectFrom("services")
+    .selectAll()
+    .where("deleted_at", "is", null)
+    .orderBy("sort_order", "asc")
+    .orderBy("created_at", "asc")
+    .execute();
   return rows.map(toService);
 }
 
-export async function getService(id: string): Promise<Service | null> {
-  const row = await db().selectFrom("services").selectAll().where("id", "=", id).executeTakeFirst();
+/** A service not in the Trash, active or not (admin edits and the admin preview), or null. */
+export async function getService(id: string, executor: Kysely<DB> = db()): Promise<Service | null> {
+  const row = await executor.selectFrom("services").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
   return row ? toService(row) : null;
 }
 
@@ -139,49 +155,162 @@ function toColumns(input: ServiceInput) {
   };
 }
 
+/** What a version keeps: every field the form edits (docs/decisions/0013-versions-and-trash.md). */
+export type ServiceSnapshot = Omit<Service, "id" | "created_at" | "created_by">;
+
+export function serviceSnapshot(service: Service): ServiceSnapshot {
+  const { id: _id, created_at: _created, created_by: _by, ...fields } = service;
+  return fields;
+}
+
+/** Keeps the service's current state as its next version; inside the transaction that changed it. */
+async function keepVersion(trx: Kysely<DB>, id: string, action: VersionAction, userId: string | null): Promise<Service | null> {
+  const service = await getService(id, trx);
+  if (service) await recordVersion(trx, "service", id, serviceSnapshot(service), action, userId);
+  return service;
+}
+
 export async function createService(input: ServiceInput, userId: string | null): Promise<Service> {
   const id = newId();
   const now = nowIso();
-  await db()
-    .insertInto("services")
-    .values({ id, ...toColumns(input), created_by: userId, created_at: now, updated_at: now })
-    .execute();
+  const created = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("services")
+        .values({ id, ...toColumns(input), created_by: userId, created_at: now, updated_at: now })
+        .execute();
+      return keepVersion(trx, id, "create", userId);
+    });
   await bumpContentVersion();
-  return (await getService(id))!;
+  return created!;
 }
 
 /** Updates a service; docs/product.md#entities: created_by is set on update too. Null when it does not exist. */
 export async function updateService(id: string, input: ServiceInput, userId: string | null): Promise<Service | null> {
-  const result = await db()
-    .updateTable("services")
-    .set({ ...toColumns(input), created_by: userId, updated_at: nowIso() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return null;
-  await bumpContentVersion();
-  return getService(id);
+  const updated = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("services")
+        .set({ ...toColumns(input), created_by: userId, updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 0n ? null : keepVersion(trx, id, "update", userId);
+    });
+  if (updated) await bumpContentVersion();
+  return updated;
 }
 
-export async function setServiceActive(id: string, isActive: boolean): Promise<boolean> {
+export async function setServiceActive(id: string, isActive: boolean, userId: string | null = null): Promise<boolean> {
+  const changed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("services")
+        .set({ is_active: isActive, updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await keepVersion(trx, id, "status", userId);
+      return true;
+    });
+  if (changed) await bumpContentVersion();
+  return changed;
+}
+
+
+/**
+ * Makes a version the current service (created_by: the restorer, as any save) and keeps the result as a
+ * new version, so the state it replaced stays in the history. The snapshot passes the form's schema again.
+ */
+export async function restoreServiceVersion(id: string, versionId: string, userId: string | null): Promise<RestoreResult<Service>> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx): Promise<RestoreResult<Service>> => {
+      const snapshot = await readSnapshot(trx, "service", id, versionId);
+      if (!snapshot) return { kind: "not-found" };
+      const parsed = ServiceSchema.safeParse(snapshotAsForm(snapshot));
+      if (!parsed.success) {
+        return { kind: "invalid", fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
+      }
+      const updated = await trx
+        .updateTable("services")
+        .set({ ...toColumns(keepListItems(snapshot, parsed.data)), created_by: userId, updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return { kind: "not-found" };
+      const record = await keepVersion(trx, id, "restore", userId);
+      return record ? { kind: "ok", record } : { kind: "not-found" };
+    });
+  if (result.kind === "ok") await bumpContentVersion();
+  return result;
+}
+
+/** Delete: moves the service to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
+export async function deleteService(id: string, userId: string | null = null): Promise<boolean> {
   const result = await db()
     .updateTable("services")
-    .set({ is_active: isActive, updated_at: nowIso() })
+    .set({ deleted_at: nowIso(), deleted_by: userId })
     .where("id", "=", id)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (result.numUpdatedRows > 0n) await bumpContentVersion();
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteService(id: string): Promise<boolean> {
-  const result = await db().deleteFrom("services").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows > 0n) await bumpContentVersion();
+/** The Trash: services deleted and not yet purged, most recently deleted first. */
+export async function listTrashedServices(): Promise<TrashedItem[]> {
+  const rows = await db()
+    .selectFrom("services")
+    .leftJoin("profiles", "profiles.id", "services.deleted_by")
+    .leftJoin("user", "user.id", "services.deleted_by")
+    .select(["services.id", "services.title", "services.short_description", "services.featured_image_url", "services.deleted_at", "profiles.full_name", "user.email"])
+    .where("services.deleted_at", "is not", null)
+    .orderBy("services.deleted_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    short_description: r.short_description,
+    featured_image_url: r.featured_image_url,
+    deleted_at: toIso(r.deleted_at),
+    deleted_by: r.full_name?.trim() || r.email || null,
+  }));
+}
+
+/** Takes a service out of the Trash, as it was. False when it is not in the Trash. */
+export async function restoreServiceFromTrash(id: string): Promise<boolean> {
+  const result = await db()
+    .updateTable("services")
+    .set({ deleted_at: null, deleted_by: null, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) await bumpContentVersion();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a service in the Trash, with its versions. False when it is not in the Trash. */
+export async function deleteServiceForever(id: string): Promise<boolean> {
+  const result = await db().deleteFrom("services").where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Deletes services that went to the Trash before `cutoff` (ISO); how many. */
+export async function purgeTrashedServices(cutoff: string): Promise<number> {
+  const result = await db().deleteFrom("services").where("deleted_at", "is not", null).where("deleted_at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function countServices(): Promise<{ total: number; active: number }> {
   const row = await db()
     .selectFrom("services")
     .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(eb.case().when("is_active", "=", true).then(1).else(0).end()).as("active")])
+    .where("deleted_at", "is", null)
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), active: Number(row.active ?? 0) };
 }

@@ -1,4 +1,4 @@
-import { FolderKanban, History, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, UserRound, Wrench } from "lucide-react";
+import { FolderKanban, History, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Wrench } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -15,6 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/admin/enquiries", label: "Enquiries", icon: Inbox },
   { to: "/admin/profile", label: "Profile", icon: UserRound },
   { to: "/admin/settings", label: "Settings", icon: Settings },
+  { to: "/admin/trash", label: "Trash", icon: Trash2 },
   { to: "/admin/activity", label: "Activity", icon: History },
 ];
 

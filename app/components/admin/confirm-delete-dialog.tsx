@@ -17,10 +17,22 @@ interface ConfirmDeleteDialogProps {
   question: string;
   /** What is being deleted, shown under the question. */
   itemName?: string;
+  /** What happens to it, after the name; by default it is removed for good. */
+  outcome?: string;
+  /** The confirming button's text (default 'Delete'). */
+  confirmLabel?: string;
   onConfirm: () => void;
 }
 
-export function ConfirmDeleteDialog({ open, onOpenChange, question, itemName, onConfirm }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  question,
+  itemName,
+  outcome,
+  confirmLabel = "Delete",
+  onConfirm,
+}: ConfirmDeleteDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
@@ -29,17 +41,17 @@ export function ConfirmDeleteDialog({ open, onOpenChange, question, itemName, on
           <AlertDialogDescription>
             {itemName ? (
               <>
-                <span className="font-medium text-foreground">{itemName}</span> will be removed for good. This cannot be undone.
+                <span className="font-medium text-foreground">{itemName}</span> {outcome ?? "will be removed for good. This cannot be undone."}
               </>
             ) : (
-              "This cannot be undone."
+              (outcome ?? "This cannot be undone.").replace(/^./, (c) => c.toUpperCase())
             )}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
-            Delete
+            {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

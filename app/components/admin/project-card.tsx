@@ -1,6 +1,6 @@
-import { ImageIcon, MapPin, Pencil, Trash2 } from "lucide-react";
+import { Eye, History, ImageIcon, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Project } from "~/.server/models/projects";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -74,7 +74,21 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
           <FlagSwitch label="Featured" checked={isFeatured} onChange={(v) => setFlag("is_featured", v)} />
         </div>
       </div>
-      <div className="flex gap-2 border-t p-3">
+      <div className="grid grid-cols-2 gap-2 border-t p-3">
+        {/* Shows a private project's page to signed-in admins only (docs/decisions/0013-versions-and-trash.md). */}
+        <Button asChild variant="outline" size="sm" className="flex-1">
+          <a href={`/project/${project.id}?preview=1`} target="_blank" rel="noopener">
+            <Eye aria-hidden="true" />
+            Preview
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+        <Button asChild variant="outline" size="sm" className="flex-1">
+          <Link to={`/admin/projects/${project.id}/history`}>
+            <History aria-hidden="true" />
+            History
+          </Link>
+        </Button>
         <Button type="button" variant="outline" size="sm" className="flex-1" onClick={onEdit}>
           <Pencil aria-hidden="true" />
           Edit

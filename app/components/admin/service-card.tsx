@@ -1,6 +1,6 @@
-import { ImageIcon, Pencil, Power, PowerOff, Trash2 } from "lucide-react";
+import { Eye, History, ImageIcon, Pencil, Power, PowerOff, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Service } from "~/.server/models/services";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -14,7 +14,7 @@ interface ServiceCardProps {
   onDelete: () => void;
 }
 
-/** One service in the admin list: every field docs/product.md#services names for the card, and its three actions. */
+/** One service in the admin list: every field docs/product.md#services names for the card, its actions, preview and history. */
 export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
   const titleId = useId();
   const fetcher = useFetcher<ActionResult>();
@@ -57,7 +57,7 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
           <span>Created {formatDate(service.created_at)}</span>
         </p>
       </div>
-      <div className="flex shrink-0 items-start gap-2 sm:flex-col sm:items-stretch">
+      <div className="grid shrink-0 grid-cols-2 items-start gap-2 sm:flex sm:flex-col sm:items-stretch">
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="toggle-active" />
           <input type="hidden" name="id" value={service.id} />
@@ -67,6 +67,20 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
             {active ? "Deactivate" : "Activate"}
           </Button>
         </fetcher.Form>
+        {/* Shows an inactive service's page to signed-in admins only (docs/decisions/0013-versions-and-trash.md). */}
+        <Button asChild variant="outline" size="sm" className="justify-start">
+          <a href={`/service/${service.id}?preview=1`} target="_blank" rel="noopener">
+            <Eye aria-hidden="true" />
+            Preview
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+        <Button asChild variant="outline" size="sm" className="justify-start">
+          <Link to={`/admin/services/${service.id}/history`}>
+            <History aria-hidden="true" />
+            History
+          </Link>
+        </Button>
         <Button type="button" variant="outline" size="sm" className="justify-start" onClick={onEdit}>
           <Pencil aria-hidden="true" />
           Edit

@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
       const saved = await attempt({ intent, id }, async () => {
         if (!id) return createProject(input, user.id);
         before = await getProject(id);
-        return before ? updateProject(id, input) : null;
+        return before ? updateProject(id, input, user.id) : null;
       });
       if (!saved.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
       if (!saved.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
         ...(form.has("is_public") ? { is_public: checkbox.parse(form.get("is_public")) } : {}),
         ...(form.has("is_featured") ? { is_featured: checkbox.parse(form.get("is_featured")) } : {}),
       };
-      const done = await attempt({ intent, id: target.id }, () => setProjectFlags(target.id, flags));
+      const done = await attempt({ intent, id: target.id }, () => setProjectFlags(target.id, flags, user.id));
       if (!done.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
       if (!done.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
       await log({
@@ -90,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
       let title: string | null = null;
       const done = await attempt({ intent, id: target.id }, async () => {
         title = (await getProject(target.id))?.title ?? null;
-        return deleteProject(target.id);
+        return deleteProject(target.id, user.id);
       });
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Project not found" }, 404);
@@ -167,6 +167,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         open={deleting.open}
         onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
         question="Are you sure you want to delete this project?"
+        outcome="will move to the Trash, where it is kept for 30 days and can be restored."
         itemName={deleting.project?.title}
         onConfirm={() => {
           if (deleting.project) void deleteFetcher.submit({ intent: "delete", id: deleting.project.id }, { method: "post" });

@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
       if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
       const isActive = checkbox.parse(form.get("is_active"));
-      const done = await attempt({ intent, id: target.id }, () => setServiceActive(target.id, isActive));
+      const done = await attempt({ intent, id: target.id }, () => setServiceActive(target.id, isActive, user.id));
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
       await log({ action: isActive ? "service.activate" : "service.deactivate", entityId: target.id, fields: ["is_active"] });
@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
       let title: string | null = null;
       const done = await attempt({ intent, id: target.id }, async () => {
         title = (await getService(target.id))?.title ?? null;
-        return deleteService(target.id);
+        return deleteService(target.id, user.id);
       });
       if (!done.ok) return fail(failure, 500);
       if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
@@ -143,6 +143,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         open={deleting.open}
         onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
         question="Are you sure you want to delete this service?"
+        outcome="will move to the Trash, where it is kept for 30 days and can be restored."
         itemName={deleting.service?.title}
         onConfirm={() => {
           if (deleting.service) void deleteFetcher.submit({ intent: "delete", id: deleting.service.id }, { method: "post" });

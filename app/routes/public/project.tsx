@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { Route } from "./+types/project";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
-import { getPublicProject, type PublicProject } from "~/.server/models/projects";
+import { getProject, getPublicProject, type PublicProject, toPublicProject } from "~/.server/models/projects";
+import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/preview";
+import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import {
   BackLink,
@@ -43,19 +45,25 @@ const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no longer available.";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
+  const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
   const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Project Not Found" }, { status: 404 });
+  if (!id.success) throw data({ message: "Project Not Found" }, { status: 404, headers });
   let project: PublicProject | null;
+  let preview = false;
   try {
-    project = await getPublicProject(id.data);
+    preview = await canPreview(request);
+    // An admin's preview finds a private project too; everyone else only a public one.
+    project = preview ? toPublicProject(await getProject(id.data)) : await getPublicProject(id.data);
   } catch (error) {
     // docs/product.md#project-detail: a failed detail load is logged and redirects home.
     logger.error({ err: error, projectId: id.data }, "project detail load failed");
     throw redirect("/");
   }
-  if (!project) throw data({ message: "Project Not Found" }, { status: 404 });
+  if (!project) throw data({ message: "Project Not Found" }, { status: 404, headers });
   const chrome = await getSiteChrome();
+  const previewInfo: PreviewInfo | null = preview ? { visible: project.is_public, noun: "project", adminPath: "/admin/projects" } : null;
   const { is_public: _isPublic, is_featured: _isFeatured, ...visible } = project;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
@@ -67,7 +75,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     type: "article",
     jsonLd: [projectJsonLd(SITE_ORIGIN, visible)],
   });
-  return { project: visible, chrome, seo };
+  return withPreviewHeaders(request, { project: visible, chrome, seo, preview: previewInfo });
 }
 
 function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
@@ -85,10 +93,11 @@ function TagList({ items, format = (s: string) => s }: { items: readonly string[
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, chrome } = loaderData;
+  const { project, chrome, preview } = loaderData;
   const percent = clampPercent(project.completion_percentage);
   return (
     <SiteShell chrome={chrome}>
+      {preview ? <PreviewBar info={preview} /> : null}
       <DetailHeader
         back={<BackLink section="projects">Back to Projects</BackLink>}
         badges={
@@ -232,8 +241,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Project Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  return loaderData.seo;
+  return loaderData.preview ? [...loaderData.seo, { name: "robots", content: "noindex" }] : loaderData.seo;
 };
+
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {

@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { Route } from "./+types/service";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
-import { getActiveService, type Service } from "~/.server/models/services";
+import { getActiveService, getService, type Service } from "~/.server/models/services";
+import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/preview";
+import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import {
   BackLink,
@@ -31,19 +33,25 @@ const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no longer available.";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
+  const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
   const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Service Not Found" }, { status: 404 });
+  if (!id.success) throw data({ message: "Service Not Found" }, { status: 404, headers });
   let service: Service | null;
+  let preview = false;
   try {
-    service = await getActiveService(id.data);
+    preview = await canPreview(request);
+    // An admin's preview finds an inactive service too; everyone else only an active one.
+    service = preview ? await getService(id.data) : await getActiveService(id.data);
   } catch (error) {
     // docs/product.md#service-detail: a failed detail load is logged and redirects home.
     logger.error({ err: error, serviceId: id.data }, "service detail load failed");
     throw redirect("/");
   }
-  if (!service) throw data({ message: "Service Not Found" }, { status: 404 });
+  if (!service) throw data({ message: "Service Not Found" }, { status: 404, headers });
   const chrome = await getSiteChrome();
+  const previewInfo: PreviewInfo | null = preview ? { visible: service.is_active, noun: "service", adminPath: "/admin/services" } : null;
   const { created_by: _createdBy, sort_order: _sortOrder, is_active: _isActive, icon: _icon, ...visible } = service;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
@@ -55,13 +63,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     type: "article",
     jsonLd: [serviceJsonLd(SITE_ORIGIN, visible)],
   });
-  return { service: visible, chrome, seo };
+  return withPreviewHeaders(request, { service: visible, chrome, seo, preview: previewInfo });
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, chrome } = loaderData;
+  const { service, chrome, preview } = loaderData;
   return (
     <SiteShell chrome={chrome}>
+      {preview ? <PreviewBar info={preview} /> : null}
       <DetailHeader
         back={<BackLink section="services">Back to Services</BackLink>}
         badges={
@@ -142,8 +151,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Service Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  return loaderData.seo;
+  return loaderData.preview ? [...loaderData.seo, { name: "robots", content: "noindex" }] : loaderData.seo;
 };
+
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {

@@ -1,0 +1,82 @@
+import { formatBudget } from "~/lib/format";
+import { labelFor, type Option, PRICING_MODEL_OPTIONS, PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
+
+// The fields a version of a service or project shows on its History page, in form order, and how each
+// value reads (docs/decisions/0013-versions-and-trash.md).
+
+export interface VersionField {
+  key: string;
+  label: string;
+  options?: Option[];
+  format?: (value: unknown) => string;
+}
+
+const yesNo = (value: unknown) => (value === true ? "Yes" : "No");
+
+export const SERVICE_VERSION_FIELDS: VersionField[] = [
+  { key: "title", label: "Title" },
+  { key: "short_description", label: "Short description" },
+  { key: "description", label: "Description" },
+  { key: "overview", label: "Overview" },
+  { key: "category", label: "Category" },
+  { key: "service_type", label: "Service type", options: SERVICE_TYPE_OPTIONS },
+  { key: "pricing_model", label: "Pricing model", options: PRICING_MODEL_OPTIONS },
+  { key: "duration_estimate", label: "Duration estimate" },
+  { key: "target_audience", label: "Target audience" },
+  { key: "availability", label: "Availability" },
+  { key: "prerequisites", label: "Prerequisites" },
+  { key: "warranty", label: "Warranty" },
+  { key: "features", label: "Features" },
+  { key: "benefits", label: "Benefits" },
+  { key: "icon", label: "Icon" },
+  { key: "featured_image_url", label: "Featured image" },
+  { key: "gallery", label: "Gallery" },
+  { key: "is_active", label: "Active", format: yesNo },
+  { key: "sort_order", label: "Sort order" },
+];
+
+export const PROJECT_VERSION_FIELDS: VersionField[] = [
+  { key: "title", label: "Title" },
+  { key: "short_description", label: "Short description" },
+  { key: "description", label: "Description" },
+  { key: "category", label: "Category" },
+  { key: "project_type", label: "Project type", options: PROJECT_TYPE_OPTIONS },
+  { key: "status", label: "Status", options: PROJECT_STATUS_OPTIONS },
+  { key: "priority", label: "Priority", options: PROJECT_PRIORITY_OPTIONS },
+  { key: "project_location", label: "Location" },
+  { key: "budget", label: "Budget", format: (v) => (v === null || v === undefined ? "" : formatBudget(v as number)) },
+  { key: "start_date", label: "Start date" },
+  { key: "end_date", label: "End date" },
+  { key: "duration_months", label: "Duration (months)" },
+  { key: "completion_percentage", label: "Completion %" },
+  { key: "client_name", label: "Client name" },
+  { key: "client_email", label: "Client email" },
+  { key: "client_phone", label: "Client phone" },
+  { key: "challenges", label: "Challenges" },
+  { key: "solutions", label: "Solutions" },
+  { key: "testimonial", label: "Testimonial" },
+  { key: "materials_used", label: "Materials used" },
+  { key: "technologies_used", label: "Technologies" },
+  { key: "team_members", label: "Team members" },
+  { key: "tags", label: "Tags" },
+  { key: "featured_image_url", label: "Featured image" },
+  { key: "gallery_images", label: "Gallery" },
+  { key: "is_public", label: "Public", format: yesNo },
+  { key: "is_featured", label: "Featured", format: yesNo },
+];
+
+/** How a stored value reads: lists one per line, empty as an empty string. */
+export function displayValue(field: VersionField, value: unknown): string {
+  if (field.format) return field.format(value);
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(String).join("\n");
+  if (field.options) return labelFor(field.options, String(value)) ?? String(value);
+  return String(value);
+}
+
+export const VERSION_ACTION_LABELS: Record<string, string> = {
+  create: "Created",
+  update: "Edited",
+  status: "Status changed",
+  restore: "Restored",
+};

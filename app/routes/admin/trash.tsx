@@ -1,0 +1,215 @@
+import { FolderKanban, ImageIcon, RotateCcw, Trash2, Wrench } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/trash";
+import { recordAdminActivity } from "~/.server/activity";
+import { requireAdmin } from "~/.server/access";
+import { deleteProjectForever, listTrashedProjects, restoreProjectFromTrash } from "~/.server/models/projects";
+import { deleteServiceForever, listTrashedServices, restoreServiceFromTrash } from "~/.server/models/services";
+import { TRASH_DAYS } from "~/.server/models/trash";
+import type { TrashedItem } from "~/.server/models/versions";
+import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { EmptyState } from "~/components/admin/empty-state";
+import { LoadError } from "~/components/admin/load-error";
+import { PageIntro } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { formatDate } from "~/lib/format";
+import { attempt, fail, intentOf, loadFailed, ok, readForm, readId } from "./action-helpers";
+
+// The Trash of services and projects (docs/decisions/0013-versions-and-trash.md): deleted records wait
+// here TRASH_DAYS before the purge removes them; an admin can restore one or delete it forever sooner.
+
+type Kind = "service" | "project";
+
+const NOUN: Record<Kind, { one: string; title: string }> = {
+  service: { one: "service", title: "Service" },
+  project: { one: "project", title: "Project" },
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [services, projects] = await Promise.all([
+    listTrashedServices().catch(loadFailed("trashed services")),
+    listTrashedProjects().catch(loadFailed("trashed projects")),
+  ]);
+  return {
+    services,
+    projects,
+    loadError: services === null || projects === null ? "Failed to fetch the Trash" : null,
+    trashDays: TRASH_DAYS,
+  };
+}
+
+const readKind = (form: FormData): Kind | null => {
+  const kind = form.get("kind");
+  return kind === "service" || kind === "project" ? kind : null;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = await readForm(request);
+  if (!form) return fail({ intent: "", message: "Unknown action", detail: "The request was not a form" });
+  const intent = intentOf(form);
+  if (intent !== "restore" && intent !== "delete-forever") return fail({ intent, message: "Unknown action" });
+  const kind = readKind(form);
+  const noun = kind ? NOUN[kind] : { one: "item", title: "Item" };
+  const failure = { intent, message: intent === "restore" ? `Failed to restore ${noun.one}` : `Failed to delete ${noun.one}` };
+  if (!kind) return fail({ ...failure, detail: "Choose a service or a project" });
+  const target = readId(form);
+  if (target.kind === "missing") return fail({ ...failure, detail: `No ${noun.one} was given` });
+  if (target.kind === "unknown") return fail({ ...failure, detail: `${noun.title} not found in the Trash` }, 404);
+
+  const step =
+    intent === "restore"
+      ? kind === "service"
+        ? () => restoreServiceFromTrash(target.id)
+        : () => restoreProjectFromTrash(target.id)
+      : kind === "service"
+        ? () => deleteServiceForever(target.id)
+        : () => deleteProjectForever(target.id);
+  const done = await attempt({ intent, kind, id: target.id }, step);
+  if (!done.ok) return fail(failure, 500);
+  if (!done.value) return fail({ ...failure, detail: `${noun.title} not found in the Trash` }, 404);
+  await recordAdminActivity(request, user, { entity: kind, entityId: target.id, action: intent === "restore" ? `${kind}.restore` : `${kind}.delete-forever` });
+  return ok({
+    intent,
+    id: target.id,
+    message: intent === "restore" ? `${noun.title} restored successfully` : `${noun.title} deleted forever`,
+  });
+}
+
+export default function TrashPage({ loaderData }: Route.ComponentProps) {
+  const { loadError, trashDays } = loaderData;
+  const [confirming, setConfirming] = useState<{ open: boolean; kind: Kind; item: TrashedItem | null }>({ open: false, kind: "service", item: null });
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  // Optimistic: an item leaves the list as soon as its restore or delete is on its way.
+  const leaving = fetcher.state !== "idle" ? fetcher.formData?.get("id") : null;
+  const submit = (intent: "restore" | "delete-forever", kind: Kind, id: string) => void fetcher.submit({ intent, kind, id }, { method: "post" });
+  const services = (loaderData.services ?? []).filter((s) => s.id !== leaving);
+  const projects = (loaderData.projects ?? []).filter((p) => p.id !== leaving);
+
+  return (
+    <>
+      <title>Trash | Admin</title>
+      <PageIntro
+        title="Trash"
+        description={`Deleted services and projects are kept here for ${trashDays} days, then deleted for good with their versions.`}
+      />
+      {loadError ? (
+        <LoadError message={loadError} />
+      ) : services.length === 0 && projects.length === 0 ? (
+        <EmptyState icon={Trash2} title="The Trash is empty" description="Deleted services and projects appear here, and can be restored for 30 days." />
+      ) : (
+        <div className="grid gap-8">
+          <TrashSection
+            kind="service"
+            title="Services"
+            icon={Wrench}
+            items={services}
+            trashDays={trashDays}
+            onRestore={(item) => submit("restore", "service", item.id)}
+            onDelete={(item) => setConfirming({ open: true, kind: "service", item })}
+          />
+          <TrashSection
+            kind="project"
+            title="Projects"
+            icon={FolderKanban}
+            items={projects}
+            trashDays={trashDays}
+            onRestore={(item) => submit("restore", "project", item.id)}
+            onDelete={(item) => setConfirming({ open: true, kind: "project", item })}
+          />
+        </div>
+      )}
+      <ConfirmDeleteDialog
+        open={confirming.open}
+        onOpenChange={(open) => setConfirming((c) => ({ ...c, open }))}
+        question={`Delete this ${NOUN[confirming.kind].one} forever?`}
+        itemName={confirming.item?.title}
+        outcome="and all its versions will be removed for good. This cannot be undone."
+        confirmLabel="Delete forever"
+        onConfirm={() => {
+          if (confirming.item) submit("delete-forever", confirming.kind, confirming.item.id);
+        }}
+      />
+    </>
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+interface TrashSectionProps {
+  kind: Kind;
+  title: string;
+  icon: typeof Wrench;
+  items: TrashedItem[];
+  trashDays: number;
+  onRestore: (item: TrashedItem) => void;
+  onDelete: (item: TrashedItem) => void;
+}
+
+function TrashSection({ kind, title, icon: Icon, items, trashDays, onRestore, onDelete }: TrashSectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <h3 id={headingId} className="flex items-center gap-2 text-base font-semibold">
+        <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+        {title}
+        <span className="text-sm font-normal text-muted-foreground">({items.length})</span>
+      </h3>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">No deleted {title.toLowerCase()}.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {items.map((item) => (
+            <TrashRow key={item.id} kind={kind} item={item} trashDays={trashDays} onRestore={() => onRestore(item)} onDelete={() => onDelete(item)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TrashRow({ kind, item, trashDays, onRestore, onDelete }: { kind: Kind; item: TrashedItem; trashDays: number; onRestore: () => void; onDelete: () => void }) {
+  const titleId = useId();
+  const purgeOn = new Date(new Date(item.deleted_at).getTime() + trashDays * DAY_MS).toISOString();
+  return (
+    <li aria-labelledby={titleId} className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 shadow-xs">
+      {item.featured_image_url ? (
+        <img src={item.featured_image_url} alt="" loading="lazy" className="h-14 w-20 shrink-0 rounded-md border bg-muted object-cover sm:h-16 sm:w-28" />
+      ) : (
+        <div className="flex h-14 w-20 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground sm:h-16 sm:w-28">
+          <ImageIcon aria-hidden="true" className="size-5" />
+        </div>
+      )}
+      <div className="grid min-w-0 flex-1 basis-40 gap-1">
+        <p id={titleId} className="truncate font-medium">
+          {item.title}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Deleted {formatDate(item.deleted_at)}
+          {item.deleted_by ? ` by ${item.deleted_by}` : ""} · deleted for good on {formatDate(purgeOn)}
+        </p>
+      </div>
+      <div className="flex w-full shrink-0 gap-2 sm:w-auto">
+        <Button type="button" variant="outline" size="sm" onClick={onRestore} aria-label={`Restore ${kind} ${item.title}`}>
+          <RotateCcw aria-hidden="true" />
+          Restore
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          onClick={onDelete}
+          aria-label={`Delete ${kind} ${item.title} forever`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete forever
+        </Button>
+      </div>
+    </li>
+  );
+}
