@@ -51,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data({ message: "Project Not Found" }, { status: 404, headers });
   let project: PublicProject | null;
-  let preview = false;
+  let preview: boolean;
   try {
     preview = await canPreview(request);
     // An admin's preview finds a private project too; everyone else only a public one.

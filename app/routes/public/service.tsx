@@ -39,7 +39,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data({ message: "Service Not Found" }, { status: 404, headers });
   let service: Service | null;
-  let preview = false;
+  let preview: boolean;
   try {
     preview = await canPreview(request);
     // An admin's preview finds an inactive service too; everyone else only an active one.
