@@ -563,7 +563,7 @@ describe("the CSV export", () => {
     const text = bytes.subarray(3).toString("utf8");
     expect(text.split("\r\n")).toEqual([
       "When (UTC),Person,Account id,IP address,Kind,Action,Description,Entity,Entity id,Fields changed,Detail",
-      `2026-04-03T10:00:00.000Z,${admin.email.toLowerCase()},${admin.id},,Content,service.delete,Deleted a service,service,s1,,"Pools, ""deluxe"""`,
+      `2026-04-03T10:00:00.000Z,${admin.email.toLowerCase()},${admin.id},,Content,service.delete,Moved a service to the Trash,service,s1,,"Pools, ""deluxe"""`,
       `2026-04-01T10:00:00.000Z,${admin.email.toLowerCase()},${admin.id},${IP},Content,setting.update,Changed a setting,setting,header_logo_text,header_logo_text,"'=HYPERLINK(""x"")"`,
       "",
     ]);
