@@ -1,3 +1,4 @@
+import { INVALID_INVITE } from "~/content/staff";
 import { sendInviteEmail, sendPasswordChangedEmail } from "./account-emails";
 import { auth, SITE_ORIGIN } from "./auth";
 import { logger } from "./logger";
@@ -35,7 +36,6 @@ export async function resendInvite(id: string, inviter: { name: string | null })
   return { ok: true, link, emailed };
 }
 
-export const INVALID_INVITE = "This invitation link is invalid or has expired. Ask an admin for a new one.";
 
 /** The address a still-valid invite link is for (the accept page shows it), or null. */
 export async function inviteForToken(token: string) {
@@ -78,9 +78,6 @@ export async function removeAdminAccess(userId: string): Promise<RemoveOutcome> 
   return result;
 }
 
-/** One answer for every address (issue 14 item 2), so the form does not tell who has an account. */
-export const RESET_REQUESTED = "If an account exists for that email, we have sent a link to reset its password. The link is valid for 1 hour.";
-export const RESET_TOO_MANY = "Too many reset requests. Please wait a while and try again.";
 
 /** Per IP: 5 requests in 15 minutes; per address: 3 an hour (whether or not it exists). */
 export const RESET_IP_LIMIT = [5, 15 * 60_000] as const;
@@ -95,7 +92,6 @@ export async function requestPasswordReset(request: Request, email: string): Pro
   return { ok: true };
 }
 
-export const INVALID_RESET = "This reset link is invalid or has expired. Ask for a new one.";
 
 /** Sets the new password with a reset link's token; better-auth uses the token up and ends every session. */
 export async function resetPassword(token: string, password: string): Promise<boolean> {

@@ -40,7 +40,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /** Starts a fresh server (own temporary DATA_DIR) for the tests of one file; `url()` is its origin. */
-export function usePrivateServer({ demo }: { demo: boolean }): { url: () => string } {
+export function usePrivateServer({ demo, env = () => ({}) }: { demo: boolean; env?: () => Record<string, string> }): { url: () => string } {
   let child: ChildProcess | undefined;
   let url = "";
   test.beforeAll(async () => {
@@ -61,6 +61,7 @@ export function usePrivateServer({ demo }: { demo: boolean }): { url: () => stri
         DEMO_CONTENT: String(demo),
         LOG_LEVEL: "warn",
         LOGIN_IP_LIMIT: "1000/10",
+        ...env(),
       },
     });
     let stderr = "";

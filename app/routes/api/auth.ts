@@ -1,7 +1,8 @@
 import type { Route } from "./+types/auth";
 import { auth } from "~/.server/auth";
 import { signIn } from "~/.server/sign-in";
-import { requestPasswordReset, RESET_REQUESTED, RESET_TOO_MANY } from "~/.server/staff";
+import { requestPasswordReset } from "~/.server/staff";
+import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
 import { LoginSchema } from "~/validation/login";
 import { ForgotPasswordSchema } from "~/validation/staff";
 

@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { logger } from "~/.server/logger";
-import { requestPasswordReset, RESET_REQUESTED, RESET_TOO_MANY } from "~/.server/staff";
+import { requestPasswordReset } from "~/.server/staff";
+import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
