@@ -107,7 +107,8 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <title>Team | Admin</title>
-      <div className="grid gap-6">
+      {/* min-w-0: the tables scroll inside their cards on phones instead of widening the page. */}
+      <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
         <PageIntro title="Team" description="Everyone who can sign in to this admin panel." />
 
         <Card>
