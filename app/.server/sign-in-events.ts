@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import Bowser from "bowser";
+import { describeBrowser } from "~/lib/browser";
 import { sendNewSignInEmail } from "./account-emails";
 import { auth, CLIENT_IP_HEADER, SITE_ORIGIN } from "./auth";
 import { logger } from "./logger";
@@ -8,15 +8,6 @@ import { recordSignIn, rememberBrowser } from "./models/team";
 
 // What follows a completed sign-in (password, and the second step when two-factor is on): the time of
 // the last sign-in for the Team page, and the "new sign-in from a new browser" email (issue 14 item 5).
-
-/** "Chrome on Windows": browser and system names without versions, so an update is not a new browser. */
-export function describeBrowser(userAgent: string | null | undefined): string {
-  if (!userAgent) return "Unknown browser";
-  const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name || "Unknown browser";
-  const os = parsed.os.name;
-  return os ? `${browser} on ${os}` : browser;
-}
 
 export async function noteSignIn(request: Request, userId: string): Promise<void> {
   try {

@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { SMTPServer } from "smtp-server";
-import { expectToast, openAdmin, unique, usePrivateServer } from "./admin-helpers";
-import { ADMIN, expect, signIn, test } from "./fixtures";
+import { expectToast, openAdmin, toast, unique, usePrivateServer } from "./admin-helpers";
+import { ADMIN, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 // Staff accounts in the browser (issue 14): invite -> accept -> sign in; forgot -> email -> reset -> sign in;
 // two-factor on -> sign in with a code computed here, and with a backup code. The emails go through a real
@@ -71,6 +71,7 @@ async function inviteAndAccept(page: Page, email: string, password: string, name
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Accept invitation" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expectNoAxeViolations(page);
   await page.getByLabel("Full Name").fill(name);
   // Required fields carry a "*" in their label.
   await page.getByLabel(/^Password/).fill(password);
@@ -96,11 +97,13 @@ test("forgot password -> email -> reset -> sign in with the new password", async
   await page.goto(`${server.url()}/admin/login`);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByLabel("Email").fill(email);
+  await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account exists for that email");
 
   const link = await linkFromEmail(email, /Reset your password/);
   await page.goto(link);
+  await expectNoAxeViolations(page);
   await page.getByLabel(/^New password/).fill("new-password-2");
   await page.getByLabel("Confirm new password").fill("new-password-2");
   await page.getByRole("button", { name: "Set new password" }).click();
@@ -128,11 +131,17 @@ test("two-factor on -> sign in with a code computed here, then with a backup cod
 
   await openAdmin(page, `${server.url()}/admin/profile`);
   await page.getByRole("link", { name: "Set up two-factor" }).click();
+  // Profile has a "Current password" field too: wait for the two-factor page itself.
+  await page.waitForURL(/\/admin\/profile\/two-factor$/);
+  await expect(page.getByRole("button", { name: "Set up two-factor" })).toBeVisible();
   await page.getByLabel(/^Current password/).fill(password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await page.locator("code").first().textContent()) ?? "";
   const backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  // axe reads a toast mid-animation as low contrast: check the page once it has gone.
+  await expect(toast(page, "Scan the QR code")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
   expect(backupCodes).toHaveLength(10);
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
   await page.getByLabel(/^3\. Code from the app/).fill(totp.generate());
@@ -146,6 +155,9 @@ test("two-factor on -> sign in with a code computed here, then with a backup cod
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(/\/admin\/login\/two-factor/);
+  // The sign-in page's "Signed Out" toast can still be fading: check the page once it has gone.
+  await expect(toast(page, "Signed Out")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
   await page.getByLabel(/^Authentication code/).fill(totp.generate());
   await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL(/\/admin\/dashboard/);
