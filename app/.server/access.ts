@@ -44,7 +44,14 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 export const TWO_FACTOR_SETUP_PATH = "/admin/profile/two-factor";
 
 async function twoFactorRequired(): Promise<boolean> {
-  return (await getPublicSettings()).require_two_factor === "true";
+  try {
+    return (await getPublicSettings()).require_two_factor === "true";
+  } catch (error) {
+    // Settings that cannot be read must not take the whole admin down (pages show 'Failed to fetch ...');
+    // the admin is still signed in with a password, as before the switch existed.
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "two-factor requirement could not be read");
+    return false;
+  }
 }
 
 const isPageRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";

@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/validation/staff";
-import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpers";
+import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm } from "./action-helpers";
 
 // Two-factor set-up for one's own account (issue 14 item 3; docs/decisions/0014-staff-accounts-and-two-factor.md).
 // While "Require two-factor for all admins" is on, an admin without it is sent here before anything else,
@@ -19,8 +19,8 @@ import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpe
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request, { allowWithoutTwoFactor: true });
-  const required = (await getPublicSettings()).require_two_factor === "true";
-  return { enabled: user.twoFactorEnabled, required };
+  const settings = await getPublicSettings().catch(loadFailed("site settings"));
+  return { enabled: user.twoFactorEnabled, required: settings?.require_two_factor === "true" };
 }
 
 type TwoFactorResult = ActionResult & { setup?: { qrSvg: string; secret: string; backupCodes: string[] }; backupCodes?: string[] };
