@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/.server/auth";
@@ -24,7 +26,7 @@ import { useTestDatabase } from "../setup/database";
 import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
 import { adminSession, call, getRequest, ORIGIN, postRequest, signInCookie } from "./admin-support";
 
-useTestDatabase();
+const database = useTestDatabase();
 
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -197,6 +199,34 @@ describe("removing access", () => {
     // And the remaining (now last) admin cannot be removed.
     expect(await demoteAdmin((await call(teamLoader, getRequest("/admin/team", cookie))).data.currentUserId as string)).toBe("last-admin");
   });
+});
+
+describe("npm run admin -- demote", () => {
+  /** Runs the admin command as an operator would, on this test's database. */
+  function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const file = database.current().file;
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn", ...(file ? { DATA_DIR: path.dirname(file) } : { DATABASE_URL: database.current().url }) };
+    return new Promise((resolve) => {
+      execFile("npx", ["tsx", "scripts/admin.ts", ...args], { env }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    });
+  }
+
+  it("refuses the last admin and demotes (signing out) any other", async () => {
+    const { admin, cookie } = await adminSession();
+    const refused = await run(["demote", "--email", admin.email]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("is the last admin and cannot be demoted");
+    expect((await getProfile(admin.id))?.role).toBe("admin");
+    expect(await isSignedInAdmin(cookie)).toBe(true);
+
+    const other = await createAdmin();
+    const otherCookie = await signInCookie(other.email);
+    const demoted = await run(["demote", "--email", other.email]);
+    expect(demoted.code).toBe(0);
+    expect((await getProfile(other.id))?.role).toBeNull();
+    expect(await isSignedInAdmin(otherCookie)).toBe(false);
+    // Two tsx start-ups: slow on a busy machine.
+  }, 120_000);
 });
 
 describe("forgot and reset password", () => {
