@@ -12,6 +12,11 @@ export default [
   // Sign-in and sign-out
   route("admin/login", "routes/auth/login.tsx"),
   route("admin/logout", "routes/auth/logout.ts"),
+  // Staff accounts, signed out (docs/product.md#staff-accounts): second sign-in step, password recovery, invites
+  route("admin/login/two-factor", "routes/auth/two-factor.tsx"),
+  route("admin/forgot-password", "routes/auth/forgot-password.tsx"),
+  route("admin/reset-password", "routes/auth/reset-password.tsx"),
+  route("admin/accept-invite", "routes/auth/accept-invite.tsx"),
 
   // Admin area: the layout is the gate for every nested page
   route("admin", "routes/admin/layout.tsx", [
@@ -27,6 +32,8 @@ export default [
     route("trash", "routes/admin/trash.tsx"),
     route("services/:id/history", "routes/admin/history.tsx", { id: "service-history" }),
     route("projects/:id/history", "routes/admin/history.tsx", { id: "project-history" }),
+    route("team", "routes/admin/team.tsx"),
+    route("profile/two-factor", "routes/admin/two-factor.tsx"),
   ]),
   route("admin/activity/export.csv", "routes/admin/activity-export.ts"),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),

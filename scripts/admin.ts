@@ -1,10 +1,10 @@
 // `npm run admin -- create --email E --password P [--name N]`   creates an admin (or promotes an existing user)
 // `npm run admin -- password --email E --password P`            sets a new password and signs the user out everywhere
-// `npm run admin -- demote --email E`                           removes the admin role
+// `npm run admin -- demote --email E`                           removes the admin role (never the last admin)
 import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "~/.server/db";
 import { migrate } from "~/.server/db/migrate";
-import { setProfileRole } from "~/.server/models/profiles";
+import { demoteAdmin } from "~/.server/models/team";
 import { ensureUser, setPassword } from "~/.server/models/users";
 import { auth } from "~/.server/auth";
 
@@ -41,8 +41,13 @@ async function main(): Promise<number> {
       console.log(`No user ${values.email}`);
       return 1;
     }
-    await setProfileRole(found.user.id, null);
-    console.log(`${values.email} is no longer an admin`);
+    // The same rule as the Team page: never the last admin, and the person's sessions end at once.
+    const result = await demoteAdmin(found.user.id);
+    if (result === "last-admin") {
+      console.error(`${values.email} is the last admin and cannot be demoted: create or invite another admin first`);
+      return 1;
+    }
+    console.log(result === "demoted" ? `${values.email} is no longer an admin; their sessions were signed out` : `${values.email} was not an admin`);
     return 0;
   }
   console.error(USAGE);

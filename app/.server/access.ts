@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { auth } from "./auth";
 import { logger } from "./logger";
 import { getProfile, isAdminProfile, type Profile } from "./models/profiles";
+import { getPublicSettings } from "./models/settings";
 
 // The one place that decides who may do what. Deny by default: every admin loader and action
 // calls requireAdmin first, whatever the layout already checked.
@@ -13,6 +14,7 @@ export interface SessionUser {
   sessionId: string;
   profile: Profile | null;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
 }
 
 /** The signed-in user, or null (no session, an expired or revoked one, or a broken cookie). */
@@ -33,7 +35,23 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
     sessionId: session.session.id,
     profile,
     isAdmin: isAdminProfile(profile),
+    // Added to the user by the twoFactor plugin (app/.server/auth.ts).
+    twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
   };
+}
+
+/** Where an admin without two-factor is sent while the Settings switch requires it. */
+export const TWO_FACTOR_SETUP_PATH = "/admin/profile/two-factor";
+
+async function twoFactorRequired(): Promise<boolean> {
+  try {
+    return (await getPublicSettings()).require_two_factor === "true";
+  } catch (error) {
+    // Settings that cannot be read must not take the whole admin down (pages show 'Failed to fetch ...');
+    // the admin is still signed in with a password, as before the switch existed.
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "two-factor requirement could not be read");
+    return false;
+  }
 }
 
 const isPageRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
@@ -42,9 +60,14 @@ const isPageRequest = (request: Request) => request.method === "GET" || request.
  * The signed-in admin, or a refusal: pages redirect to /admin/login (docs/product.md#access);
  * actions and resource routes answer 401 (signed out) or 403 (not an admin).
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export async function requireAdmin(request: Request, { allowWithoutTwoFactor = false } = {}): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (user?.isAdmin) return user;
+  if (user?.isAdmin) {
+    if (allowWithoutTwoFactor || user.twoFactorEnabled || !(await twoFactorRequired())) return user;
+    // "Require two-factor for all admins": set it up before anything else (docs/decisions/0014-staff-accounts-and-two-factor.md).
+    if (isPageRequest(request)) throw redirect(TWO_FACTOR_SETUP_PATH);
+    throw data({ error: "Two-factor authentication is required: set it up first" }, { status: 403 });
+  }
   if (isPageRequest(request)) {
     const url = new URL(request.url);
     const next = url.pathname.startsWith("/admin") && url.pathname !== "/admin/login" ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";

@@ -2,10 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { COMPANY } from "~/content/company";
 import { LOGIN_PASSWORD_MAX } from "~/validation/constants";
 import { type Database, getDatabase } from "./db";
 import { env } from "./env";
 import { logger } from "./logger";
+import { sendPasswordChangedEmail, sendPasswordResetEmail } from "./account-emails";
 import { createProfile } from "./models/profiles";
 
 /** Set by our HTTP server from the socket (or the proxy header when TRUST_PROXY is on); clients cannot forge it. */
@@ -27,7 +30,23 @@ export function authSecret(): string {
   }
 }
 
-export function authOptions(database: Database): BetterAuthOptions {
+/** Reset links are valid 1 hour (docs/product.md#staff-accounts). */
+export const RESET_TOKEN_SECONDS = 60 * 60;
+/** "Trust this device for 30 days" (docs/product.md#staff-accounts). */
+export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+
+// Two-factor sign-in (docs/decisions/0014-staff-accounts-and-two-factor.md): TOTP with 10 backup codes.
+// The plugin's after-hook replaces the session of an email sign-in with a short-lived two-factor cookie
+// whenever the user has two-factor on, whichever path called the sign-in, so no endpoint skips it.
+const plugins = [
+  twoFactor({
+    issuer: COMPANY.name,
+    trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+    backupCodeOptions: { amount: 10 },
+  }),
+];
+
+export function authOptions(database: Database): BetterAuthOptions & { plugins: typeof plugins } {
   const secure = SITE_ORIGIN.startsWith("https://");
   return {
     appName: "Company Admin Panel",
@@ -36,12 +55,25 @@ export function authOptions(database: Database): BetterAuthOptions {
     database: { db: database.db, type: database.engine },
     trustedOrigins: [SITE_ORIGIN, ...(env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`])],
     telemetry: { enabled: false },
+    plugins,
     emailAndPassword: {
       enabled: true,
       disableSignUp: !env.ALLOW_SIGNUP,
       minPasswordLength: 8,
       maxPasswordLength: LOGIN_PASSWORD_MAX,
       autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // A reset ends every session of the account (docs/product.md#staff-accounts).
+      revokeSessionsOnPasswordReset: true,
+      // Our own link (the reset page), not better-auth's redirecting endpoint; the email goes through the queue.
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${SITE_ORIGIN}/admin/reset-password?token=${encodeURIComponent(token)}`;
+        const queued = await sendPasswordResetEmail(user.email, user.name, link);
+        if (!queued) logger.warn({ userId: user.id }, "password reset asked but no SMTP server is configured");
+      },
+      onPasswordReset: async ({ user }) => {
+        await sendPasswordChangedEmail(user.email, user.name, `${SITE_ORIGIN}/admin/login`);
+      },
     },
     session: {
       // No cookie cache: a signed-out or deleted session stops working on the very next request.

@@ -5,6 +5,7 @@ import { fieldErrors, formValues } from "~/validation/fields";
 import { authSecret } from "./auth";
 import { env } from "./env";
 import { logger } from "./logger";
+import { addMailDrain, kickMailQueue, mailQueueIdle, startMailQueue, stopMailQueue } from "./mail-queue";
 import { mailConfig, type MailConfig, sendEnquiryNotification } from "./mailer";
 import {
   claimDueNotification,
@@ -117,34 +118,13 @@ export async function processNotificationQueue(config: MailConfig | null = mailC
   return attempted;
 }
 
-let running: Promise<unknown> | null = null;
-let timer: NodeJS.Timeout | null = null;
+// The background loop is the general mail queue's (app/.server/mail-queue.ts); these names stay for callers.
+addMailDrain(() => processNotificationQueue());
 
 /** Runs the queue soon, in the background; at most one run at a time in this process. */
-export function kickNotificationQueue(): void {
-  if (running) return;
-  running = processNotificationQueue()
-    .catch((error: unknown) => logger.error({ err: error }, "notification queue failed"))
-    .finally(() => {
-      running = null;
-    });
-}
-
+export const kickNotificationQueue = kickMailQueue;
 /** Resolves when the background run (if any) has finished. */
-export async function notificationQueueIdle(): Promise<void> {
-  await running;
-}
-
+export const notificationQueueIdle = mailQueueIdle;
 /** Retries on a timer (backoff is in the rows), so failed sends are tried again even without new enquiries. */
-export function startNotificationQueue(intervalMs = 15_000): void {
-  if (timer || !mailConfig()) return;
-  timer = setInterval(kickNotificationQueue, intervalMs);
-  timer.unref();
-  kickNotificationQueue();
-}
-
-export async function stopNotificationQueue(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = null;
-  await running;
-}
+export const startNotificationQueue = startMailQueue;
+export const stopNotificationQueue = stopMailQueue;

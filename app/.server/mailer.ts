@@ -66,3 +66,75 @@ export async function sendEnquiryNotification(enquiry: Enquiry, config: MailConf
 export function setMailConfigForTests(config: MailConfig | null | undefined): void {
   cached = config;
 }
+
+// --- Account emails and the general outgoing-mail queue (docs/decisions/0015-outgoing-mail-queue.md) ---
+
+export interface MailSender {
+  transport: Transporter;
+  from: string;
+}
+
+let sender: MailSender | null | undefined;
+
+/**
+ * Who sends account emails (invites, password resets, sign-in notices): needs only SMTP_URL. The sender
+ * address is MAIL_FROM, else NOTIFY_EMAIL, else no-reply@ the site's host.
+ */
+export function mailSender(): MailSender | null {
+  if (sender !== undefined) return sender;
+  if (cached) return { transport: cached.transport, from: cached.from };
+  if (!env.SMTP_URL) return null;
+  const host = new URL(env.PUBLIC_URL ?? "http://localhost").hostname;
+  sender = {
+    transport: nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    from: env.MAIL_FROM ?? env.NOTIFY_EMAIL ?? `no-reply@${host}`,
+  };
+  return sender;
+}
+
+/** Tests point account emails at their own SMTP server (undefined: back to the environment). */
+export function setMailSenderForTests(value: MailSender | null | undefined): void {
+  sender = value;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export interface AccountEmailContent {
+  subject: string;
+  /** Greeting line, e.g. "Hello Aishath,". */
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Why the reader got this email and what to do if it was not them. */
+  footnote: string;
+}
+
+/** The one template of every account email: plain text and HTML, in the company's name. */
+export function renderAccountEmail(content: AccountEmailContent): { subject: string; text: string; html: string } {
+  const text = [
+    content.greeting,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    content.footnote,
+    "",
+    `${COMPANY.name}`,
+  ].join("\n");
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
+  const button = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0f2a44;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">${escapeHtml(content.action.url)}</p>`
+    : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#0f2a44">${escapeHtml(COMPANY.name)}</p>
+${paragraph(content.greeting)}
+${content.paragraphs.map(paragraph).join("\n")}
+${button}
+<p style="margin:24px 0 0;font-size:13px;color:#555;line-height:1.5">${escapeHtml(content.footnote)}</p>
+</div></body></html>`;
+  return { subject: headerSafe(`${content.subject} | ${COMPANY.name}`), text, html };
+}

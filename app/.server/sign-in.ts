@@ -5,9 +5,12 @@ import { env } from "./env";
 import { logger } from "./logger";
 import { isAdminUser } from "./models/users";
 import { hitRateLimit, peekRateLimit } from "./rate-limit";
+import { noteSignIn } from "./sign-in-events";
 
 export type SignInResult =
-  | { ok: true; headers: Headers; userId: string }
+  | { ok: true; headers: Headers; userId: string; twoFactorRequired?: false }
+  /** Password right, two-factor on: no session yet, only the two-factor cookie (app/.server/two-factor.ts). */
+  | { ok: true; headers: Headers; userId: null; twoFactorRequired: true }
   | { ok: false; status: 401 | 403 | 429; message: string; retryAfter?: number };
 
 export function clientIp(request: Request): string {
@@ -67,10 +70,12 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
     return { ok: false, status: 401, message: body?.message || "Invalid email or password" };
   }
 
-  const body = (await response.json()) as { user?: { id: string } };
-  const userId = body.user?.id ?? "";
+  const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  // The admin check and the sign-in notice wait for the second step (app/.server/two-factor.ts).
+  if (body.twoFactorRedirect) return { ok: true, headers, userId: null, twoFactorRequired: true };
+  const userId = body.user?.id ?? "";
 
   if (requireAdmin && !(await isAdminUser(userId))) {
     // Do not leave a non-admin session behind: revoke it at once.
@@ -83,5 +88,6 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
   }
   logger.info({ userId, ip: clientIp(request) }, "signed in");
   await recordSecurityActivity(request, { action: "sign-in.success", actorId: userId, actorEmail: input.email });
+  await noteSignIn(request, userId);
   return { ok: true, headers, userId };
 }

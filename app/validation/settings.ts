@@ -12,6 +12,7 @@ export const SETTING_KEYS = [
   "hero_background_type",
   "hero_background_url",
   "show_sample_content",
+  "require_two_factor",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type SiteSettings = Partial<Record<SettingKey, string>>;
@@ -40,6 +41,7 @@ export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
   hero_background_type: z.enum(["image", "video"], { message: "Choose image or video" }),
   hero_background_url: url,
   show_sample_content: z.enum(["true", "false"], { message: "Choose on or off" }),
+  require_two_factor: z.enum(["true", "false"], { message: "Choose on or off" }),
 };
 
 export const SettingUpdateSchema = z
@@ -66,4 +68,5 @@ export const DEFAULT_SETTINGS: Record<SettingKey, string> = {
   hero_background_type: "image",
   hero_background_url: "",
   show_sample_content: "true",
+  require_two_factor: "false",
 };

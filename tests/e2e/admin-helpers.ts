@@ -41,9 +41,17 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /**
  * Starts a fresh server (own temporary DATA_DIR) for the tests of one file; `url()` is its origin. `port`
- * pins it (within a run's E2E_PORT_BASE range); by default the system picks a free one.
+ * pins it (within a run's E2E_PORT_BASE range); by default the system picks a free one. `env` adds to the server's environment.
  */
-export function usePrivateServer({ demo, port: fixedPort }: { demo: boolean; port?: number }): { url: () => string } {
+export function usePrivateServer({
+  demo,
+  port: fixedPort,
+  env = () => ({}),
+}: {
+  demo: boolean;
+  port?: number;
+  env?: () => Record<string, string>;
+}): { url: () => string } {
   let child: ChildProcess | undefined;
   let url = "";
   test.beforeAll(async () => {
@@ -64,6 +72,7 @@ export function usePrivateServer({ demo, port: fixedPort }: { demo: boolean; por
         DEMO_CONTENT: String(demo),
         LOG_LEVEL: "warn",
         LOGIN_IP_LIMIT: "1000/10",
+        ...env(),
       },
     });
     let stderr = "";

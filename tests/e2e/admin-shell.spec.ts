@@ -12,6 +12,7 @@ const SECTIONS = [
   { link: "Services", path: "/admin/services" },
   { link: "Projects", path: "/admin/projects" },
   { link: "Contact Details", path: "/admin/contact-details" },
+  { link: "Team", path: "/admin/team" },
   { link: "Profile", path: "/admin/profile" },
   { link: "Settings", path: "/admin/settings" },
 ];

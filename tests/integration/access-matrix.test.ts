@@ -19,7 +19,9 @@ import { call, memberSession, ORIGIN, signInCookie } from "./admin-support";
 // as a signed-in non-admin, and with an expired session: refused, and neither the database nor the
 // upload storage changes.
 
-const PUBLIC = new Set(["admin/login", "admin/logout"]);
+// Signed-out pages on purpose, each with its own tests (tests/integration/staff.test.ts): the second
+// sign-in step, forgot and reset password, and accepting an invite.
+const PUBLIC = new Set(["admin/login", "admin/logout", "admin/login/two-factor", "admin/forgot-password", "admin/reset-password", "admin/accept-invite"]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
   return entries.flatMap((e) => {
@@ -60,7 +62,31 @@ async function state() {
 
 /** Hostile writes every action might accept: each intent the pages use, with plausible fields. */
 function hostileBodies(): FormData[] {
-  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured", "restore", "delete-forever", "restore-version"];
+  const intents = [
+    "create",
+    "update",
+    "delete",
+    "toggle-active",
+    "set-status",
+    "create-category",
+    "toggle-public",
+    "toggle-featured",
+    // Trash and History
+    "restore",
+    "delete-forever",
+    "restore-version",
+    // Team, Profile and two-factor
+    "invite",
+    "resend-invite",
+    "revoke-invite",
+    "remove-access",
+    "change-password",
+    "sign-out-others",
+    "start",
+    "confirm",
+    "disable",
+    "regenerate",
+  ];
   return intents.map((intent) => {
     const form = new FormData();
     form.set("intent", intent);
@@ -71,6 +97,12 @@ function hostileBodies(): FormData[] {
     form.set("value", "+960 999 9999");
     form.set("key", "header_logo_text");
     form.set("full_name", "Intruder");
+    form.set("email", "intruder@example.com");
+    form.set("password", "intruder-password");
+    form.set("current_password", "intruder-password");
+    form.set("new_password", "intruder-password-2");
+    form.set("confirm_password", "intruder-password-2");
+    form.set("code", "123456");
     form.set("bucket", "site-assets");
     form.set("folder", "logos");
     form.set("kind", "service");
@@ -90,7 +122,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

@@ -24,6 +24,7 @@ import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
 import { ADMIN_PASSWORD, contactInput, createAdmin, createMember, projectInput, serviceInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
+import * as OTPAuth from "otpauth";
 import { adminSession, call, ORIGIN } from "./admin-support";
 
 // The activity log (docs/decisions/0016-activity-log.md). The admin actions are read from app/routes.ts and
@@ -54,7 +55,9 @@ function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string
 }
 
 const ADMIN_ROUTES = flatten(routes as RouteConfigEntry[]).filter((r) => r.path.startsWith("admin/") || r.path === "api/uploads");
-const NOT_ADMIN_WRITES = new Set(["admin/login", "admin/logout"]);
+// Signed-out pages: their events (sign-in, second step, reset, invite accepted, unlock) are security entries tested
+// with their flows, not admin writes.
+const NOT_ADMIN_WRITES = new Set(["admin/login", "admin/logout", "admin/login/two-factor", "admin/forgot-password", "admin/reset-password", "admin/accept-invite", "admin/login/unlock"]);
 
 /** The intents an action answers, from its source: `case "x":` and `intent === "x"` / `intent !== "x"`. */
 function intentsOf(file: string): string[] {
@@ -73,6 +76,7 @@ const actionRoutes = await Promise.all(
 ).then((list) => list.filter((r) => typeof r.action === "function"));
 
 interface Expected {
+  kind?: "content" | "security";
   action: string;
   entity: string;
   entityId?: string | null;
@@ -82,7 +86,7 @@ interface Expected {
 
 interface Case {
   /** Makes what the action works on; returns the form and the entry it must write. */
-  prepare(adminId: string): Promise<{ form: FormData; expected: Expected; params?: Record<string, string> }>;
+  prepare(adminId: string, cookie: string): Promise<{ form: FormData; expected: Expected; params?: Record<string, string>; cookie?: string }>;
 }
 
 const form = (fields: Record<string, string | Blob>) => {
@@ -114,7 +118,88 @@ async function editedService() {
   return { service, first: versions.at(-1)! };
 }
 
+/** Turns two-factor on through the admin page; returns the renewed session cookie. */
+async function withTwoFactor(cookie: string): Promise<string> {
+  const twoFactor = actionRoutes.find((r) => r.path === "admin/profile/two-factor")!.action;
+  const started = await call(twoFactor, adminPost("admin/profile/two-factor", form({ intent: "start", password: ADMIN_PASSWORD }), cookie));
+  const { secret } = started.data.setup as { secret: string };
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const confirmed = await call(twoFactor, adminPost("admin/profile/two-factor", form({ intent: "confirm", code }), cookie));
+  expect(confirmed.status).toBe(200);
+  return (confirmed.headers?.getSetCookie() ?? [])
+    .filter((c) => !/max-age=0/i.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** A pending invite's id, made through the Team page. */
+async function pendingInvite(cookie: string): Promise<string> {
+  const team = actionRoutes.find((r) => r.path === "admin/team")!.action;
+  await call(team, adminPost("admin/team", form({ intent: "invite", email: "new.colleague@example.mv" }), cookie));
+  const row = await db().selectFrom("invites").select("id").where("email", "=", "new.colleague@example.mv").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const security = "security" as const;
+
 const CASES: Record<string, Record<string, Case>> = {
+  "admin/team": {
+    invite: {
+      prepare: async () => ({
+        form: form({ intent: "invite", email: "invitee@example.mv" }),
+        expected: { kind: security, action: "team.invite", entity: "invite", entityId: "invitee@example.mv" },
+      }),
+    },
+    "resend-invite": {
+      async prepare(_id, cookie) {
+        const id = await pendingInvite(cookie);
+        return { form: form({ intent: "resend-invite", id }), expected: { kind: security, action: "team.resend-invite", entity: "invite", entityId: id } };
+      },
+    },
+    "revoke-invite": {
+      async prepare(_id, cookie) {
+        const id = await pendingInvite(cookie);
+        return { form: form({ intent: "revoke-invite", id }), expected: { kind: security, action: "team.revoke-invite", entity: "invite", entityId: id } };
+      },
+    },
+    "remove-access": {
+      async prepare() {
+        const other = await createAdmin();
+        return { form: form({ intent: "remove-access", id: other.id }), expected: { kind: security, action: "team.remove-access", entity: "user", entityId: other.id } };
+      },
+    },
+  },
+  "admin/profile/two-factor": {
+    start: {
+      prepare: async (adminId) => ({
+        form: form({ intent: "start", password: ADMIN_PASSWORD }),
+        expected: { kind: security, action: "two-factor.setup-start", entity: "user", entityId: adminId },
+      }),
+    },
+    confirm: {
+      async prepare(adminId, cookie) {
+        const twoFactor = actionRoutes.find((r) => r.path === "admin/profile/two-factor")!.action;
+        const started = await call(twoFactor, adminPost("admin/profile/two-factor", form({ intent: "start", password: ADMIN_PASSWORD }), cookie));
+        const { secret } = started.data.setup as { secret: string };
+        const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+        return { form: form({ intent: "confirm", code }), expected: { kind: security, action: "two-factor.enable", entity: "user", entityId: adminId } };
+      },
+    },
+    disable: {
+      prepare: async (adminId, cookie) => ({
+        cookie: await withTwoFactor(cookie),
+        form: form({ intent: "disable", password: ADMIN_PASSWORD }),
+        expected: { kind: security, action: "two-factor.disable", entity: "user", entityId: adminId },
+      }),
+    },
+    regenerate: {
+      prepare: async (adminId, cookie) => ({
+        cookie: await withTwoFactor(cookie),
+        form: form({ intent: "regenerate", password: ADMIN_PASSWORD }),
+        expected: { kind: security, action: "two-factor.regenerate-backup-codes", entity: "user", entityId: adminId },
+      }),
+    },
+  },
   "admin/trash": {
     restore: {
       async prepare() {
@@ -263,6 +348,18 @@ const CASES: Record<string, Record<string, Case>> = {
         expected: { action: "profile.update", entity: "profile", entityId: adminId, fields: ["full_name"] },
       }),
     },
+    "change-password": {
+      prepare: async (adminId) => ({
+        form: form({ intent: "change-password", current_password: ADMIN_PASSWORD, new_password: "a-new-long-password", confirm_password: "a-new-long-password" }),
+        expected: { kind: security, action: "password.change", entity: "user", entityId: adminId },
+      }),
+    },
+    "sign-out-others": {
+      prepare: async (adminId) => ({
+        form: form({ intent: "sign-out-others" }),
+        expected: { kind: security, action: "session.sign-out-others", entity: "user", entityId: adminId },
+      }),
+    },
   },
   "admin/settings": {
     update: {
@@ -323,17 +420,18 @@ describe("every admin action writes exactly one activity entry", () => {
         const route = actionRoutes.find((r) => r.path === routePath);
         expect(route, routePath).toBeDefined();
         const { admin, cookie } = await adminSession();
-        const { form: body, expected, params = {} } = await testCase.prepare(admin.id);
+        const prepared = await testCase.prepare(admin.id, cookie);
+        const { form: body, expected, params = {} } = prepared;
         const before = (await entries()).length;
 
         const url = routePath.replace(/:(\w+)/g, (_, name: string) => params[name]);
-        const answer = await call(route!.action, adminPost(url, body, cookie), params);
+        const answer = await call(route!.action, adminPost(url, body, prepared.cookie ?? cookie), params);
         expect(answer.status, JSON.stringify(answer.data)).toBe(200);
 
         const after = await entries();
         expect(after.length - before).toBe(1);
         const entry = after.at(-1)!;
-        expect(entry).toMatchObject({ actor_id: admin.id, actor_email: admin.email.toLowerCase(), ip: IP, kind: "content", action: expected.action, entity: expected.entity });
+        expect(entry).toMatchObject({ actor_id: admin.id, actor_email: admin.email.toLowerCase(), ip: IP, kind: expected.kind ?? "content", action: expected.action, entity: expected.entity });
         if (expected.entityId !== undefined) expect(entry.entity_id).toBe(expected.entityId);
         else expect(entry.entity_id).toBeTruthy();
         if (expected.fields) expect(entry.fields.sort()).toEqual([...expected.fields].sort());

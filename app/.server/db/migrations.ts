@@ -243,6 +243,53 @@ function m0008Activity(engine: Engine): Migration {
   };
 }
 
+/** Staff accounts (docs/product.md#staff-accounts): invites, the outgoing-mail queue, known browsers, last sign-in. */
+function m0007_staff(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("invites")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("invited_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("accepted_at", t.timestamp)
+        .addColumn("revoked_at", t.timestamp)
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema
+        .createTable("mail_outbox")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("to_address", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("text_body", "text", (c) => c.notNull())
+        .addColumn("html_body", "text")
+        .addColumn("reply_to", "text")
+        .addColumn("status", "text", (c) =>
+          c.notNull().defaultTo("pending").check(sql`status in ('pending', 'sending', 'sent', 'failed')`),
+        )
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("error", "text")
+        .addColumn("next_attempt_at", "bigint")
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("sent_at", t.timestamp)
+        .execute();
+      await db.schema.createIndex("mail_outbox_due").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
+      await db.schema
+        .createTable("known_browsers")
+        .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+        .addColumn("fingerprint", "text", (c) => c.notNull())
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addPrimaryKeyConstraint("known_browsers_pk", ["user_id", "fingerprint"])
+        .execute();
+      await db.schema.alterTable("profiles").addColumn("last_sign_in_at", t.timestamp).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -251,6 +298,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0002_enquiries": m0002(engine),
         "0003_site_counters": m0003(),
         "0006_revisions": m0006Revisions(engine),
+        "0007_staff": m0007_staff(engine),
         "0008_activity": m0008Activity(engine),
       };
     },

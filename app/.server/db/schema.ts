@@ -119,6 +119,7 @@ export interface ProfilesTable {
   role: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  last_sign_in_at?: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface SiteSettingsTable {
@@ -175,6 +176,7 @@ export interface AuthUserTable {
   email: string;
   emailVerified: Bool;
   image: string | null;
+  twoFactorEnabled?: Bool | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -184,6 +186,45 @@ export interface AuthSessionTable {
   userId: string;
   token: string;
   expiresAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+type Millis = ColumnType<number | string, number, number>;
+
+export interface InvitesTable {
+  id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Millis;
+  accepted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  next_attempt_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface KnownBrowsersTable {
+  user_id: string;
+  fingerprint: string;
+  created_at: Timestamp;
 }
 
 export interface DB {
@@ -199,8 +240,12 @@ export interface DB {
   service_versions: RecordVersionsTable;
   project_versions: RecordVersionsTable;
   site_counters: { name: string; value: ColumnType<number | string, number, number> };
+  invites: InvitesTable;
+  mail_outbox: MailOutboxTable;
+  known_browsers: KnownBrowsersTable;
   user: AuthUserTable;
   session: AuthSessionTable;
+  twoFactor: { id: string; userId: string; verified: Bool };
   kysely_migration: { name: string; timestamp: string };
 }
 

@@ -31,6 +31,21 @@ const LABELS: Record<string, string> = {
   "sign-in.rate-limited": "Sign-in blocked: too many attempts",
   "sign-in.refused": "Sign-in refused: not an admin",
   "sign-out": "Signed out",
+  "sign-in.second-step-success": "Signed in with a second factor",
+  "sign-in.second-step-failure": "Second sign-in step failed",
+  "password.change": "Changed their password",
+  "password.reset-requested": "Asked for a password reset link",
+  "password.reset": "Reset a password with an emailed link",
+  "session.sign-out-others": "Signed out their other sessions",
+  "two-factor.setup-start": "Started setting up two-factor",
+  "two-factor.enable": "Turned on two-factor",
+  "two-factor.disable": "Turned off two-factor",
+  "two-factor.regenerate-backup-codes": "Created new backup codes",
+  "team.invite": "Invited an admin",
+  "team.resend-invite": "Sent an invitation again",
+  "team.revoke-invite": "Revoked an invitation",
+  "team.remove-access": "Removed an admin's access",
+  "team.invite-accepted": "Accepted an invitation",
 };
 
 export const activityLabel = (action: string) => LABELS[action] ?? action;

@@ -1,13 +1,14 @@
 import { TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin, TWO_FACTOR_SETUP_PATH } from "~/.server/access";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { readSidebarCollapsed } from "~/components/admin/admin-nav";
 
 // The gate for every admin page (each nested loader and action still calls requireAdmin itself).
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  // The two-factor set-up page is the one page an admin may see before setting it up when it is required.
+  const user = await requireAdmin(request, { allowWithoutTwoFactor: new URL(request.url).pathname === TWO_FACTOR_SETUP_PATH });
   return {
     user: {
       id: user.id,

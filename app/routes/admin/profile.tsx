@@ -1,10 +1,13 @@
-import { useState } from "react";
-import { useFetcher } from "react-router";
+import { KeyRound, LogOut, ShieldCheck } from "lucide-react";
+import { useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireAdmin } from "~/.server/access";
 import { recordAdminActivity } from "~/.server/activity";
 import { changedFields } from "~/.server/models/activity";
 import { updateProfile } from "~/.server/models/profiles";
+import { endOtherSessions, listActiveSessions } from "~/.server/models/team";
+import { changePassword } from "~/.server/staff";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { FieldShell, TextField } from "~/components/admin/form-fields";
 import { initialOf } from "~/components/admin/labels";
@@ -13,8 +16,11 @@ import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { describeBrowser } from "~/lib/browser";
+import { formatDateTime } from "~/lib/format";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { ProfileSchema } from "~/validation/profile";
+import { ChangePasswordSchema } from "~/validation/staff";
 import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       fullName: user.profile?.full_name ?? "",
       avatarUrl: user.profile?.avatar_url ?? "",
       role: user.profile?.role ?? null,
+      twoFactorEnabled: user.twoFactorEnabled,
     },
+    // docs/product.md#staff-accounts: the active sessions (browser, IP, last active), this one first.
+    sessions: (await listActiveSessions(user.id))
+      .map((s) => ({ id: s.id, browser: describeBrowser(s.userAgent), ip: s.ipAddress ?? "Unknown", lastActiveAt: s.lastActiveAt, current: s.id === user.sessionId }))
+      .sort((a, b) => Number(b.current) - Number(a.current)),
   };
 }
 
@@ -36,6 +47,25 @@ export async function action({ request }: Route.ActionArgs) {
   const failure = { intent: "update", message: "Failed to update profile" };
   if (!form) return fail({ ...failure, detail: "The request was not a form" });
   const intent = intentOf(form);
+  if (intent === "change-password") {
+    const failed = { intent, message: "Failed to change password" };
+    const parsed = parseForm(ChangePasswordSchema, form);
+    if (!parsed.success) return fail({ ...failed, fieldErrors: parsed.fieldErrors });
+    const changed = await attempt({ intent, userId: user.id }, () =>
+      changePassword(request, { id: user.id, email: user.email, name: user.profile?.full_name || user.name }, parsed.data),
+    );
+    if (!changed.ok) return fail(failed, 500);
+    if (!changed.value.ok) return fail({ ...failed, fieldErrors: { [changed.value.field]: changed.value.message } });
+    await recordAdminActivity(request, user, { kind: "security", action: "password.change", entity: "user", entityId: user.id });
+    // The session is renewed (better-auth ends the others): the new cookie goes back with the answer.
+    return data(ok({ intent, message: "Password changed. Your other sessions were signed out." }), { headers: changed.value.headers });
+  }
+  if (intent === "sign-out-others") {
+    const ended = await attempt({ intent, userId: user.id }, () => endOtherSessions(user.id, user.sessionId));
+    if (!ended.ok) return fail({ intent, message: "Failed to sign out other sessions" }, 500);
+    await recordAdminActivity(request, user, { kind: "security", action: "session.sign-out-others", entity: "user", entityId: user.id, detail: `${ended.value} ended` });
+    return ok({ intent, message: ended.value === 1 ? "Signed out 1 other session" : `Signed out ${ended.value} other sessions` });
+  }
   if (intent !== "update") return fail({ intent, message: "Unknown action" });
   const parsed = parseForm(ProfileSchema, form);
   if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
@@ -49,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, sessions } = loaderData;
   const fetcher = useFetcher<ActionResult>();
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
@@ -133,7 +163,101 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             </dl>
           </CardContent>
         </Card>
+
+        <PasswordCard />
+        <Card className="self-start">
+          <CardHeader>
+            <CardTitle>
+              <h2>Two-factor authentication</h2>
+            </CardTitle>
+            <CardDescription>{profile.twoFactorEnabled ? "On: signing in asks for a code from your authenticator app." : "Off: add a code from an authenticator app to your sign-in."}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link to="/admin/profile/two-factor">
+                <ShieldCheck aria-hidden="true" />
+                {profile.twoFactorEnabled ? "Manage two-factor" : "Set up two-factor"}
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <SessionsCard sessions={sessions} />
       </div>
     </>
+  );
+}
+
+function PasswordCard() {
+  const fetcher = useFetcher<ActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useActionToast(fetcher.data, (result) => {
+    if (result.ok) formRef.current?.reset();
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const busy = fetcher.state !== "idle";
+  return (
+    <Card className="lg:col-span-2">
+      <fetcher.Form ref={formRef} method="post" noValidate className="grid gap-6">
+        <CardHeader>
+          <CardTitle>
+            <h2>Change Password</h2>
+          </CardTitle>
+          <CardDescription>Your current password is required. Your other sessions are signed out.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="change-password" />
+          <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" className="sm:col-span-2" error={errors.current_password} />
+          <TextField label="New password" name="new_password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.new_password} />
+          <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" error={errors.confirm_password} />
+        </CardContent>
+        <CardFooter className="justify-end border-t">
+          <Button type="submit" disabled={busy}>
+            <KeyRound aria-hidden="true" />
+            {busy ? "Changing..." : "Change Password"}
+          </Button>
+        </CardFooter>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+function SessionsCard({ sessions }: { sessions: Array<{ id: string; browser: string; ip: string; lastActiveAt: string; current: boolean }> }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <Card className="lg:col-span-3">
+      <CardHeader>
+        <CardTitle>
+          <h2>Active Sessions</h2>
+        </CardTitle>
+        <CardDescription>Where your account is signed in now.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y rounded-md border" aria-label="Active sessions">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="font-medium">
+                  {s.browser}
+                  {s.current ? <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">This browser</span> : null}
+                </p>
+                <p className="text-muted-foreground">IP {s.ip}</p>
+              </div>
+              <p className="text-muted-foreground">Last active {formatDateTime(s.lastActiveAt)}</p>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter className="justify-end border-t">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <Button type="submit" variant="outline" disabled={fetcher.state !== "idle" || others === 0}>
+            <LogOut aria-hidden="true" />
+            Sign out other sessions
+          </Button>
+        </fetcher.Form>
+      </CardFooter>
+    </Card>
   );
 }

@@ -31,6 +31,10 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseForm(SettingUpdateSchema, form);
   if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
   const { key, value } = parsed.data;
+  // Turning the requirement on without it oneself would lock the switch's own user out of the panel.
+  if (key === "require_two_factor" && value === "true" && !user.twoFactorEnabled) {
+    return fail({ ...failure, fieldErrors: { value: "Set up two-factor for your own account first (Profile, Two-factor)" } });
+  }
   const saved = await attempt({ intent, key }, () => updateSetting(key, value));
   if (!saved.ok) return fail(failure, 500);
   await recordAdminActivity(request, user, { action: "setting.update", entity: "setting", entityId: key, fields: [key], detail: value.slice(0, 200) });
@@ -81,6 +85,23 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             saved={settings.show_sample_content}
             label="Show sample content"
             description="On: three sample cards. Off: the 'Coming Soon' message."
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Security</h2>
+          </CardTitle>
+          <CardDescription>Sign-in rules for every admin account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SettingSwitch
+            settingKey="require_two_factor"
+            saved={settings.require_two_factor}
+            label="Require two-factor for all admins"
+            description="Admins without an authenticator app set up are sent to set one up before anything else."
           />
         </CardContent>
       </Card>

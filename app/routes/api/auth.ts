@@ -3,7 +3,10 @@ import { getOptionalUser } from "~/.server/access";
 import { recordSecurityActivity } from "~/.server/activity";
 import { auth } from "~/.server/auth";
 import { signIn } from "~/.server/sign-in";
+import { requestPasswordReset } from "~/.server/staff";
+import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
 import { LoginSchema } from "~/validation/login";
+import { ForgotPasswordSchema } from "~/validation/staff";
 
 // better-auth's HTTP endpoints (docs/product.md#endpoints: /api/auth/*). Email sign-in is routed through our
 // own sign-in function so its database-backed limits apply here exactly as on the login form.
@@ -29,6 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
       return Response.json({ code: result.status === 429 ? "TOO_MANY_REQUESTS" : "INVALID_EMAIL_OR_PASSWORD", message: result.message }, { status: result.status, headers });
     }
     result.headers.set("Content-Type", "application/json");
+    // Two-factor on: no session yet, only the two-factor cookie; the client must verify a code next.
+    if (result.twoFactorRequired) return new Response(JSON.stringify({ twoFactorRedirect: true, twoFactorMethods: ["totp"] }), { status: 200, headers: result.headers });
     return new Response(JSON.stringify({ redirect: false, user: { id: result.userId } }), { status: 200, headers: result.headers });
   }
   if (url.pathname === "/api/auth/sign-out" && request.method === "POST") {
@@ -37,6 +42,18 @@ export async function action({ request }: Route.ActionArgs) {
     const response = await auth().handler(request);
     if (user && response.ok) await recordSecurityActivity(request, { action: "sign-out", actorId: user.id, actorEmail: user.email });
     return response;
+  }
+  if (url.pathname === "/api/auth/request-password-reset" && request.method === "POST") {
+    // The same per-IP and per-address limits as the forgot-password form (app/.server/staff.ts).
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => null)) as unknown;
+    const parsed = ForgotPasswordSchema.safeParse(body);
+    if (!parsed.success) return Response.json({ code: "VALIDATION_ERROR", message: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
+    const result = await requestPasswordReset(request, parsed.data.email);
+    if (!result.ok) return Response.json({ code: "TOO_MANY_REQUESTS", message: RESET_TOO_MANY }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+    return Response.json({ status: true, message: RESET_REQUESTED });
   }
   return auth().handler(request);
 }

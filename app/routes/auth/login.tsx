@@ -11,12 +11,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { LoginSchema } from "~/validation/login";
 
-function safeRedirect(to: string | null): string {
-  return to && to.startsWith("/admin") && !to.startsWith("//") && !to.startsWith("/admin/login") ? to : "/admin/dashboard";
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
@@ -45,7 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
       const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
       return data<LoginActionData>({ fieldErrors: {}, formError: { title: "Sign In Failed", message: result.message } }, { status: result.status, headers });
     }
-    return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers: result.headers });
+    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+    // Two-factor on: the second step (app/routes/auth/two-factor.tsx) finishes the sign-in.
+    if (result.twoFactorRequired) return redirect(`/admin/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
+    return redirect(redirectTo, { headers: result.headers });
   } catch (error) {
     logger.error({ err: error }, "sign-in crashed");
     return data<LoginActionData>({ fieldErrors: {}, formError: { title: "Sign In Error", message: "An unexpected error occurred" } }, { status: 500 });
@@ -168,6 +169,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
                 </Button>
               </div>
               <FieldError id="login-password-error" message={errors.password} />
+              <Link to="/admin/forgot-password" className="justify-self-end text-sm text-primary underline-offset-4 hover:underline">
+                Forgot password?
+              </Link>
             </div>
             <Button type="submit" size="lg" className="w-full" disabled={busy}>
               {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}

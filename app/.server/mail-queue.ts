@@ -1,0 +1,101 @@
+import { logger } from "./logger";
+import { type MailSender, mailSender, renderAccountEmail, type AccountEmailContent } from "./mailer";
+import { claimDueMail, insertOutgoingMail, recordMailFailed, recordMailSent } from "./models/outbox";
+
+// The outgoing-mail queue and the background loop that drains it (docs/decisions/0015-outgoing-mail-queue.md).
+// A message is stored first; the loop sends it, retrying with backoff, so no request waits on the mail
+// server and a failed send is not lost. Enquiry notifications keep their delivery state on the enquiry
+// and are drained by the same loop (addMailDrain).
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  /** What the message is, for logs: "invite", "password-reset", "reply", ... */
+  kind?: string;
+}
+
+/**
+ * Queues one email. Returns its id, or null when no SMTP server is configured (nothing is stored: the
+ * caller shows what the email would have carried, e.g. an invite link to copy).
+ */
+export async function enqueueMail(message: MailMessage): Promise<string | null> {
+  if (!mailSender()) return null;
+  const id = await insertOutgoingMail({ ...message, kind: message.kind ?? "mail" });
+  kickMailQueue();
+  return id;
+}
+
+/** Queues an account email rendered with the shared template (app/.server/mailer.ts renderAccountEmail). */
+export async function enqueueAccountEmail(to: string, kind: string, content: AccountEmailContent): Promise<string | null> {
+  return enqueueMail({ to, kind, ...renderAccountEmail(content) });
+}
+
+/** Sends every due queued message; returns how many were attempted. */
+export async function processMailQueue(config: MailSender | null = mailSender()): Promise<number> {
+  if (!config) return 0;
+  let attempted = 0;
+  for (let mail = await claimDueMail(); mail; mail = await claimDueMail()) {
+    attempted++;
+    try {
+      await config.transport.sendMail({
+        from: config.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      });
+      await recordMailSent(mail.id);
+      logger.info({ mailId: mail.id, kind: mail.kind }, "email sent");
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await recordMailFailed(mail.id, mail.attempts, reason);
+      logger.warn({ mailId: mail.id, kind: mail.kind, attempt: mail.attempts + 1, reason }, "email failed");
+    }
+  }
+  return attempted;
+}
+
+const drains: Array<() => Promise<unknown>> = [() => processMailQueue()];
+
+/** Another queue drained by the same loop (enquiry notifications register theirs). */
+export function addMailDrain(drain: () => Promise<unknown>): void {
+  drains.unshift(drain);
+}
+
+let running: Promise<unknown> | null = null;
+let timer: NodeJS.Timeout | null = null;
+
+/** Runs every drain soon, in the background; at most one run at a time in this process. */
+export function kickMailQueue(): void {
+  if (running) return;
+  running = (async () => {
+    for (const drain of drains) {
+      await drain().catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "mail queue failed"));
+    }
+  })().finally(() => {
+    running = null;
+  });
+}
+
+/** Resolves when the background run (if any) has finished. */
+export async function mailQueueIdle(): Promise<void> {
+  await running;
+}
+
+/** Retries on a timer (backoff is in the rows), so failed sends are tried again without new mail. */
+export function startMailQueue(intervalMs = 15_000): void {
+  if (timer || !mailSender()) return;
+  timer = setInterval(kickMailQueue, intervalMs);
+  timer.unref();
+  kickMailQueue();
+}
+
+export async function stopMailQueue(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = null;
+  await running;
+}

@@ -1,0 +1,120 @@
+import { db } from "../db";
+import { newId, nowIso } from "./rows";
+
+// The outgoing-mail queue (docs/decisions/0015-outgoing-mail-queue.md): a message is stored first and
+// sent by the background loop, with the same retry rules as enquiry notifications.
+
+export interface OutgoingMail {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo: string | null;
+  status: "pending" | "sending" | "sent" | "failed";
+  attempts: number;
+  error: string | null;
+}
+
+export const MAX_MAIL_ATTEMPTS = 5;
+/** 30 s, 1 min, 2 min, 4 min between tries. */
+export const mailRetryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
+/** A claimed message whose sender died is tried again after this long. */
+const LEASE_MS = 5 * 60_000;
+
+type Row = {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  status: string;
+  attempts: number;
+  error: string | null;
+};
+
+const toMail = (row: Row): OutgoingMail => ({
+  id: row.id,
+  kind: row.kind,
+  to: row.to_address,
+  subject: row.subject,
+  text: row.text_body,
+  html: row.html_body,
+  replyTo: row.reply_to,
+  status: row.status as OutgoingMail["status"],
+  attempts: Number(row.attempts),
+  error: row.error,
+});
+
+const COLUMNS = ["id", "kind", "to_address", "subject", "text_body", "html_body", "reply_to", "status", "attempts", "error"] as const;
+
+export async function insertOutgoingMail(input: { kind: string; to: string; subject: string; text: string; html?: string | null; replyTo?: string | null }): Promise<string> {
+  const id = newId();
+  await db()
+    .insertInto("mail_outbox")
+    .values({
+      id,
+      kind: input.kind,
+      to_address: input.to,
+      subject: input.subject,
+      text_body: input.text,
+      html_body: input.html ?? null,
+      reply_to: input.replyTo ?? null,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: Date.now(),
+      created_at: nowIso(),
+    })
+    .execute();
+  return id;
+}
+
+/** Takes the next due message (a lease, so two instances never send the same one); null when none is due. */
+export async function claimDueMail(now = Date.now()): Promise<OutgoingMail | null> {
+  for (;;) {
+    const due = await db()
+      .selectFrom("mail_outbox")
+      .select(["id", "next_attempt_at"])
+      .where("status", "in", ["pending", "sending"])
+      .where("next_attempt_at", "<=", now)
+      .orderBy("next_attempt_at", "asc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return null;
+    const claimed = await db()
+      .updateTable("mail_outbox")
+      .set({ status: "sending", next_attempt_at: now + LEASE_MS })
+      .where("id", "=", due.id)
+      .where("next_attempt_at", "=", Number(due.next_attempt_at))
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    if (claimed) return toMail(claimed as Row);
+  }
+}
+
+export async function recordMailSent(id: string): Promise<void> {
+  await db()
+    .updateTable("mail_outbox")
+    .set((eb) => ({ status: "sent", error: null, next_attempt_at: null, sent_at: nowIso(), attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function recordMailFailed(id: string, attemptsBefore: number, reason: string, now = Date.now()): Promise<void> {
+  const attempts = attemptsBefore + 1;
+  const final = attempts >= MAX_MAIL_ATTEMPTS;
+  await db()
+    .updateTable("mail_outbox")
+    .set({ status: final ? "failed" : "pending", attempts, error: reason.slice(0, 500), next_attempt_at: final ? null : now + mailRetryDelayMs(attempts) })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Newest first; for tests and the operator. */
+export async function listOutgoingMail(limit = 50): Promise<OutgoingMail[]> {
+  const rows = await db().selectFrom("mail_outbox").select(COLUMNS).orderBy("created_at", "desc").limit(limit).execute();
+  return rows.map((r) => toMail(r as Row));
+}

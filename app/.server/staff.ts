@@ -1,0 +1,134 @@
+import { recordSecurityActivity } from "./activity";
+import { INVALID_INVITE } from "~/content/staff";
+import { sendInviteEmail, sendPasswordChangedEmail } from "./account-emails";
+import { auth, SITE_ORIGIN } from "./auth";
+import { logger } from "./logger";
+import { claimInvite, createInvite, findPendingInvite, renewInvite, unclaimInvite } from "./models/invites";
+import { getProfile, isAdminProfile } from "./models/profiles";
+import { demoteAdmin, type DemoteResult, promoteToAdmin } from "./models/team";
+import { ensureUser, setPassword } from "./models/users";
+import { hitRateLimit } from "./rate-limit";
+import { clientIp } from "./sign-in";
+
+// Staff accounts (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): invites,
+// removing access, password recovery and change. Routes call these; queries stay in the models.
+
+export const inviteLink = (token: string) => `${SITE_ORIGIN}/admin/accept-invite?token=${encodeURIComponent(token)}`;
+
+export type InviteOutcome = { ok: true; link: string; emailed: boolean } | { ok: false; message: string };
+
+/** Invites an address; the link is emailed when SMTP is configured and always returned (shown to copy without SMTP). */
+export async function inviteAdmin(email: string, inviter: { id: string; name: string | null }): Promise<InviteOutcome> {
+  const ctx = await auth().$context;
+  const existing = await ctx.internalAdapter.findUserByEmail(email);
+  if (existing && isAdminProfile(await getProfile(existing.user.id))) return { ok: false, message: "This person is already an admin" };
+  const { token } = await createInvite(email, inviter.id);
+  const link = inviteLink(token);
+  const emailed = (await sendInviteEmail(email, link, inviter.name)) !== null;
+  return { ok: true, link, emailed };
+}
+
+/** A fresh link (and 72 hours) for a pending invite, emailed again. */
+export async function resendInvite(id: string, inviter: { name: string | null }): Promise<InviteOutcome> {
+  const renewed = await renewInvite(id);
+  if (!renewed) return { ok: false, message: "This invitation is no longer pending" };
+  const link = inviteLink(renewed.token);
+  const emailed = (await sendInviteEmail(renewed.email, link, inviter.name)) !== null;
+  return { ok: true, link, emailed };
+}
+
+
+/** The address a still-valid invite link is for (the accept page shows it), or null. */
+export async function inviteForToken(token: string) {
+  return findPendingInvite(token);
+}
+
+/**
+ * Accepts an invite: the link is used up first (atomically), then the account is created, or an existing
+ * non-admin account of that address gets the new name and password, and becomes an admin. The address is
+ * always the invite's own: the form cannot name another account.
+ */
+export async function acceptInvite(request: Request, input: { token: string; full_name: string; password: string }): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+  const invite = await claimInvite(input.token);
+  if (!invite) return { ok: false, message: INVALID_INVITE };
+  try {
+    const ctx = await auth().$context;
+    const existing = await ctx.internalAdapter.findUserByEmail(invite.email);
+    if (existing) {
+      await setPassword(invite.email, input.password);
+      await ctx.internalAdapter.updateUser(existing.user.id, { name: input.full_name });
+      await promoteToAdmin(existing.user.id, input.full_name);
+    } else {
+      const user = await ensureUser({ email: invite.email, password: input.password, name: input.full_name, role: "admin" });
+      await promoteToAdmin(user.id, input.full_name);
+    }
+    logger.info({ inviteId: invite.id }, "invite accepted");
+    await recordSecurityActivity(request, { action: "team.invite-accepted", actorEmail: invite.email });
+    return { ok: true, email: invite.email };
+  } catch (error) {
+    await unclaimInvite(invite.id);
+    throw error;
+  }
+}
+
+export type RemoveOutcome = DemoteResult;
+
+/** "Remove access": demotes and ends every session of the person at once; never the last admin. */
+export async function removeAdminAccess(userId: string): Promise<RemoveOutcome> {
+  const result = await demoteAdmin(userId);
+  if (result === "demoted") logger.info({ userId }, "admin access removed");
+  return result;
+}
+
+
+/** Per IP: 5 requests in 15 minutes; per address: 3 an hour (whether or not it exists). */
+export const RESET_IP_LIMIT = [5, 15 * 60_000] as const;
+export const RESET_ADDRESS_LIMIT = [3, 60 * 60_000] as const;
+
+export async function requestPasswordReset(request: Request, email: string): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  const ip = await hitRateLimit(`reset-ip:${clientIp(request)}`, ...RESET_IP_LIMIT);
+  if (!ip.allowed) return { ok: false, retryAfter: ip.retryAfter };
+  const address = await hitRateLimit(`reset-email:${email.toLowerCase()}`, ...RESET_ADDRESS_LIMIT);
+  if (!address.allowed) return { ok: false, retryAfter: address.retryAfter };
+  await auth().api.requestPasswordReset({ body: { email }, headers: request.headers });
+  await recordSecurityActivity(request, { action: "password.reset-requested", actorEmail: email });
+  return { ok: true };
+}
+
+
+/** Sets the new password with a reset link's token; better-auth uses the token up and ends every session. */
+export async function resetPassword(request: Request, token: string, password: string): Promise<boolean> {
+  try {
+    await auth().api.resetPassword({ body: { token, newPassword: password } });
+    await recordSecurityActivity(request, { action: "password.reset" });
+    return true;
+  } catch (error) {
+    logger.info({ err: error }, "password reset refused");
+    return false;
+  }
+}
+
+/**
+ * Changes the signed-in user's password (the current one is required) and ends their other sessions.
+ * Returns the Set-Cookie headers of the session that replaces the current one.
+ */
+export async function changePassword(
+  request: Request,
+  user: { id: string; email: string; name: string | null },
+  input: { current_password: string; new_password: string },
+): Promise<{ ok: true; headers: Headers } | { ok: false; field: "current_password" | "new_password"; message: string }> {
+  const response = await auth().api.changePassword({
+    body: { currentPassword: input.current_password, newPassword: input.new_password, revokeOtherSessions: true },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    if (body?.code === "INVALID_PASSWORD") return { ok: false, field: "current_password", message: "Current password is incorrect" };
+    return { ok: false, field: "new_password", message: body?.message || "The password could not be changed" };
+  }
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  await sendPasswordChangedEmail(user.email, user.name, `${SITE_ORIGIN}/admin/login`);
+  return { ok: true, headers };
+}

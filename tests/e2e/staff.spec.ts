@@ -1,0 +1,181 @@
+import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { SMTPServer } from "smtp-server";
+import { expectToast, openAdmin, toast, unique, usePrivateServer } from "./admin-helpers";
+import { ADMIN, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+// Staff accounts in the browser (docs/product.md#staff-accounts): invite -> accept -> sign in; forgot -> email -> reset -> sign in;
+// two-factor on -> sign in with a code computed here, and with a backup code. The emails go through a real
+// SMTP server on loopback that this file runs; the site runs on a private server pointed at it.
+
+const received: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, _session, callback) {
+    let raw = "";
+    stream.on("data", (chunk: Buffer) => {
+      raw += chunk.toString("utf8");
+    });
+    stream.on("end", () => {
+      received.push(raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+      callback();
+    });
+  },
+});
+let smtpPort = 0;
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+});
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const server = usePrivateServer({ demo: false, env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "website@atoll.example" }) });
+
+/** The link of the newest email to `to` whose body matches `pattern`, waiting for the queue to send it. */
+async function linkFromEmail(to: string, pattern: RegExp): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      () => {
+        const mail = [...received].reverse().find((m) => m.includes(`To: ${to}`) && pattern.test(m));
+        link = mail ? (/(http:\/\/127\.0\.0\.1:\d+\/admin\/[\w-]+\?token=[\w-]+)/.exec(mail)?.[1] ?? "") : "";
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe("");
+  return link;
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.waitForURL(/\/admin\/login/);
+}
+
+/** Invites `email` from the Team page as the first admin and accepts it: a new admin with `password`. */
+async function inviteAndAccept(page: Page, email: string, password: string, name: string) {
+  await signIn(page, server.url());
+  await openAdmin(page, `${server.url()}/admin/team`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Invite admin" }).click();
+  await expectToast(page, `Invitation sent to ${email}`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+  await signOut(page);
+
+  const link = await linkFromEmail(email, /You are invited to the admin panel/);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Accept invitation" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Full Name").fill(name);
+  // Required fields carry a "*" in their label.
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Confirm password/).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome aboard" })).toBeVisible();
+}
+
+test("invite -> accept -> sign in as the new admin, who shows on the Team page", async ({ page }) => {
+  const email = `${unique("invitee").replace(/\s/g, "-").toLowerCase()}@example.com`;
+  await inviteAndAccept(page, email, "invited-password-1", "Mariyam Invited");
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await signIn(page, server.url(), { email, password: "invited-password-1" });
+  await openAdmin(page, `${server.url()}/admin/team`);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Mariyam Invited");
+  await expect(row).toContainText("(you)");
+});
+
+test("forgot password -> email -> reset -> sign in with the new password", async ({ page }) => {
+  const email = `${unique("forgetful").replace(/\s/g, "-").toLowerCase()}@example.com`;
+  await inviteAndAccept(page, email, "old-password-1", "Forgetful Admin");
+  await page.goto(`${server.url()}/admin/login`);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that email");
+
+  const link = await linkFromEmail(email, /Reset your password/);
+  await page.goto(link);
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/^New password/).fill("new-password-2");
+  await page.getByLabel("Confirm new password").fill("new-password-2");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("heading", { name: "Password changed" })).toBeVisible();
+
+  // The link worked once.
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("invalid or has expired");
+
+  await page.goto(`${server.url()}/admin/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("old-password-1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toContainText("Sign In Failed");
+  await signIn(page, server.url(), { email, password: "new-password-2" });
+  await linkFromEmail(email, /Your password was changed/).catch(() => "");
+  expect(received.some((m) => m.includes(`To: ${email}`) && m.includes("Your password was changed"))).toBe(true);
+});
+
+test("two-factor on -> sign in with a code computed here, then with a backup code", async ({ page }) => {
+  const email = `${unique("secure").replace(/\s/g, "-").toLowerCase()}@example.com`;
+  const password = "secure-password-1";
+  await inviteAndAccept(page, email, password, "Secure Admin");
+  await signIn(page, server.url(), { email, password });
+
+  await openAdmin(page, `${server.url()}/admin/profile`);
+  await page.getByRole("link", { name: "Set up two-factor" }).click();
+  // Profile has a "Current password" field too: wait for the two-factor page itself.
+  await page.waitForURL(/\/admin\/profile\/two-factor$/);
+  await expect(page.getByRole("button", { name: "Set up two-factor" })).toBeVisible();
+  await page.getByLabel(/^Current password/).fill(password);
+  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.locator("code").first().textContent()) ?? "";
+  const backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  // axe reads a toast mid-animation as low contrast: check the page once it has gone.
+  await expect(toast(page, "Scan the QR code")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  expect(backupCodes).toHaveLength(10);
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  await page.getByLabel(/^3\. Code from the app/).fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expectToast(page, "Two-factor turned on");
+  await expect(page.getByText("On", { exact: true })).toBeVisible();
+  await signOut(page);
+
+  // Password, then the code from the app.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin\/login\/two-factor/);
+  // The sign-in page's "Signed Out" toast can still be fading: check the page once it has gone.
+  await expect(toast(page, "Signed Out")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/^Authentication code/).fill(totp.generate());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL(/\/admin\/dashboard/);
+  await signOut(page);
+
+  // Password, then a backup code.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin\/login\/two-factor/);
+  await page.getByRole("link", { name: "Use a backup code instead" }).click();
+  await page.getByLabel(/^Backup code/).fill(backupCodes[0]);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL(/\/admin\/dashboard/);
+
+  // The first admin sees two-factor on for this person.
+  await signOut(page);
+  await signIn(page, server.url(), ADMIN);
+  await openAdmin(page, `${server.url()}/admin/team`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("On");
+});

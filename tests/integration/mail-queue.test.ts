@@ -1,0 +1,69 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/.server/db";
+import { enqueueMail, mailQueueIdle, processMailQueue } from "~/.server/mail-queue";
+import { setMailSenderForTests } from "~/.server/mailer";
+import { listOutgoingMail, MAX_MAIL_ATTEMPTS } from "~/.server/models/outbox";
+import { useTestDatabase } from "../setup/database";
+import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
+
+// The outgoing-mail queue (docs/decisions/0015-outgoing-mail-queue.md) against a real SMTP server on loopback.
+
+useTestDatabase();
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  setMailSenderForTests(undefined);
+  await sink.close();
+});
+afterEach(() => {
+  sink.received.length = 0;
+  sink.refuse = false;
+  setMailSenderForTests(undefined);
+});
+
+describe("enqueueMail", () => {
+  it("stores nothing and answers null when no SMTP server is configured", async () => {
+    setMailSenderForTests(null);
+    expect(await enqueueMail({ to: "a@example.com", subject: "Hi", text: "Hello" })).toBeNull();
+    expect(await listOutgoingMail()).toEqual([]);
+  });
+
+  it("stores the message first, then sends it with its text, HTML and reply-to", async () => {
+    setMailSenderForTests(sink.sender);
+    const id = await enqueueMail({ to: "a@example.com", subject: "Quote for your villa", text: "Plain body", html: "<p>HTML body</p>", replyTo: "office@atoll.example", kind: "reply" });
+    expect(id).toBeTruthy();
+    await mailQueueIdle();
+    await processMailQueue(sink.sender);
+    expect(sink.received).toHaveLength(1);
+    const raw = decodedText(sink.received[0]);
+    expect(raw).toMatch(/Subject: Quote for your villa/);
+    expect(raw).toMatch(/Reply-To: office@atoll\.example/);
+    expect(raw).toContain("Plain body");
+    expect(raw).toContain("<p>HTML body</p>");
+    expect(await listOutgoingMail()).toMatchObject([{ id, status: "sent", attempts: 1, error: null }]);
+  });
+
+  it("retries a refused message with backoff and gives up after the last attempt", async () => {
+    sink.refuse = true;
+    setMailSenderForTests(sink.sender);
+    const id = (await enqueueMail({ to: "b@example.com", subject: "Hi", text: "Hello" })) ?? "";
+    await mailQueueIdle();
+    let [mail] = await listOutgoingMail();
+    expect(mail).toMatchObject({ id, status: "pending", attempts: 1 });
+    expect(mail.error).toMatch(/Mailbox unavailable/);
+    // Not due yet: nothing is tried.
+    expect(await processMailQueue(sink.sender)).toBe(0);
+    for (let i = 1; i < MAX_MAIL_ATTEMPTS; i++) {
+      await db().updateTable("mail_outbox").set({ next_attempt_at: 0 }).where("id", "=", id).execute();
+      await processMailQueue(sink.sender);
+    }
+    [mail] = await listOutgoingMail();
+    expect(mail).toMatchObject({ status: "failed", attempts: MAX_MAIL_ATTEMPTS });
+    sink.refuse = false;
+    expect(await processMailQueue(sink.sender)).toBe(0);
+    expect(sink.received).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import type { MailSender } from "~/.server/mailer";
+
+// A real SMTP server on loopback that keeps every message it receives (or refuses them all).
+
+export interface SmtpSink {
+  received: string[];
+  refuse: boolean;
+  sender: MailSender;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const sink = { received: [] as string[], refuse: false } as SmtpSink;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString("utf8");
+      });
+      stream.on("end", () => {
+        if (sink.refuse) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+        sink.received.push(raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  sink.sender = { transport: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }), from: "website@atoll.example" };
+  sink.close = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+  return sink;
+}
+
+/** The decoded text of a raw message (quoted-printable soft breaks joined), for finding links in it. */
+export function decodedText(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
