@@ -10,6 +10,7 @@ import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiri
 import { env } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { createPageCache, formTokenFor } from "~/.server/page-cache";
+import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/rate-limit";
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
 import { serveStoredUploads } from "~/.server/storage/serve";
@@ -21,10 +22,12 @@ export { env, logger, SITE_ORIGIN };
 export async function startup() {
   const report = await runStartup();
   startNotificationQueue();
+  startRateLimitPruning();
   return report;
 }
 
 export async function shutdown() {
+  stopRateLimitPruning();
   await stopNotificationQueue();
   await closeDatabase();
 }
