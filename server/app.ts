@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
+import { bodyLimitMiddleware } from "~/.server/body-limit";
 import { isCrossSiteWrite } from "~/.server/csrf";
 import { closeDatabase } from "~/.server/db";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
@@ -52,6 +54,19 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** For answers that are not pages (a 404 under /uploads, an error): nothing may load, frame or rebase them. */
+const PLAIN_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Methods the app never serves: `new Request()` throws on TRACE/TRACK/CONNECT, so they are refused up front. */
+const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+function plainAnswer(res: express.Response, status: number, text: string) {
+  res.status(status);
+  res.setHeader("Content-Security-Policy", PLAIN_CSP);
+  res.setHeader("Cache-Control", "no-store");
+  res.type("text/plain; charset=utf-8").send(text);
+}
+
 export function createApp() {
   const app = express();
   app.disable("x-powered-by");
@@ -80,6 +95,27 @@ export function createApp() {
     next();
   });
 
+  // docs/security.md "HTTP methods": TRACE would reach React Router and fail there with a 500.
+  app.use((req, res, next) => {
+    if (!REFUSED_METHODS.has(req.method)) return next();
+    res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    plainAnswer(res, 405, "Method Not Allowed");
+  });
+
+  // Request bodies are limited while they stream, before any parser sees them (app/.server/body-limit.ts).
+  app.use(
+    bodyLimitMiddleware({
+      onRefused: ({ rule, path, bytes }) => logger.warn({ rule, path, bytes }, "request body over its limit refused"),
+    }),
+  );
+
+  // The client build's static files, behind the headers above (docs/security.md "Static files"). Hashed
+  // build assets never change: cached for a year; other public files for an hour. In development Vite
+  // serves them before this app is reached.
+  const clientDir = path.resolve(env.BUILD_DIR, "client");
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, dotfiles: "ignore" }));
+
   // Cross-site writes are refused before any route runs (actions, resource routes and /api/auth alike).
   app.use((req, res, next) => {
     const cross = isCrossSiteWrite(
@@ -101,6 +137,7 @@ export function createApp() {
         maxAge: "1y",
         index: false,
         dotfiles: "deny",
+        // A miss (or a dotfile) goes to the error handler below: a plain 404 with this app's headers.
         fallthrough: false,
         setHeaders(res) {
           res.setHeader("X-Content-Type-Options", "nosniff");
@@ -133,6 +170,23 @@ export function createApp() {
       }),
     }),
   );
+
+  // Last: what reaches here is an error. Expected ones (a 404 under /uploads, a malformed URL) keep their
+  // status; anything else is logged with the request id and answered without a stack trace.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    const expected = typeof status === "number" && status >= 400 && status < 500;
+    if (!expected) {
+      logger.error({ reqId: res.locals.requestId, path: req.path, err: error instanceof Error ? error.message : String(error) }, "request failed");
+    }
+    if (res.headersSent || req.socket.destroyed) {
+      req.socket.destroy();
+      return;
+    }
+    if (status === 404 || status === 403) return plainAnswer(res, 404, "Not Found");
+    if (expected) return plainAnswer(res, status, STATUS_CODES[status] ?? "Bad Request");
+    plainAnswer(res, 500, "Internal Server Error");
+  });
   return app;
 }
 
