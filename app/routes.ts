@@ -12,6 +12,7 @@ export default [
   // Sign-in and sign-out
   route("admin/login", "routes/auth/login.tsx"),
   route("admin/logout", "routes/auth/logout.ts"),
+  route("admin/login/unlock", "routes/auth/unlock.tsx"),
 
   // Admin area: the layout is the gate for every nested page
   route("admin", "routes/admin/layout.tsx", [

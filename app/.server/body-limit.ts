@@ -33,7 +33,7 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   // Multipart uploads stream through their own per-folder limits (app/.server/storage/upload.ts).
   { name: "uploads", pattern: /^\/api\/uploads\/?$/, bytes: null },
   { name: "contact-form", pattern: /^\/(?:_root|api\/enquiries\/?)?$/, bytes: CONTACT_FORM_LIMIT },
-  { name: "sign-in", pattern: /^\/admin\/login\/?$/, bytes: AUTH_FORM_LIMIT },
+  { name: "sign-in", pattern: /^\/admin\/login(?:\/|$)/, bytes: AUTH_FORM_LIMIT },
   { name: "auth-api", pattern: /^\/api\/auth(?:\/|$)/, bytes: AUTH_FORM_LIMIT },
   { name: "admin", pattern: /^\/admin(?:\/|$)/, bytes: ADMIN_FORM_LIMIT },
   { name: "default", pattern: /^/, bytes: DEFAULT_BODY_LIMIT },

@@ -48,6 +48,22 @@ export async function clearRateLimit(key: string): Promise<void> {
   await db().deleteFrom("rate_limits").where("key", "=", key).execute();
 }
 
+/** When the current window of `key` ends (ms), or null when there is no live counter. */
+export async function rateLimitWindow(key: string): Promise<number | null> {
+  const row = await db().selectFrom("rate_limits").select("reset_at").where("key", "=", key).executeTakeFirst();
+  const resetAt = row ? Number(row.reset_at) : null;
+  return resetAt !== null && resetAt > Date.now() ? resetAt : null;
+}
+
+/**
+ * Deletes the counter `key` only if its window is still the one ending at `resetAt`; true when this call deleted
+ * it. Atomic, so of two callers holding the same window only one succeeds (single-use unlock links).
+ */
+export async function clearRateLimitWindow(key: string, resetAt: number): Promise<boolean> {
+  const rows = await db().deleteFrom("rate_limits").where("key", "=", key).where("reset_at", "=", resetAt).returning("key").execute();
+  return rows.length > 0;
+}
+
 /** Drops expired counters; called now and then so the table stays small. */
 export async function pruneRateLimits(): Promise<void> {
   await db().deleteFrom("rate_limits").where("reset_at", "<=", Date.now()).execute();

@@ -19,7 +19,7 @@ import { call, memberSession, ORIGIN, signInCookie } from "./admin-support";
 // as a signed-in non-admin, and with an expired session: refused, and neither the database nor the
 // upload storage changes.
 
-const PUBLIC = new Set(["admin/login", "admin/logout"]);
+const PUBLIC = new Set(["admin/login", "admin/logout", "admin/login/unlock"]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
   return entries.flatMap((e) => {
