@@ -38,6 +38,7 @@ export default function Unlock({ loaderData, actionData }: Route.ComponentProps)
   const problem = actionData && !actionData.ok ? actionData.message : !loaderData.valid && !actionData ? INVALID_LINK : null;
   return (
     <main className="relative flex min-h-screen items-center justify-center overflow-hidden bg-brand-navy p-4 sm:p-6">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,oklch(0.52_0.1_205/0.35),transparent_45%),radial-gradient(circle_at_80%_90%,oklch(0.77_0.16_70/0.2),transparent_40%)]" />
       <div className="relative w-full max-w-md">
         <div className="rounded-2xl border bg-card p-6 shadow-xl sm:p-8">
           <div className="mb-6 flex flex-col items-center gap-3 text-center">
