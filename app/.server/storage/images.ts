@@ -22,6 +22,10 @@ export const MAX_ANIMATION_PIXELS = 12_000_000;
 export const MAX_ANIMATION_FRAMES = 300;
 /** The stored original is never wider than this. */
 export const MAX_STORED_WIDTH = 2560;
+// libvips keeps recent operations and decoded inputs in a cache (50 MB by default) for re-use. Every upload is
+// a new input seen once, so the cache only holds memory (docs/performance.md "Memory").
+sharp.cache(false);
+
 /** AVIF at sharp's default effort takes seconds per image on two cores. */
 const AVIF_EFFORT = 2;
 
