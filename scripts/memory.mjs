@@ -136,21 +136,22 @@ async function main() {
   }
 
   const during = samples.filter((s) => s.phase === "load").map((s) => s.rss);
-  const half = Math.floor(during.length / 2);
+  const third = Math.floor(during.length / 3);
   const summary = {
     restBeforeMb: median(samples.filter((s) => s.phase === "rest-before").map((s) => s.rss)),
     loadMedianMb: median(during),
     loadPeakMb: Math.max(...during),
-    // The lowest reading of each half of the load: a floor that rises from one half to the next is a leak.
-    loadFloorFirstHalfMb: Math.min(...during.slice(0, half)),
-    loadFloorSecondHalfMb: Math.min(...during.slice(half)),
+    // The lowest reading of the second and of the last third of the load (the first is the climb from rest):
+    // a floor that keeps rising from one to the next is a leak.
+    loadFloorMiddleMb: Math.min(...during.slice(third, 2 * third)),
+    loadFloorEndMb: Math.min(...during.slice(2 * third)),
     restAfterMb: median(samples.filter((s) => s.phase === "rest-after").map((s) => s.rss)),
   };
   const after = machineInfo();
   const requestsPerSecond = Math.round(load.requests.average);
   console.log(
     `\nRSS (MB): rest ${summary.restBeforeMb}; under load median ${summary.loadMedianMb}, peak ${summary.loadPeakMb}, ` +
-      `floor ${summary.loadFloorFirstHalfMb} -> ${summary.loadFloorSecondHalfMb} (first/second half); rest after ${summary.restAfterMb}`,
+      `floor ${summary.loadFloorMiddleMb} -> ${summary.loadFloorEndMb} (middle/last third); rest after ${summary.restAfterMb}`,
   );
   console.log(
     `Load: ${DURATION} s, ${CONNECTIONS} connections, ${requestsPerSecond} req/s (${load.non2xx} non-2xx: the random ids are 404s), ` +

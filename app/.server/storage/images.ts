@@ -123,14 +123,15 @@ async function transform(input: Buffer, ext: ImageExt): Promise<ProcessedImage> 
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-  const [original, ...variants] = await Promise.all([
-    encode(pixels(), ext).toBuffer({ resolveWithObject: true }),
-    ...VARIANT_WIDTHS.map((w) => toWebp(pixels(), w).toBuffer()),
-    toAvif(pixels(), AVIF_WIDTH).toBuffer(),
-  ]);
+  // One output at a time: five encoders at once each hold their own buffers (and fragment the heap), for a few
+  // seconds saved per upload (docs/performance.md "Memory").
+  const original = await encode(pixels(), ext).toBuffer({ resolveWithObject: true });
+  const variants: Buffer[] = [];
+  for (const w of VARIANT_WIDTHS) variants.push(await toWebp(pixels(), w).toBuffer());
+  variants.push(await toAvif(pixels(), AVIF_WIDTH).toBuffer());
   return {
     original: { data: original.data, contentType: MIME[ext], width: original.info.width, height: original.info.height },
-    variants: variantList(variants as Buffer[]),
+    variants: variantList(variants),
   };
 }
 
