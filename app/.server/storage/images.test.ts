@@ -34,7 +34,7 @@ describe("processImage", () => {
     expect(mostActive).toBeLessThanOrEqual(imageJobs.concurrency);
     expect(mostWaiting).toBe(5 - imageJobs.concurrency);
     expect(imageJobs.activeCount + imageJobs.pendingCount).toBe(0);
-  });
+  }, 60_000); // five images, each encoded one output at a time: seconds on a busy machine
 });
 
 /** An animated GIF of `count` frames, each `size` square and a different grey (identical frames would be merged). */
@@ -89,7 +89,7 @@ describe("animated images", () => {
   it("refuses more frames than MAX_ANIMATION_FRAMES, however small", async () => {
     const gif = await animatedGif(8, MAX_ANIMATION_FRAMES + 1);
     await expect(processImage(gif, "gif")).rejects.toMatchObject({ reason: "too-large" });
-  });
+  }, 30_000);
 
   it("keeps a modest animation animated, original and WebP copies alike", async () => {
     const result = await processImage(await animatedGif(400, 5), "gif");
@@ -97,5 +97,5 @@ describe("animated images", () => {
     expect((await sharp(result.original.data).metadata()).pages).toBe(5);
     const webp = result.variants.find((v) => v.suffix === "-w480.webp")!;
     expect((await sharp(webp.data).metadata()).pages).toBe(5);
-  });
+  }, 30_000);
 });
