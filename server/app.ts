@@ -95,7 +95,7 @@ export function createApp() {
     next();
   });
 
-  // docs/security.md "HTTP methods": TRACE would reach React Router and fail there with a 500.
+  // docs/security.md "Browser headers": TRACE would reach React Router and fail there with a 500.
   app.use((req, res, next) => {
     if (!REFUSED_METHODS.has(req.method)) return next();
     res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
@@ -109,7 +109,7 @@ export function createApp() {
     }),
   );
 
-  // The client build's static files, behind the headers above (docs/security.md "Static files"). Hashed
+  // The client build's static files, behind the headers above (docs/security.md "Browser headers"). Hashed
   // build assets never change: cached for a year; other public files for an hour. In development Vite
   // serves them before this app is reached.
   const clientDir = path.resolve(env.BUILD_DIR, "client");
@@ -176,7 +176,9 @@ export function createApp() {
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: unknown } | null)?.status;
     const expected = typeof status === "number" && status >= 400 && status < 500;
-    if (!expected) {
+    // A body refused with 413 while a route was reading it: the route's read fails, and that is expected.
+    const refusedBody = res.headersSent && res.statusCode === 413;
+    if (!expected && !refusedBody) {
       logger.error({ reqId: res.locals.requestId, path: req.path, err: error instanceof Error ? error.message : String(error) }, "request failed");
     }
     if (res.headersSent || req.socket.destroyed) {
