@@ -49,14 +49,16 @@ export function bodyLimitFor(method: string, path: string, rules: readonly BodyL
 }
 
 export const BODY_TOO_LARGE = "Request body is too large";
+/** How long a refused connection keeps reading (and dropping) what the client still sends before it is closed. */
+export const LINGER_MS = 2000;
 
 type Next = (error?: unknown) => void;
 
 /**
  * Connect/Express middleware. A Content-Length over the limit is refused before a byte is read; a body without
  * one (chunked) is counted as it arrives from the socket, whether or not anything reads it yet, and answered 413
- * the moment it passes the limit. Either way the connection is closed after the answer, so the rest of the body
- * is never read.
+ * the moment it passes the limit. Either way the connection is closed shortly after the answer, and what arrives
+ * meanwhile is dropped, never held.
  */
 export function bodyLimitMiddleware(
   options: { rules?: readonly BodyLimitRule[]; onRefused?: (info: { rule: string; path: string; bytes: number }) => void } = {},
@@ -68,41 +70,48 @@ export function bodyLimitMiddleware(
     if (!rule || rule.bytes === null) return next();
     const limit = rule.bytes;
 
+    // The HTTP parser hands each body chunk to push(); counting there sees the bytes as they arrive, before any
+    // reader. Once refused, chunks are dropped (never held) while the connection lingers.
+    let received = 0;
+    let over = false;
+    const push = req.push.bind(req);
+    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+      if (over) return true;
+      if (chunk !== null && chunk !== undefined) {
+        received += (chunk as Buffer).length;
+        if (received > limit) {
+          refuse(received);
+          return true;
+        }
+      }
+      return push(chunk, encoding);
+    };
+
     const refuse = (bytes: number) => {
+      over = true;
       options.onRefused?.({ rule: rule.name, path, bytes });
+      const socket = req.socket;
       if (res.headersSent) {
-        req.socket.destroy();
+        socket.destroy();
         return;
       }
+      // A lingering close: closing at once would make the client's TCP stack reset the connection while it is
+      // still sending, and a reset can discard our answer before the client reads it. So only our side is
+      // closed when the answer is out; what the client still sends is read and dropped for LINGER_MS.
+      socket.destroySoon = () => socket.end();
+      res.once("finish", () => {
+        socket.resume();
+        setTimeout(() => socket.destroy(), LINGER_MS).unref();
+      });
       const json = path.startsWith("/api/") || path.endsWith(".data");
       res.statusCode = 413;
       res.setHeader("Connection", "close");
       res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
       res.end(json ? JSON.stringify({ error: BODY_TOO_LARGE }) : BODY_TOO_LARGE);
-      // Whatever the client still sends is not read: the socket goes once the answer is out.
-      res.once("finish", () => req.socket.destroy());
     };
 
     const declared = req.headers["content-length"];
     if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) return refuse(Number(declared));
-
-    // The HTTP parser hands each chunk to push(); counting there sees the bytes as they arrive, before any reader.
-    let received = 0;
-    let over = false;
-    const push = req.push.bind(req);
-    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
-      if (over) return false;
-      if (chunk !== null && chunk !== undefined) {
-        received += (chunk as Buffer).length;
-        if (received > limit) {
-          over = true;
-          refuse(received);
-          // false pauses the socket; the chunk is dropped. A reader still waiting sees the socket close.
-          return false;
-        }
-      }
-      return push(chunk, encoding);
-    };
     next();
   };
 }
