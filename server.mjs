@@ -54,9 +54,7 @@ if (viteDevServer) {
     }
   });
 } else {
-  // Hashed build assets never change: cache for a year. Other public files for an hour.
-  server.use("/assets", express.static(path.resolve(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static(path.resolve(BUILD_DIR, "client"), { maxAge: "1h", index: false, dotfiles: "ignore" }));
+  // The app serves the client build's static files itself, after its security headers (server/app.ts).
   server.use(mod.app);
 }
 

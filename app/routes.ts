@@ -17,6 +17,7 @@ export default [
   route("admin/forgot-password", "routes/auth/forgot-password.tsx"),
   route("admin/reset-password", "routes/auth/reset-password.tsx"),
   route("admin/accept-invite", "routes/auth/accept-invite.tsx"),
+  route("admin/login/unlock", "routes/auth/unlock.tsx"),
 
   // Admin area: the layout is the gate for every nested page
   route("admin", "routes/admin/layout.tsx", [

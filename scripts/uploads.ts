@@ -127,6 +127,10 @@ async function main(): Promise<number> {
     console.log(`Left alone: ${plural(result.leftAlone.length, "file")} whose names the server does not make:`);
     for (const object of result.leftAlone) console.log(`  ${object.key}`);
   }
+  if (result.tempFiles.length > 0) {
+    console.log(`${command.apply ? "Removed" : "Would remove"} ${plural(result.tempFiles.length, "temp file")} of interrupted writes:`);
+    for (const file of result.tempFiles) console.log(`  ${file}`);
+  }
   for (const failure of result.failed) console.error(`Could not delete ${failure.key}: ${failure.error}`);
   return result.failed.length > 0 ? 1 : 0;
 }

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
+import { bodyLimitMiddleware } from "~/.server/body-limit";
 import { isCrossSiteWrite } from "~/.server/csrf";
 import { startActivityPruning, stopActivityPruning } from "~/.server/activity-pruning";
 import { closeDatabase } from "~/.server/db";
@@ -12,6 +14,7 @@ import { env } from "~/.server/env";
 import { logger, requestContext } from "~/.server/logger";
 import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
 import { createPageCache, formTokenFor } from "~/.server/page-cache";
+import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/rate-limit";
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
 import { serveStoredUploads } from "~/.server/storage/serve";
@@ -25,10 +28,12 @@ export async function startup() {
   startNotificationQueue();
   startActivityPruning();
   startTrashPurge();
+  startRateLimitPruning();
   return report;
 }
 
 export async function shutdown() {
+  stopRateLimitPruning();
   await stopNotificationQueue();
   await stopActivityPruning();
   await stopTrashPurge();
@@ -53,6 +58,19 @@ function contentSecurityPolicy(nonce: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** For answers that are not pages (a 404 under /uploads, an error): nothing may load, frame or rebase them. */
+const PLAIN_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Methods the app never serves: `new Request()` throws on TRACE/TRACK/CONNECT, so they are refused up front. */
+const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+function plainAnswer(res: express.Response, status: number, text: string) {
+  res.status(status);
+  res.setHeader("Content-Security-Policy", PLAIN_CSP);
+  res.setHeader("Cache-Control", "no-store");
+  res.type("text/plain; charset=utf-8").send(text);
 }
 
 export function createApp() {
@@ -84,6 +102,27 @@ export function createApp() {
     requestContext.run({ requestId }, next);
   });
 
+  // docs/security.md "Browser headers": TRACE would reach React Router and fail there with a 500.
+  app.use((req, res, next) => {
+    if (!REFUSED_METHODS.has(req.method)) return next();
+    res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    plainAnswer(res, 405, "Method Not Allowed");
+  });
+
+  // Request bodies are limited while they stream, before any parser sees them (app/.server/body-limit.ts).
+  app.use(
+    bodyLimitMiddleware({
+      onRefused: ({ rule, path, bytes }) => logger.warn({ rule, path, bytes }, "request body over its limit refused"),
+    }),
+  );
+
+  // The client build's static files, behind the headers above (docs/security.md "Browser headers"). Hashed
+  // build assets never change: cached for a year; other public files for an hour. In development Vite
+  // serves them before this app is reached.
+  const clientDir = path.resolve(env.BUILD_DIR, "client");
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, dotfiles: "ignore" }));
+
   // Cross-site writes are refused before any route runs (actions, resource routes and /api/auth alike).
   app.use((req, res, next) => {
     const cross = isCrossSiteWrite(
@@ -105,6 +144,7 @@ export function createApp() {
         maxAge: "1y",
         index: false,
         dotfiles: "deny",
+        // A miss (or a dotfile) goes to the error handler below: a plain 404 with this app's headers.
         fallthrough: false,
         setHeaders(res) {
           res.setHeader("X-Content-Type-Options", "nosniff");
@@ -137,6 +177,25 @@ export function createApp() {
       }),
     }),
   );
+
+  // Last: what reaches here is an error. Expected ones (a 404 under /uploads, a malformed URL) keep their
+  // status; anything else is logged with the request id and answered without a stack trace.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    const expected = typeof status === "number" && status >= 400 && status < 500;
+    // A body refused with 413 while a route was reading it: the route's read fails, and that is expected.
+    const refusedBody = res.headersSent && res.statusCode === 413;
+    if (!expected && !refusedBody) {
+      logger.error({ reqId: res.locals.requestId, path: req.path, err: error instanceof Error ? error.message : String(error) }, "request failed");
+    }
+    if (res.headersSent || req.socket.destroyed) {
+      req.socket.destroy();
+      return;
+    }
+    if (status === 404 || status === 403) return plainAnswer(res, 404, "Not Found");
+    if (expected) return plainAnswer(res, status, STATUS_CODES[status] ?? "Bad Request");
+    plainAnswer(res, 500, "Internal Server Error");
+  });
   return app;
 }
 

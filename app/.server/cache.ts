@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import { type Database, db, getDatabase } from "./db";
 import { logger } from "./logger";
 
@@ -8,11 +9,23 @@ import { logger } from "./logger";
 
 export const VERSION_CHECK_MS = 1000;
 
+/**
+ * Entries kept at most. Every distinct key asked for takes one (`service:<id>`, hits and misses alike), so a
+ * crawler asking for random ids must not grow it without limit (docs/security.md "Bounded memory"). A site of
+ * a few hundred records fits whole; past that the least recently used entry goes.
+ */
+export const MAX_CACHE_ENTRIES = 1000;
+
+interface CacheEntry {
+  version: number;
+  value: Promise<unknown>;
+}
+
 interface CacheState {
   version: number;
   checkedAt: number;
   checking: Promise<number> | null;
-  entries: Map<string, { version: number; value: Promise<unknown> }>;
+  entries: LRUCache<string, CacheEntry>;
 }
 
 const states = new WeakMap<Database, CacheState>();
@@ -21,7 +34,7 @@ function state(): CacheState {
   const database = getDatabase();
   let s = states.get(database);
   if (!s) {
-    s = { version: -1, checkedAt: 0, checking: null, entries: new Map() };
+    s = { version: -1, checkedAt: 0, checking: null, entries: new LRUCache<string, CacheEntry>({ max: MAX_CACHE_ENTRIES }) };
     states.set(database, s);
   }
   return s;
@@ -64,9 +77,14 @@ export async function cached<T>(key: string, load: () => Promise<T>): Promise<T>
   const value = load();
   s.entries.set(key, { version, value });
   value.catch(() => {
-    if (s.entries.get(key)?.value === value) s.entries.delete(key);
+    if (s.entries.peek(key)?.value === value) s.entries.delete(key);
   });
   return value;
+}
+
+/** Entries held now by this instance for the current database (for tests and the memory script). */
+export function cacheSize(): number {
+  return state().entries.size;
 }
 
 /** Called by every write that changes what visitors see. */

@@ -35,6 +35,8 @@ const EnvSchema = z
     // Sign-in limits as "tries/seconds": per client IP, and failures per account.
     LOGIN_IP_LIMIT: z.string().regex(/^\d+\/\d+$/, "use tries/seconds, e.g. 3/10").default("3/10"),
     LOGIN_ACCOUNT_LIMIT: z.string().regex(/^\d+\/\d+$/, "use tries/seconds, e.g. 100/3600").default("100/3600"),
+    // Failures allowed to one trusted device (a browser that signed in before), which the account limit spares.
+    LOGIN_DEVICE_LIMIT: z.string().regex(/^\d+\/\d+$/, "use tries/seconds, e.g. 10/3600").default("10/3600"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     S3_ENDPOINT: optionalString,
     S3_BUCKET: optionalString,

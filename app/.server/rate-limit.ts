@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "./db";
+import { logger } from "./logger";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -47,7 +48,47 @@ export async function clearRateLimit(key: string): Promise<void> {
   await db().deleteFrom("rate_limits").where("key", "=", key).execute();
 }
 
+/** When the current window of `key` ends (ms), or null when there is no live counter. */
+export async function rateLimitWindow(key: string): Promise<number | null> {
+  const row = await db().selectFrom("rate_limits").select("reset_at").where("key", "=", key).executeTakeFirst();
+  const resetAt = row ? Number(row.reset_at) : null;
+  return resetAt !== null && resetAt > Date.now() ? resetAt : null;
+}
+
+/**
+ * Deletes the counter `key` only if its window is still the one ending at `resetAt`; true when this call deleted
+ * it. Atomic, so of two callers holding the same window only one succeeds (single-use unlock links).
+ */
+export async function clearRateLimitWindow(key: string, resetAt: number): Promise<boolean> {
+  const rows = await db().deleteFrom("rate_limits").where("key", "=", key).where("reset_at", "=", resetAt).returning("key").execute();
+  return rows.length > 0;
+}
+
 /** Drops expired counters; called now and then so the table stays small. */
 export async function pruneRateLimits(): Promise<void> {
   await db().deleteFrom("rate_limits").where("reset_at", "<=", Date.now()).execute();
+}
+
+/** How often expired counters are dropped: a window is at most an hour, so the table holds about an hour's keys. */
+export const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
+let pruneTimer: NodeJS.Timeout | null = null;
+
+/**
+ * Prunes now and every `intervalMs` (server start-up calls it). Every client IP and every email tried leaves a
+ * row, so without this the table grows with every address that ever knocked (docs/security.md "Bounded memory").
+ */
+export function startRateLimitPruning(intervalMs = RATE_LIMIT_PRUNE_MS): void {
+  if (pruneTimer) return;
+  const run = () =>
+    void pruneRateLimits().catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not prune rate limits"),
+    );
+  pruneTimer = setInterval(run, intervalMs);
+  pruneTimer.unref();
+  run();
+}
+
+export function stopRateLimitPruning(): void {
+  if (pruneTimer) clearInterval(pruneTimer);
+  pruneTimer = null;
 }

@@ -9,6 +9,7 @@ import { createProject } from "./models/projects";
 import { createService } from "./models/services";
 import { ensureDefaultSettings } from "./models/settings";
 import { ensureUser } from "./models/users";
+import { DiskStorage, getStorage } from "./storage";
 import { DEMO_CATEGORIES, DEMO_CONTACT_DETAILS, DEMO_PROJECTS, DEMO_SERVICES } from "./seed/demo";
 
 export interface StartupReport {
@@ -21,6 +22,7 @@ export const GENERATED_ADMIN_EMAIL = "admin@example.com";
 
 /** Migrates, fills default settings, creates the configured admin and, on a new database, demo content. */
 export async function startup(options: { demoContent?: boolean } = {}): Promise<StartupReport> {
+  await removeInterruptedWrites();
   // One process at a time: two instances starting together must not both seed or both create an admin.
   return withStartupLock(getDatabase(), () => startupLocked(options));
 }
@@ -54,6 +56,14 @@ async function startupLocked(options: { demoContent?: boolean }): Promise<Startu
   }
   if (created) await markInitialized();
   return report;
+}
+
+/** Temp files a killed process left in the upload directory (docs/security.md "No leftovers after a crash"). */
+async function removeInterruptedWrites(): Promise<void> {
+  const storage = getStorage();
+  if (!(storage instanceof DiskStorage)) return;
+  const removed = await storage.removeStaleTempFiles({ atStartup: true });
+  if (removed.length > 0) logger.info({ files: removed }, "removed temp files of interrupted uploads");
 }
 
 const INITIALIZED_KEY = "site_initialized_at";

@@ -1,3 +1,4 @@
+import { deviceCookieFor } from "./device-cookie";
 import { recordSecurityActivity } from "./activity";
 import QRCode from "qrcode";
 import { auth } from "./auth";
@@ -47,7 +48,7 @@ export async function verifySecondFactor(request: Request, input: { method: "tot
     if (error?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return { ok: false, status: 401, message: STEP_EXPIRED, expired: true };
     return { ok: false, status: 401, message: INVALID_CODE };
   }
-  const result = (await response.json()) as { user?: { id: string } };
+  const result = (await response.json()) as { user?: { id: string; email?: string } };
   const userId = result.user?.id ?? "";
   const headers = setCookies(response);
   if (!(await isAdminUser(userId))) {
@@ -58,7 +59,9 @@ export async function verifySecondFactor(request: Request, input: { method: "tot
     return { ok: false, status: 403, message: "This account does not have admin access." };
   }
   logger.info({ userId, ip: clientIp(request) }, "signed in with a second factor");
-  await recordSecurityActivity(request, { action: "sign-in.second-step-success", actorId: userId });
+  await recordSecurityActivity(request, { action: "sign-in.second-step-success", actorId: userId, actorEmail: result.user?.email ?? null });
+  // Only now is this browser a trusted device for the account (docs/decisions/0010-device-cookies-and-unlock-links.md).
+  if (result.user?.email) headers.append("Set-Cookie", deviceCookieFor(result.user.email));
   await noteSignIn(request, userId);
   return { ok: true, headers, userId };
 }

@@ -20,8 +20,8 @@ import { call, memberSession, ORIGIN, signInCookie } from "./admin-support";
 // upload storage changes.
 
 // Signed-out pages on purpose, each with its own tests (tests/integration/staff.test.ts): the second
-// sign-in step, forgot and reset password, and accepting an invite.
-const PUBLIC = new Set(["admin/login", "admin/logout", "admin/login/two-factor", "admin/forgot-password", "admin/reset-password", "admin/accept-invite"]);
+// sign-in step, forgot and reset password, accepting an invite; and the emailed unlock link (tests/integration/sign-in-lockout.test.ts).
+const PUBLIC = new Set(["admin/login", "admin/logout", "admin/login/two-factor", "admin/forgot-password", "admin/reset-password", "admin/accept-invite", "admin/login/unlock"]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
   return entries.flatMap((e) => {

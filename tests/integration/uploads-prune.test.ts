@@ -44,8 +44,8 @@ async function store(key: string, modified = TWO_DAYS_AGO): Promise<string> {
 async function upload(bucket: UploadBucket, folder: UploadFolder, ext = "jpg", modified = TWO_DAYS_AGO) {
   const base = newObjectBase(bucket, folder);
   const keys = [];
-  for (const suffix of ext === "mp4" ? [] : VARIANTS) keys.push(await store(`${base}${suffix}`, modified));
   keys.push(await store(`${base}.${ext}`, modified));
+  for (const suffix of ext === "mp4" ? [] : VARIANTS) keys.push(await store(`${base}${suffix}`, modified));
   return { base, keys, url: `/uploads/${base}.${ext}` };
 }
 
@@ -95,8 +95,8 @@ describe("pruneUploads", () => {
     const dryRun = await pruneUploads({ database: database.current(), storage });
     expect(dryRun.unreferenced.map((g) => g.base).sort()).toEqual([orphan.base, orphanVideo.base].sort());
     const orphanGroup = dryRun.unreferenced.find((g) => g.base === orphan.base)!;
-    // The original first, then its variants.
-    expect(orphanGroup.objects.map((o) => o.key)).toEqual([`${orphan.base}.jpg`, ...VARIANTS.map((v) => `${orphan.base}${v}`).sort()]);
+    // The variants first, the original last: an interrupted delete never leaves copies without their original.
+    expect(orphanGroup.objects.map((o) => o.key)).toEqual([...VARIANTS.map((v) => `${orphan.base}${v}`).sort(), `${orphan.base}.jpg`]);
     expect(orphanGroup.bytes).toBe(orphan.keys.reduce((n, key) => n + `bytes of ${key}`.length, 0));
     expect(dryRun.kept).toBe(7);
     expect(dryRun.deleted).toEqual([]);

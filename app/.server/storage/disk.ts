@@ -33,8 +33,9 @@ export class DiskStorage implements Storage {
     const target = this.pathOf(key);
     const dir = path.dirname(target);
     const created = await fs.mkdir(dir, { recursive: true });
-    // A dotfile: never served (the static handler denies dotfiles) and never a valid key.
-    const temp = path.join(dir, `.${path.basename(target)}.${crypto.randomBytes(6).toString("hex")}.tmp`);
+    // A dotfile: never served (the static handler denies dotfiles) and never a valid key. It names the writing
+    // process, so a start after a crash can tell its leftovers from another live process's write.
+    const temp = path.join(dir, `.${path.basename(target)}.${process.pid}-${crypto.randomBytes(6).toString("hex")}.tmp`);
     const handle = await fs.open(temp, "wx", 0o644);
     try {
       try {
@@ -95,6 +96,35 @@ export class DiskStorage implements Storage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 
+  /**
+   * Deletes the temp files of writes that can no longer finish (docs/security.md "No leftovers after a crash"):
+   * those of a process that is gone (killed mid-write), and any older than `olderThanMs`, whoever wrote them.
+   * A live process's write in progress is left alone. At start-up (`atStartup`), files naming this process's own id
+   * are leftovers too: nothing has been written yet, and a restarted container often gets the same id again.
+   * Returns the paths removed (with `dryRun`, that would be), relative to the root.
+   */
+  async removeStaleTempFiles(options: { olderThanMs?: number; now?: number; atStartup?: boolean; dryRun?: boolean } = {}): Promise<string[]> {
+    const now = options.now ?? Date.now();
+    const removed: string[] = [];
+    for await (const file of tempFiles(this.root)) {
+      const writer = /\.(\d+)-[0-9a-f]+\.tmp$/.exec(file)?.[1];
+      const pid = Number(writer);
+      let stale = writer === undefined || (options.atStartup === true && pid === process.pid) || !isRunning(pid);
+      if (!stale && options.olderThanMs !== undefined) {
+        try {
+          stale = now - (await fs.stat(file)).mtimeMs > options.olderThanMs;
+        } catch (error) {
+          if (isNotFound(error)) continue;
+          throw error;
+        }
+      }
+      if (!stale) continue;
+      if (!options.dryRun) await fs.rm(file, { force: true });
+      removed.push(path.relative(this.root, file));
+    }
+    return removed;
+  }
+
   list(): AsyncIterable<ListedObject> {
     return walk(this.root, "");
   }
@@ -130,6 +160,36 @@ async function* walk(dir: string, prefix: string): AsyncGenerator<ListedObject> 
       }
       yield { key, size: stats.size, modified: stats.mtime };
     }
+  }
+}
+
+/** A write's temp file: `.<name>.<pid>-<hex>.tmp` (older versions: `.<name>.<hex>.tmp`). */
+const TEMP_FILE = /^\..+\.tmp$/;
+
+async function* tempFiles(dir: string): AsyncGenerator<string> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory() && !entry.name.startsWith(".")) yield* tempFiles(file);
+    else if (entry.isFile() && TEMP_FILE.test(entry.name)) yield file;
+  }
+}
+
+/** Whether a process with this id runs on this machine. */
+function isRunning(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { imageJobs, processImage } from "./images";
+import { ImageRejectedError, imageJobs, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_INPUT_PIXELS, processImage } from "./images";
 
 const png = (color: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: color } }).png().toBuffer();
 
@@ -34,5 +34,68 @@ describe("processImage", () => {
     expect(mostActive).toBeLessThanOrEqual(imageJobs.concurrency);
     expect(mostWaiting).toBe(5 - imageJobs.concurrency);
     expect(imageJobs.activeCount + imageJobs.pendingCount).toBe(0);
+  }, 60_000); // five images, each encoded one output at a time: seconds on a busy machine
+});
+
+/** An animated GIF of `count` frames, each `size` square and a different grey (identical frames would be merged). */
+async function animatedGif(size: number, count: number): Promise<Buffer> {
+  const frames = await Promise.all(
+    Array.from({ length: count }, (_, i) => {
+      const grey = (i * 23) % 256;
+      return sharp({ create: { width: size, height: size, channels: 3, background: { r: grey, g: grey, b: grey } } }).png().toBuffer();
+    }),
+  );
+  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+}
+
+/**
+ * The attack's shape: a GIF whose logical screen is `size` square, with `count` frames of one pixel each. A few
+ * hundred bytes, but a decoder paints every frame over the whole screen.
+ */
+function tinyScreenFillingGif(size: number, count: number): Buffer {
+  const u16 = (n: number) => [n & 0xff, n >> 8];
+  const bytes = [
+    ...Buffer.from("GIF89a"),
+    ...u16(size),
+    ...u16(size),
+    0x80, 0, 0, // global colour table of 2 entries
+    0, 0, 0, 255, 255, 255,
+    0x21, 0xff, 0x0b, ...Buffer.from("NETSCAPE2.0"), 0x03, 0x01, 0, 0, 0x00, // loop forever
+  ];
+  for (let i = 0; i < count; i++) {
+    bytes.push(0x21, 0xf9, 0x04, 0x00, 10, 0, 0, 0x00); // 0.1 s per frame
+    bytes.push(0x2c, 0, 0, 0, 0, ...u16(1), ...u16(1), 0x00); // a 1x1 image at the origin
+    bytes.push(0x02, 0x02, 0x44, 0x01, 0x00); // LZW: clear, index i % 2, end
+  }
+  bytes.push(0x3b);
+  return Buffer.from(bytes);
+}
+
+describe("animated images", () => {
+  it("counts every frame: 9 frames of 2000x2000 (36 MP, under the still cap) are refused before any frame is decoded", async () => {
+    const gif = tinyScreenFillingGif(2000, 9);
+    expect(gif.length).toBeLessThan(300);
+    expect(await sharp(gif).metadata()).toMatchObject({ width: 2000, height: 2000, pages: 9 });
+    expect(2000 * 2000 * 9).toBeLessThan(MAX_INPUT_PIXELS);
+    expect(2000 * 2000 * 9).toBeGreaterThan(MAX_ANIMATION_PIXELS);
+    const started = Date.now();
+    const error = await processImage(gif, "gif").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    expect((error as ImageRejectedError).reason).toBe("too-large");
+    // Refused from the header: no frame was decoded.
+    expect(Date.now() - started).toBeLessThan(1000);
   });
+
+  it("refuses more frames than MAX_ANIMATION_FRAMES, however small", async () => {
+    const gif = await animatedGif(8, MAX_ANIMATION_FRAMES + 1);
+    await expect(processImage(gif, "gif")).rejects.toMatchObject({ reason: "too-large" });
+  }, 30_000);
+
+  it("keeps a modest animation animated, original and WebP copies alike", async () => {
+    const result = await processImage(await animatedGif(400, 5), "gif");
+    expect(result.original).toMatchObject({ contentType: "image/gif", width: 400, height: 400 });
+    expect((await sharp(result.original.data).metadata()).pages).toBe(5);
+    const webp = result.variants.find((v) => v.suffix === "-w480.webp")!;
+    expect((await sharp(webp.data).metadata()).pages).toBe(5);
+  }, 30_000);
 });

@@ -13,8 +13,19 @@ import type { SniffedType } from "./sniff";
  * For an animation the cap counts every frame.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * An animation costs every frame in every output it makes: a 246-byte GIF of 9 frames at 2000x2000 (36 MP, under
+ * the still cap) took ~300 MB to process. Animations get their own, smaller cap over all frames, and a frame
+ * count cap (tiny frames by the thousand cost time per frame). docs/security.md "Bounded memory".
+ */
+export const MAX_ANIMATION_PIXELS = 12_000_000;
+export const MAX_ANIMATION_FRAMES = 300;
 /** The stored original is never wider than this. */
 export const MAX_STORED_WIDTH = 2560;
+// libvips keeps recent operations and decoded inputs in a cache (50 MB by default) for re-use. Every upload is
+// a new input seen once, so the cache only holds memory (docs/performance.md "Memory").
+sharp.cache(false);
+
 /** AVIF at sharp's default effort takes seconds per image on two cores. */
 const AVIF_EFFORT = 2;
 
@@ -97,7 +108,12 @@ async function transform(input: Buffer, ext: ImageExt): Promise<ProcessedImage> 
   if (width <= 0 || pageHeight <= 0) throw new ImageRejectedError("unreadable", "no dimensions");
   if (width * pageHeight * pages > MAX_INPUT_PIXELS) throw new ImageRejectedError("too-large", `${width}x${pageHeight}x${pages}`);
 
-  if (pages > 1 && (ext === "gif" || ext === "webp")) return processAnimation(input, ext, options);
+  if (pages > 1 && (ext === "gif" || ext === "webp")) {
+    if (pages > MAX_ANIMATION_FRAMES || width * pageHeight * pages > MAX_ANIMATION_PIXELS) {
+      throw new ImageRejectedError("too-large", `animation ${width}x${pageHeight}x${pages}`);
+    }
+    return processAnimation(input, ext, options);
+  }
 
   // Decode once, upright and capped; every output is encoded from these pixels.
   const { data, info } = await sharp(input, options)
@@ -107,25 +123,26 @@ async function transform(input: Buffer, ext: ImageExt): Promise<ProcessedImage> 
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-  const [original, ...variants] = await Promise.all([
-    encode(pixels(), ext).toBuffer({ resolveWithObject: true }),
-    ...VARIANT_WIDTHS.map((w) => toWebp(pixels(), w).toBuffer()),
-    toAvif(pixels(), AVIF_WIDTH).toBuffer(),
-  ]);
+  // One output at a time: five encoders at once each hold their own buffers (and fragment the heap), for a few
+  // seconds saved per upload (docs/performance.md "Memory").
+  const original = await encode(pixels(), ext).toBuffer({ resolveWithObject: true });
+  const variants: Buffer[] = [];
+  for (const w of VARIANT_WIDTHS) variants.push(await toWebp(pixels(), w).toBuffer());
+  variants.push(await toAvif(pixels(), AVIF_WIDTH).toBuffer());
   return {
     original: { data: original.data, contentType: MIME[ext], width: original.info.width, height: original.info.height },
-    variants: variantList(variants as Buffer[]),
+    variants: variantList(variants),
   };
 }
 
 /** Animated GIF/WebP: kept animated (original and WebP variants); the AVIF variant is the first frame. */
 async function processAnimation(input: Buffer, ext: "gif" | "webp", options: SharpOptions): Promise<ProcessedImage> {
   const frames = () => sharp(input, { ...options, animated: true });
-  const [original, ...variants] = await Promise.all([
-    encode(frames().resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true }), ext).toBuffer({ resolveWithObject: true }),
-    ...VARIANT_WIDTHS.map((w) => toWebp(frames(), w).toBuffer()),
-    toAvif(sharp(input, options), AVIF_WIDTH).toBuffer(),
-  ]);
+  // One output at a time: each decodes every frame, so running them together multiplies the memory.
+  const original = await encode(frames().resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true }), ext).toBuffer({ resolveWithObject: true });
+  const variants: Buffer[] = [];
+  for (const w of VARIANT_WIDTHS) variants.push(await toWebp(frames(), w).toBuffer());
+  variants.push(await toAvif(sharp(input, options), AVIF_WIDTH).toBuffer());
   return {
     original: {
       data: original.data,
@@ -133,7 +150,7 @@ async function processAnimation(input: Buffer, ext: "gif" | "webp", options: Sha
       width: original.info.width,
       height: original.info.pageHeight ?? original.info.height,
     },
-    variants: variantList(variants as Buffer[]),
+    variants: variantList(variants),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { UPLOAD_BASE_PATTERN, VARIANT_SUFFIX_PATTERN } from "~/lib/images";
 import type { Database } from "../db";
+import { DiskStorage } from "./disk";
 import { CONTENT_TYPES } from "./keys";
 import type { ListedObject, Storage } from "./types";
 
@@ -10,6 +11,8 @@ import type { ListedObject, Storage } from "./types";
 // anywhere in the content (whatever the column), and young uploads wait, because a dialog may still be open.
 
 export const DEFAULT_MIN_AGE_HOURS = 24;
+/** A write takes seconds: a temp file this old belongs to no write that will finish, whoever started it. */
+export const TEMP_FILE_MAX_AGE_MS = 3_600_000;
 
 /** A server-made key: its base, then the original's extension or a variant's suffix. */
 const SERVER_KEY = new RegExp(`^(${UPLOAD_BASE_PATTERN})(?:${VARIANT_SUFFIX_PATTERN}|\\.(?:${Object.keys(CONTENT_TYPES).join("|")}))$`);
@@ -56,7 +59,7 @@ export interface PruneOptions {
 }
 
 export interface PruneResult {
-  /** Unreferenced uploads old enough to go, original first: deleted when `apply` was set. */
+  /** Unreferenced uploads old enough to go (or incomplete), copies first: deleted when `apply` was set. */
   unreferenced: UploadGroup[];
   /** Unreferenced, but younger than the minimum age: perhaps still in an open dialog. */
   young: UploadGroup[];
@@ -67,6 +70,8 @@ export interface PruneResult {
   /** With `apply`: the keys deleted, and those that could not be. */
   deleted: string[];
   failed: Array<{ key: string; error: string }>;
+  /** Disk only: temp files of writes that cannot finish (a killed process, or over an hour old); removed with `apply`. */
+  tempFiles: string[];
 }
 
 /** Refused: the answer would be to delete every upload, which points at the wrong database rather than a tidy one. */
@@ -118,10 +123,14 @@ function collectReferences(value: unknown, into: Set<string>): void {
   }
 }
 
-/** The original first: uploads write it last, so while it exists every file its srcset names exists too. */
-function originalFirst(base: string) {
-  const isVariant = (object: ListedObject) => object.key.charAt(base.length) === "-";
-  return (a: ListedObject, b: ListedObject) => Number(isVariant(a)) - Number(isVariant(b)) || a.key.localeCompare(b.key);
+const isVariantOf = (base: string, object: ListedObject) => object.key.charAt(base.length) === "-";
+
+/**
+ * The copies first, the original last: uploads write the original first, so an interrupted write or delete
+ * never leaves copies without their original (docs/security.md "No leftovers after a crash").
+ */
+function originalLast(base: string) {
+  return (a: ListedObject, b: ListedObject) => Number(!isVariantOf(base, a)) - Number(!isVariantOf(base, b)) || a.key.localeCompare(b.key);
 }
 
 /**
@@ -149,11 +158,18 @@ export async function pruneUploads(options: PruneOptions): Promise<PruneResult> 
   }
 
   const referenced = await findReferencedBases(options.database);
-  const result: PruneResult = { unreferenced: [], young: [], kept: 0, leftAlone, deleted: [], failed: [] };
+  const tempFiles =
+    options.storage instanceof DiskStorage
+      ? await options.storage.removeStaleTempFiles({ olderThanMs: TEMP_FILE_MAX_AGE_MS, now: options.now?.getTime(), dryRun: !options.apply })
+      : [];
+  const result: PruneResult = { unreferenced: [], young: [], kept: 0, leftAlone, deleted: [], failed: [], tempFiles };
   for (const group of [...groups.values()].sort((a, b) => a.base.localeCompare(b.base))) {
-    group.objects.sort(originalFirst(group.base));
+    group.objects.sort(originalLast(group.base));
+    // Copies without an original are what a crash left mid-write (the original is written first): no dialog
+    // can be waiting for them, so they need not wait for the minimum age.
+    const incomplete = group.objects.every((o) => isVariantOf(group.base, o));
     if (referenced.has(group.base.toLowerCase())) result.kept += 1;
-    else if (group.objects.some((o) => o.modified.getTime() > cutoff)) result.young.push(group);
+    else if (!incomplete && group.objects.some((o) => o.modified.getTime() > cutoff)) result.young.push(group);
     else result.unreferenced.push(group);
   }
   leftAlone.sort((a, b) => a.key.localeCompare(b.key));
@@ -172,7 +188,7 @@ export async function pruneUploads(options: PruneOptions): Promise<PruneResult> 
         result.deleted.push(object.key);
       } catch (error) {
         result.failed.push({ key: object.key, error: error instanceof Error ? error.message : String(error) });
-        // The rest of this upload stays, so its original never goes without its variants; the next run finishes it.
+        // The rest of this upload stays, its original included; the next run finishes it.
         break;
       }
     }

@@ -285,15 +285,16 @@ export async function handleUpload(request: Request, storage: Storage): Promise<
     const uploaded: UploadedFile[] = [];
     for (const file of prepared) {
       const base = newObjectBase(form.bucket, form.folder);
-      // Variants first: once the original exists, so does every file its srcset names.
-      for (const variant of file.variants) {
-        const key = `${base}${variant.suffix}`;
-        await storage.put(key, variant.data, variant.contentType);
-        written.push(key);
-      }
+      // The original first: a crash part-way leaves an original without some copies (unreferenced, since this
+      // answer never went out, and pruned), never copies without their original (docs/security.md).
       const key = `${base}.${file.ext}`;
       await storage.put(key, file.data, file.contentType);
       written.push(key);
+      for (const variant of file.variants) {
+        const variantKey = `${base}${variant.suffix}`;
+        await storage.put(variantKey, variant.data, variant.contentType);
+        written.push(variantKey);
+      }
       uploaded.push({
         url: storage.publicUrl(key),
         type: file.contentType,

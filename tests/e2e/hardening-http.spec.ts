@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+
+// docs/security.md: request bodies refused while they stream, headers on static files and on misses under
+// /uploads, TRACE answered 405 without a stack trace. Against the production build, on a server of our own
+// (its output is read for stack traces).
+
+const PORT = Number(process.env.E2E_PORT_BASE || 4310) + 10;
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+let child: ChildProcess | undefined;
+let output = "";
+let dataDir = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-hardening-"));
+  child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      AUTH_SECRET: "hardening-secret-hardening-secret-0123456789",
+      PUBLIC_URL: URL_BASE,
+      DEMO_CONTENT: "true",
+      ALLOW_SIGNUP: "true",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${URL_BASE}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start:\n${output}`);
+});
+
+test.afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Sends a request head, then body bytes in 64 KB chunks up to `total`, and stops at the first answer.
+ * Returns the answer's head and how many body bytes had gone out by then.
+ */
+function sendHuge(head: string, total: number, chunked = false): Promise<{ answer: string; sent: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(PORT, "127.0.0.1");
+    let answer = "";
+    let sent = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve({ answer, sent });
+    };
+    socket.on("data", (d) => {
+      answer += d.toString();
+      if (answer.includes("\r\n\r\n")) setTimeout(finish, 50);
+    });
+    socket.on("error", finish);
+    socket.on("close", finish);
+    socket.write(head);
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]) : chunk;
+    const pump = () => {
+      while (!done && sent < total) {
+        sent += chunk.length;
+        if (!socket.write(framed)) return void socket.once("drain", pump);
+      }
+    };
+    pump();
+    setTimeout(() => (done ? undefined : reject(new Error(`no answer after ${sent} bytes`))), 30_000);
+  });
+}
+
+const HUGE = 128 * 1024 * 1024;
+const WRITES = [
+  { path: "/api/enquiries", type: "application/x-www-form-urlencoded" },
+  { path: "/?index", type: "application/x-www-form-urlencoded" },
+  { path: "/admin/login.data", type: "application/x-www-form-urlencoded" },
+  { path: "/api/auth/sign-in/email", type: "application/json" },
+  { path: "/api/auth/sign-up/email", type: "application/json" },
+];
+
+test.describe("request bodies are limited while they stream", () => {
+  for (const { path: target, type } of WRITES) {
+    test(`128 MB to ${target} is refused with 413 before the body ends`, async () => {
+      const base = `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: ${URL_BASE}\r\nContent-Type: ${type}\r\n`;
+      const declared = await sendHuge(`${base}Content-Length: ${HUGE}\r\n\r\n`, HUGE);
+      expect(declared.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(declared.sent).toBeLessThan(HUGE / 4);
+      const chunked = await sendHuge(`${base}Transfer-Encoding: chunked\r\n\r\n`, HUGE, true);
+      expect(chunked.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(chunked.sent).toBeLessThan(HUGE / 4);
+    });
+  }
+
+  test("a normal sign-in still works after the refusals, and the server stayed small", async () => {
+    const response = await fetch(`${URL_BASE}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: URL_BASE },
+      body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
+    });
+    expect(response.status).toBe(401);
+    const pid = child!.pid!;
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    // 10 bodies of 128 MB were sent at it; none was held.
+    expect(rssKb).toBeLessThan(400 * 1024);
+  });
+});
+
+test.describe("headers everywhere", () => {
+  test("static assets under /assets and public files carry nosniff and Referrer-Policy", async () => {
+    // The sign-in page hydrates: it names script and style files of the client build.
+    const html = await (await fetch(`${URL_BASE}/admin/login`)).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const url of [...new Set(assets)].slice(0, 4).concat(["/favicon.svg", "/logo-mark.svg", "/images/about-team.jpg"])) {
+      const response = await fetch(`${URL_BASE}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(response.headers.get("referrer-policy"), url).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("x-frame-options"), url).toBe("DENY");
+    }
+    const hashed = await fetch(`${URL_BASE}${assets[0]}`);
+    expect(hashed.headers.get("cache-control")).toContain("immutable");
+  });
+
+  test("a miss under /uploads is a plain 404 with frame-ancestors and base-uri", async () => {
+    for (const url of ["/uploads/service-images/featured/0123456789abcdef-1.jpg", "/uploads/.hidden", "/uploads/nothing"]) {
+      const response = await fetch(`${URL_BASE}${url}`);
+      expect(response.status, url).toBe(404);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("base-uri 'none'");
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(await response.text(), url).toBe("Not Found");
+    }
+  });
+
+  test("TRACE is 405 with an Allow header, and nothing is printed to the server's output", async () => {
+    const before = output.length;
+    for (const method of ["TRACE"]) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(PORT, "127.0.0.1", () => socket.write(`${method} / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+        let text = "";
+        socket.on("data", (d) => (text += d));
+        socket.on("end", () => resolve(text));
+        socket.on("error", reject);
+      });
+      expect(answer, method).toMatch(/^HTTP\/1\.1 405 /);
+      expect(answer, method).toMatch(/\r\nAllow: GET, HEAD, POST/i);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(output.slice(before)).not.toMatch(/TypeError|\n\s+at /);
+  });
+});
