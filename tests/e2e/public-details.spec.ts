@@ -56,8 +56,8 @@ test.describe("service detail", () => {
   test("its gallery opens the full-screen viewer, wrapping around", async ({ page }) => {
     await openFromHome(page, "Our Services", "Residential Construction");
     const gallery = page.getByRole("region", { name: "Gallery" });
-    await expect(gallery.getByRole("button")).toHaveCount(3);
-    await gallery.getByRole("button").first().click();
+    await expect(gallery.getByRole("link")).toHaveCount(3);
+    await gallery.getByRole("link").first().click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toHaveAccessibleName("Residential Construction (1/3)");
     await dialog.getByRole("button", { name: "Previous image" }).click();

@@ -19,6 +19,7 @@ import {
   InfoTiles,
   Prose,
 } from "~/components/site/detail-parts";
+import { chromeOf, NotFoundFrame } from "~/components/site/not-found-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
 import { Badge } from "~/components/ui/badge";
@@ -45,7 +46,7 @@ const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no lo
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Project Not Found" }, { status: 404 });
+  if (!id.success) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404 });
   let project: PublicProject | null;
   try {
     project = await getPublicProject(id.data);
@@ -54,7 +55,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     logger.error({ err: error, projectId: id.data }, "project detail load failed");
     throw redirect("/");
   }
-  if (!project) throw data({ message: "Project Not Found" }, { status: 404 });
+  if (!project) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404 });
   const chrome = await getSiteChrome();
   const { is_public: _isPublic, is_featured: _isFeatured, ...visible } = project;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
@@ -237,7 +238,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <DetailNotFound title="Project Not Found" text={NOT_FOUND_TEXT} />;
+    return (
+      <NotFoundFrame chrome={chromeOf(error.data)}>
+        <DetailNotFound title="Project Not Found" text={NOT_FOUND_TEXT} />
+      </NotFoundFrame>
+    );
   }
   // Anything else is the app's shared error page.
   throw error;

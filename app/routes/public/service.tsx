@@ -19,6 +19,7 @@ import {
   InfoTiles,
   Prose,
 } from "~/components/site/detail-parts";
+import { chromeOf, NotFoundFrame } from "~/components/site/not-found-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { Badge } from "~/components/ui/badge";
 import { SITE_ORIGIN } from "~/.server/auth";
@@ -33,7 +34,7 @@ const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no lo
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Service Not Found" }, { status: 404 });
+  if (!id.success) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404 });
   let service: Service | null;
   try {
     service = await getActiveService(id.data);
@@ -42,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     logger.error({ err: error, serviceId: id.data }, "service detail load failed");
     throw redirect("/");
   }
-  if (!service) throw data({ message: "Service Not Found" }, { status: 404 });
+  if (!service) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404 });
   const chrome = await getSiteChrome();
   const { created_by: _createdBy, sort_order: _sortOrder, is_active: _isActive, icon: _icon, ...visible } = service;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
@@ -147,7 +148,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <DetailNotFound title="Service Not Found" text={NOT_FOUND_TEXT} />;
+    return (
+      <NotFoundFrame chrome={chromeOf(error.data)}>
+        <DetailNotFound title="Service Not Found" text={NOT_FOUND_TEXT} />
+      </NotFoundFrame>
+    );
   }
   // Anything else is the app's shared error page.
   throw error;
