@@ -60,7 +60,7 @@ async function state() {
 
 /** Hostile writes every action might accept: each intent the pages use, with plausible fields. */
 function hostileBodies(): FormData[] {
-  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured"];
+  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured", "move"];
   return intents.map((intent) => {
     const form = new FormData();
     form.set("intent", intent);
@@ -70,6 +70,7 @@ function hostileBodies(): FormData[] {
     form.set("type", "phone");
     form.set("value", "+960 999 9999");
     form.set("key", "header_logo_text");
+    form.set("direction", "up");
     form.set("full_name", "Intruder");
     form.set("bucket", "site-assets");
     form.set("folder", "logos");

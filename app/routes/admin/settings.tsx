@@ -36,7 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
     const type = value === "video" ? "video" : "image";
     const switched = await attempt({ intent, key }, () => setHeroBackgroundType(type));
     if (!switched.ok) return fail(failure, 500);
-    const detail = switched.value.clearedUrl ? `The previous file was not ${type === "video" ? "a video" : "an image"}: upload a ${type} for the hero.` : undefined;
+    const article = type === "video" ? "a video" : "an image";
+    const detail = switched.value.clearedUrl ? `The previous file was not ${article}: upload ${article} for the hero.` : undefined;
     return ok({ intent, name: key, message: "Setting updated successfully", detail });
   }
   if (key === "hero_background_url") {
