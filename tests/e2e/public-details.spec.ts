@@ -162,7 +162,7 @@ test.describe("project detail", () => {
       "Drone surveys",
     ]);
     await expect(main.getByRole("region", { name: "Tags" }).getByRole("listitem")).toHaveText(["#resort", "#overwater", "#hospitality"]);
-    await expect(main.getByRole("region", { name: "Project Gallery" }).getByRole("button")).toHaveCount(3);
+    await expect(main.getByRole("region", { name: "Project Gallery" }).getByRole("link")).toHaveCount(3);
   });
 
   test("an in-progress project: secondary status badge and 'N/A' for a missing end date", async ({ page }) => {
