@@ -47,7 +47,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staticPage && inlineScript ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScript }} /> : null}
         {staticPage ? null : (
           <>
-            <Toaster position="top-right" richColors closeButton />
+            {/* Bottom right: dialogs keep their close button at the top and put focus on their first field, so a
+                toast never covers either (docs/decisions/0019-admin-toasts-and-hero-media.md). */}
+            <Toaster position="bottom-right" richColors closeButton />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

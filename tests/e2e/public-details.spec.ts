@@ -23,7 +23,8 @@ test.describe("service detail", () => {
     await expect(page).toHaveTitle("Residential Construction | Atoll Construction & Services");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /New homes and guest houses/);
     const main = page.getByRole("main");
-    await expect(main.getByText("Construction", { exact: true })).toHaveCount(2); // category and service type badges
+    // Category "Construction" and service type "construction" say the same: one badge (issue 16).
+    await expect(main.getByText("Construction", { exact: true })).toHaveCount(1);
     await expect(main.getByText("New homes and guest houses built to last in a salt-air, monsoon climate.")).toBeVisible();
 
     await expect(valueOf(page, "Pricing")).toHaveText("Project-based");

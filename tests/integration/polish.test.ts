@@ -127,7 +127,7 @@ describe("the portfolio page (/projects)", () => {
   });
 
   it("answers 404 for a filter or page that names nothing, never a 500", async () => {
-    await createProject(projectInput({ title: "Only one", category: "Residential", project_type: "residential" }));
+    await createProject(projectInput({ title: "Only one", category: "Residential", project_type: "residential" }), null);
     for (const query of ["?page=2", "?page=0", "?page=abc", "?type=castles", "?category=Hidden", `?category=${"x".repeat(500)}`]) {
       const answer = await load(query);
       expect(answer.status, query).toBe(404);

@@ -134,7 +134,15 @@ function LogoSettings({ which, settings }: { which: "header" | "footer"; setting
             hint={`Empty shows "${COMPANY.name}".`}
           />
         ) : (
-          <SettingMediaField settingKey={`${which}_logo_image_url`} saved={settings[`${which}_logo_image_url`]} label={`${name} Logo Image URL`} uploadLabel={`Upload ${which} logo`} folder="logos" />
+          <SettingMediaField
+            settingKey={`${which}_logo_image_url`}
+            saved={settings[`${which}_logo_image_url`]}
+            label={`${name} Logo Image URL`}
+            uploadLabel={`Upload ${which} logo`}
+            folder="logos"
+            // Previewed on the background it will sit on: the header's white, the footer's navy (issue 16).
+            previewOn={which === "footer" ? "dark" : "light"}
+          />
         )}
       </CardContent>
     </Card>

@@ -36,6 +36,7 @@ import {
   formatStatus,
   formatTag,
   orNotAvailable,
+  sameLabel,
   statusBadgeVariant,
 } from "~/lib/format";
 
@@ -95,7 +96,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         badges={
           <>
             {project.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{project.category}</Badge> : null}
-            {project.project_type ? (
+            {project.project_type && !sameLabel(project.category, project.project_type) ? (
               <Badge variant="outline" className="border-white/40 text-white">
                 {formatLabel(project.project_type)}
               </Badge>

@@ -25,7 +25,7 @@ import { Badge } from "~/components/ui/badge";
 import { SITE_ORIGIN } from "~/.server/auth";
 import { COMPANY } from "~/content/company";
 import { pageMeta, serviceJsonLd } from "~/lib/seo";
-import { formatLabel, formatPricingModel, orNotAvailable } from "~/lib/format";
+import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";
 
 /** Record ids are UUIDs; anything else that could not be one is "not found" (PRODUCT.md reading 4). */
 const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -68,7 +68,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         badges={
           <>
             {service.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{service.category}</Badge> : null}
-            {service.service_type ? (
+            {service.service_type && !sameLabel(service.category, service.service_type) ? (
               <Badge variant="outline" className="border-white/40 text-white">
                 {formatLabel(service.service_type)}
               </Badge>
