@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/sonner";
+import { useToasterPosition } from "~/components/admin/use-toaster-position";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { isStaticPage } from "~/lib/hydration";
 import { useInlineAssets } from "~/lib/inline-assets";
@@ -47,9 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staticPage && inlineScript ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScript }} /> : null}
         {staticPage ? null : (
           <>
-            {/* Bottom right: dialogs keep their close button at the top and put focus on their first field, so a
-                toast never covers either (docs/decisions/0019-admin-toasts-and-hero-media.md). */}
-            <Toaster position="bottom-right" richColors closeButton />
+            <AdminToaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -57,6 +56,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** Admin toasts, placed clear of an open dialog's close button and fields (useToasterPosition). */
+function AdminToaster() {
+  return <Toaster position={useToasterPosition()} richColors closeButton />;
 }
 
 export default function App() {
