@@ -65,7 +65,7 @@ describe("resolveHeroBackground", () => {
       src: "/images/hero-maldives.webp",
     });
   });
-  it("never gives a video element an image, nor an image element a video (issue 16)", () => {
+  it("never gives a video element an image, nor an image element a video (docs/decisions/0019-admin-toasts-and-hero-media.md)", () => {
     expect(resolveHeroBackground({ hero_background_type: "video", hero_background_url: "/uploads/hero.webp" })).toEqual({
       kind: "image",
       src: "/images/hero-maldives.webp",

@@ -20,7 +20,7 @@ export type HeroBackground = { kind: "image"; src: string } | { kind: "video"; s
 /**
  * A video when the type is 'video' and a video file is set (the default image is its poster); otherwise an
  * image. An address of the other kind (saved before the server checked it) is never used: a video element
- * is never given an image, nor an image element a video (issue 16); the default image shows instead.
+ * is never given an image, nor an image element a video (docs/decisions/0019-admin-toasts-and-hero-media.md); the default image shows instead.
  */
 export function resolveHeroBackground(settings: SiteSettings): HeroBackground {
   const type = settings.hero_background_type?.trim() === "video" ? "video" : "image";

@@ -41,7 +41,7 @@ export function contactInfo(details: readonly PublicContact[]): ContactInfo {
   // The primary phone first, the others in display order.
   phones.sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
   return {
-    // The placeholder number is the header's fallback only: elsewhere no entry shows no phone (issue 16).
+    // The placeholder number is the header's fallback only: elsewhere no entry shows no phone (docs/decisions/0019-admin-toasts-and-hero-media.md).
     phones,
     email: preferred(details, "email")?.value.trim() ?? COMPANY.fallbackEmail,
     address: preferred(details, "address")?.value.trim() ?? COMPANY.fallbackAddress,

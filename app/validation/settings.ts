@@ -41,7 +41,7 @@ export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
   show_sample_content: z.enum(["true", "false"], { message: "Choose on or off" }),
 };
 
-/** What a media address points at, by its file extension: hero backgrounds must match their type (issue 16). */
+/** What a media address points at, by its file extension: hero backgrounds must match their type (docs/decisions/0019-admin-toasts-and-hero-media.md). */
 export function mediaKindOf(url: string): "image" | "video" | null {
   const path = url.trim().split(/[?#]/, 1)[0].toLowerCase();
   if (/\.(mp4|webm|ogv|mov|m4v)$/.test(path)) return "video";

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectToast, openAdmin, signInAdmin, toast, TRACE_BLOB_FETCH, unique, usePrivateServer } from "./admin-helpers";
 import { expect as baseExpect, expectNoAxeViolations, test } from "./fixtures";
 
-// Issue 16, the admin side and what it changes on the public site: the hero switch, the hero video,
+// The admin side of docs/decisions/0019-admin-toasts-and-hero-media.md and what it changes on the public site: the hero switch, the hero video,
 // toasts, long text, the footer logo preview, dimmed cards and reordered contact details.
 const expect = baseExpect.configure({ timeout: 15_000 });
 

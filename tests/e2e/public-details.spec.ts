@@ -23,7 +23,7 @@ test.describe("service detail", () => {
     await expect(page).toHaveTitle("Residential Construction | Atoll Construction & Services");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /New homes and guest houses/);
     const main = page.getByRole("main");
-    // Category "Construction" and service type "construction" say the same: one badge (issue 16).
+    // Category "Construction" and service type "construction" say the same: one badge (docs/decisions/0019-admin-toasts-and-hero-media.md).
     await expect(main.getByText("Construction", { exact: true })).toHaveCount(1);
     await expect(main.getByText("New homes and guest houses built to last in a salt-air, monsoon climate.")).toBeVisible();
 

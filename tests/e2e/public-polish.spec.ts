@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_URL, EMPTY_URL, expect, test } from "./fixtures";
 
-// What a new visitor tripped over on phone and desktop, with and without JavaScript (issue 16).
+// What a new visitor tripped over on phone and desktop, with and without JavaScript (docs/decisions/0019-admin-toasts-and-hero-media.md).
 
 const FALLBACK_PHONE = "+960 300 0000";
 

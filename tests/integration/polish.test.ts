@@ -9,7 +9,7 @@ import { contactInput, projectInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { adminSession, call, getRequest, postRequest } from "./admin-support";
 
-// Issue 16: what a new owner tripped over in the admin, checked through the real loaders and actions.
+// What a new owner tripped over in the admin (docs/decisions/0019-admin-toasts-and-hero-media.md), checked through the real loaders and actions.
 
 useTestDatabase();
 

@@ -107,7 +107,7 @@ export async function updateContactDetail(id: string, input: ContactDetailInput)
   return getContactDetail(id);
 }
 
-/** Deletes one entry; the others keep their order, renumbered 0..n-1 (issue 16: no gaps after deletes). */
+/** Deletes one entry; the others keep their order, renumbered 0..n-1 (no gaps after deletes: docs/decisions/0019-admin-toasts-and-hero-media.md). */
 export async function deleteContactDetail(id: string): Promise<boolean> {
   const deleted = await db()
     .transaction()

@@ -66,7 +66,7 @@ export async function getSetting(key: SettingKey): Promise<string> {
 
 /**
  * Sets the hero background type; an address of the other kind is cleared in the same step, so a
- * switch never leaves a video address behind an image type or the reverse (issue 16).
+ * switch never leaves a video address behind an image type or the reverse (docs/decisions/0019-admin-toasts-and-hero-media.md).
  * Returns whether an address was cleared.
  */
 export async function setHeroBackgroundType(type: "image" | "video"): Promise<{ clearedUrl: boolean }> {

@@ -30,7 +30,7 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
     void fetcher.submit({ intent: "set-flags", id: project.id, [flag]: String(value) }, { method: "post" });
 
   return (
-    // A private project looks it at a glance (issue 16): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
+    // A private project looks it at a glance (docs/decisions/0019-admin-toasts-and-hero-media.md): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
     <article
       aria-labelledby={titleId}
       data-state={isPublic ? "public" : "private"}

@@ -24,7 +24,7 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
   const active = pending === undefined || pending === null ? service.is_active : pending === "true";
 
   return (
-    // An inactive service looks it at a glance (issue 16): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
+    // An inactive service looks it at a glance (docs/decisions/0019-admin-toasts-and-hero-media.md): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
     <article
       aria-labelledby={titleId}
       data-state={active ? "active" : "inactive"}

@@ -34,7 +34,7 @@ describe("hero background", () => {
     ]) {
       expect(video).toContain(attribute);
     }
-    // Reduced motion is the island's to honour: the markup never autoplays (issue 16).
+    // Reduced motion is the island's to honour: the markup never autoplays (docs/decisions/0019-admin-toasts-and-hero-media.md).
     expect(video).not.toContain("autoPlay");
     expect(html).toMatch(/<button[^>]+data-hero-video-toggle[^>]+aria-label="Play background video"/);
   });

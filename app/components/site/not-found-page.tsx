@@ -9,7 +9,7 @@ export function chromeOf(errorData: unknown): SiteChromeData | null {
 }
 
 /**
- * A not-found page keeps the site's header and footer (issue 16), so a lost visitor still finds the
+ * A not-found page keeps the site's header and footer (docs/decisions/0019-admin-toasts-and-hero-media.md), so a lost visitor still finds the
  * phone number and the menu. Without the chrome (a 404 thrown where none was loaded) it stands alone.
  */
 export function NotFoundFrame({ chrome, children }: { chrome: SiteChromeData | null; children: React.ReactNode }) {

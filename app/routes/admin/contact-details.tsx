@@ -71,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
       return success(intent, "Contact detail deleted successfully", target.id);
     }
     case "move": {
-      // Reordering (issue 16): one place up or down; the list stays numbered 0..n-1.
+      // Reordering (docs/decisions/0019-admin-toasts-and-hero-media.md): one place up or down; the list stays numbered 0..n-1.
       const target = readId(form);
       const direction = form.get("direction");
       if (target.kind === "missing") return failure(intent, "Failed to update contact detail", { detail: "No contact detail was given" });

@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseForm(SettingUpdateSchema, form);
   if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
   const { key, value } = parsed.data;
-  // The hero background's address and type always match (issue 16): a mismatched address is refused, and a
+  // The hero background's address and type always match (docs/decisions/0019-admin-toasts-and-hero-media.md): a mismatched address is refused, and a
   // type switch clears an address of the other kind (the page then asks for a matching file).
   if (key === "hero_background_type") {
     const type = value === "video" ? "video" : "image";
@@ -140,7 +140,7 @@ function LogoSettings({ which, settings }: { which: "header" | "footer"; setting
             label={`${name} Logo Image URL`}
             uploadLabel={`Upload ${which} logo`}
             folder="logos"
-            // Previewed on the background it will sit on: the header's white, the footer's navy (issue 16).
+            // Previewed on the background it will sit on: the header's white, the footer's navy (docs/decisions/0019-admin-toasts-and-hero-media.md).
             previewOn={which === "footer" ? "dark" : "light"}
           />
         )}
