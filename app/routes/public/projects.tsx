@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/projects";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { SITE_ORIGIN } from "~/.server/auth";
-import { listPublicProjectFacets, listPublicProjectsPage } from "~/.server/models/projects";
+import { countPublicProjects, listPublicProjectFacets, listPublicProjectsPage } from "~/.server/models/projects";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import { chromeOf, NotFoundPage } from "~/components/site/not-found-page";
 import { PortfolioPage, type PortfolioView } from "~/components/site/portfolio-page";
@@ -26,15 +26,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [chrome, facets] = await Promise.all([getSiteChrome(), listPublicProjectFacets()]);
   // Only a category some public project has: anything else names no page (and never reaches the list cache).
   if (category !== null && !facets.categories.some((c) => c.value === category)) throw await notFound();
-  const result = await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE });
-  const pageCount = Math.max(1, Math.ceil(result.total / PORTFOLIO_PAGE_SIZE));
+  const total = await countPublicProjects({ category, projectType: type });
+  const pageCount = Math.max(1, Math.ceil(total / PORTFOLIO_PAGE_SIZE));
   if (page > pageCount) throw await notFound();
+  const items = await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE });
 
   const filterName = [type ? formatLabel(type) : null, category].filter(Boolean).join(" ");
   const heading = filterName ? `${filterName} Projects` : "Our Projects";
   const path = portfolioHref({ category, type, page });
   const title = `${heading}${page > 1 ? ` (Page ${page})` : ""} | ${COMPANY.name}`;
-  const projects = result.items.map(({ is_public: _p, created_at: _c, project_type: _t, ...card }) => card);
+  const projects = items.map(({ is_public: _p, created_at: _c, project_type: _t, ...card }) => card);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     path,
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const view: PortfolioView = {
     projects,
-    total: result.total,
+    total,
     page,
     pageSize: PORTFOLIO_PAGE_SIZE,
     pageCount,
