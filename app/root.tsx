@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/sonner";
+import { useToasterPosition } from "~/components/admin/use-toaster-position";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { isStaticPage } from "~/lib/hydration";
 import { useInlineAssets } from "~/lib/inline-assets";
@@ -11,7 +12,10 @@ import siteStylesheetHref from "./site.css?url";
 import siteScript from "./islands/site.ts?island";
 
 export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -44,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staticPage && inlineScript ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScript }} /> : null}
         {staticPage ? null : (
           <>
-            <Toaster position="top-right" richColors closeButton />
+            <AdminToaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -52,6 +56,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** Admin toasts, placed clear of an open dialog's close button and fields (useToasterPosition). */
+function AdminToaster() {
+  return <Toaster position={useToasterPosition()} richColors closeButton />;
 }
 
 export default function App() {

@@ -6,6 +6,7 @@ export default [
   index("routes/public/home.tsx"),
   route("service/:id", "routes/public/service.tsx"),
   route("project/:id", "routes/public/project.tsx"),
+  route("projects", "routes/public/projects.tsx"),
   route("robots.txt", "routes/public/robots.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
 

@@ -105,7 +105,7 @@ export function gzipPage(template: PageTemplate, deflated: Buffer[], values: Req
 }
 
 /** `/`, `/service/<id>` and `/project/<id>`, with the ids the loaders accept; `.data` requests never match. */
-const PAGE_PATH = /^\/(?:(?:service|project)\/[A-Za-z0-9_-]{1,64})?$/;
+const PAGE_PATH = /^\/(?:(?:service|project)\/[A-Za-z0-9_-]{1,64}|projects)?$/;
 
 export interface RequestFacts {
   method: string;

@@ -15,34 +15,50 @@ import { wrapIndex } from "~/lib/wrap-index";
 import { FADE_IN_THRESHOLD, SCROLL_TO_CONTACT_DELAY_MS } from "~/validation/constants";
 
 const TOAST_MS = 5000;
+/** How far a finger must travel sideways for a swipe in the image viewer. */
+const SWIPE_MIN_PX = 40;
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // ---------------------------------------------------------------------------------------------
-// Mobile menu: the button toggles the panel; a link in it, Escape or a click elsewhere closes it.
+// Mobile menu: a native popover (it opens and closes on Escape without this script). Here: aria-expanded,
+// placement under the header bar, a link in it closes it, and the tap outside that closes it does nothing else.
 
 function initMenu() {
   const toggle = document.querySelector<HTMLButtonElement>("[data-menu-toggle]");
   const panel = toggle && document.getElementById(toggle.getAttribute("aria-controls") ?? "");
   if (!toggle || !panel) return;
-  const setOpen = (open: boolean) => {
-    toggle.setAttribute("aria-expanded", String(open));
-    panel.hidden = !open;
-  };
-  toggle.addEventListener("click", () => setOpen(panel.hidden));
-  panel.addEventListener("click", (event) => {
-    if ((event.target as Element).closest("a")) setOpen(false);
-  });
   const header = toggle.closest("header") ?? panel;
-  document.addEventListener("click", (event) => {
-    if (!panel.hidden && !header.contains(event.target as Node)) setOpen(false);
+  const bar = toggle.closest("header > div:last-child") ?? header;
+  const isOpen = () => panel.matches(":popover-open");
+  toggle.setAttribute("aria-expanded", "false");
+  panel.addEventListener("beforetoggle", (event) => {
+    if ((event as ToggleEvent).newState === "open") panel.style.setProperty("--menu-top", `${Math.max(0, bar.getBoundingClientRect().bottom)}px`);
   });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !panel.hidden) {
-      setOpen(false);
-      toggle.focus();
-    }
+  panel.addEventListener("toggle", () => toggle.setAttribute("aria-expanded", String(isOpen())));
+  panel.addEventListener("click", (event) => {
+    if ((event.target as Element).closest("a")) panel.hidePopover();
   });
+  // The browser closes the popover on the press outside it; the click that follows must not reach the page.
+  let swallowClick = false;
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      swallowClick = isOpen() && !panel.contains(event.target as Node) && !header.contains(event.target as Node);
+    },
+    true,
+  );
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!swallowClick) return;
+      swallowClick = false;
+      event.preventDefault();
+      event.stopPropagation();
+      if (isOpen()) panel.hidePopover();
+    },
+    true,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +183,9 @@ function initLightbox(group: Element) {
   };
 
   buttons.forEach((button, index) =>
-    button.addEventListener("click", () => {
+    button.addEventListener("click", (event) => {
+      // The thumbnail is a link to the image (what works without this script): here it opens the viewer instead.
+      event.preventDefault();
       opener = button;
       show(index);
       dialog.showModal();
@@ -182,10 +200,63 @@ function initLightbox(group: Element) {
     else return;
     event.preventDefault();
   });
+  // A click on the dark backdrop (the dialog itself or the stage around the image, not a control or the image) closes it.
+  dialog.addEventListener("click", (event) => {
+    const target = event.target as Element;
+    if (target === dialog || target.hasAttribute("data-lightbox-stage")) dialog.close();
+  });
+  // A horizontal swipe on a touch screen moves to the previous or next image.
+  let touchStart: { x: number; y: number } | null = null;
+  dialog.addEventListener(
+    "touchstart",
+    (event) => {
+      const t = event.touches[0];
+      touchStart = t ? { x: t.clientX, y: t.clientY } : null;
+    },
+    { passive: true },
+  );
+  dialog.addEventListener("touchend", (event) => {
+    const t = event.changedTouches[0];
+    if (!touchStart || !t) return;
+    const dx = t.clientX - touchStart.x;
+    const dy = t.clientY - touchStart.y;
+    touchStart = null;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy)) return;
+    show(position + (dx < 0 ? 1 : -1));
+  });
   dialog.addEventListener("close", () => {
     opener?.focus();
     opener = null;
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hero video (WCAG 2.2.2): plays only when the visitor does not prefer reduced motion, with a visible
+// pause/play button either way. The markup has no autoplay, so without this script the poster shows.
+
+function initHeroVideo() {
+  const video = document.querySelector<HTMLVideoElement>("video[data-hero-video]");
+  const button = document.querySelector<HTMLButtonElement>("[data-hero-video-toggle]");
+  if (!video || !button) return;
+  const setPlaying = (playing: boolean) => {
+    button.dataset.playing = String(playing);
+    button.setAttribute("aria-label", playing ? "Pause background video" : "Play background video");
+  };
+  const play = () => {
+    video.preload = "auto";
+    setPlaying(true);
+    // A file that cannot play (missing, unsupported) leaves the poster and offers Play again.
+    video.play().catch(() => setPlaying(false));
+  };
+  button.addEventListener("click", () => {
+    if (button.dataset.playing === "true") {
+      video.pause();
+      setPlaying(false);
+    } else play();
+  });
+  button.hidden = false;
+  if (reducedMotion()) setPlaying(false);
+  else play();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,6 +363,7 @@ function initContactForm() {
 // First: the one part whose absence would hide content (the held images) if a later part failed.
 releaseAfterMainImage();
 initMenu();
+initHeroVideo();
 initFadeIn();
 initDetailSkeleton();
 for (const group of document.querySelectorAll("[data-lightbox-group]")) initLightbox(group);

@@ -65,4 +65,14 @@ describe("resolveHeroBackground", () => {
       src: "/images/hero-maldives.webp",
     });
   });
+  it("never gives a video element an image, nor an image element a video (docs/decisions/0019-admin-toasts-and-hero-media.md)", () => {
+    expect(resolveHeroBackground({ hero_background_type: "video", hero_background_url: "/uploads/hero.webp" })).toEqual({
+      kind: "image",
+      src: "/images/hero-maldives.webp",
+    });
+    expect(resolveHeroBackground({ hero_background_type: "image", hero_background_url: "/uploads/hero.mp4" })).toEqual({
+      kind: "image",
+      src: "/images/hero-maldives.webp",
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { COMPANY } from "~/content/company";
 import { HERO } from "~/content/site-content";
-import type { SiteSettings } from "~/validation/settings";
+import { heroUrlProblem, type SiteSettings } from "~/validation/settings";
 
 // Logos and the hero background from the site settings (docs/product.md#settings).
 
@@ -17,10 +17,15 @@ export function resolveLogo(settings: SiteSettings, place: "header" | "footer"):
 
 export type HeroBackground = { kind: "image"; src: string } | { kind: "video"; src: string; poster: string };
 
-/** A video when the type is 'video' and a URL is set (the default image is its poster); otherwise an image. */
+/**
+ * A video when the type is 'video' and a video file is set (the default image is its poster); otherwise an
+ * image. An address of the other kind (saved before the server checked it) is never used: a video element
+ * is never given an image, nor an image element a video (docs/decisions/0019-admin-toasts-and-hero-media.md); the default image shows instead.
+ */
 export function resolveHeroBackground(settings: SiteSettings): HeroBackground {
-  const type = settings.hero_background_type?.trim();
-  const url = settings.hero_background_url?.trim();
-  if (type === "video") return url ? { kind: "video", src: url, poster: HERO.defaultImage } : { kind: "image", src: HERO.defaultImage };
-  return { kind: "image", src: url || HERO.defaultImage };
+  const type = settings.hero_background_type?.trim() === "video" ? "video" : "image";
+  const url = settings.hero_background_url?.trim() ?? "";
+  const usable = url !== "" && heroUrlProblem(type, url) === null;
+  if (type === "video") return usable ? { kind: "video", src: url, poster: HERO.defaultImage } : { kind: "image", src: HERO.defaultImage };
+  return { kind: "image", src: usable ? url : HERO.defaultImage };
 }

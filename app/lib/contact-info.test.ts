@@ -31,7 +31,7 @@ describe("contactInfo", () => {
     expect(info.email).toBe(COMPANY.fallbackEmail);
     expect(info.address).toBe("Male, Maldives");
     expect(info.hours).toBe("Mon - Sat: 8:00 AM - 6:00 PM");
-    expect(info.phones.map((p) => p.value)).toEqual([COMPANY.fallbackPhone]);
+    expect(info.phones).toEqual([]);
     expect(info.website).toBeNull();
     expect(info.socials).toEqual([]);
   });

@@ -26,6 +26,11 @@ const preferred = (details: readonly PublicContact[], type: string) => {
   return list.find((d) => d.is_primary) ?? list[0];
 };
 
+/** The primary phone entry, else the first phone entry, else null: what the FAQ, contact section and footer show. */
+export function contactPhone(details: readonly PublicContact[]): string | null {
+  return preferred(details, "phone")?.value.trim() ?? null;
+}
+
 /** The header phone: the primary phone entry, else the first phone entry, else the placeholder number. */
 export function headerPhone(details: readonly PublicContact[]): string {
   return preferred(details, "phone")?.value.trim() ?? COMPANY.fallbackPhone;
@@ -36,7 +41,8 @@ export function contactInfo(details: readonly PublicContact[]): ContactInfo {
   // The primary phone first, the others in display order.
   phones.sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
   return {
-    phones: phones.length > 0 ? phones : [{ type: "phone", label: null, value: COMPANY.fallbackPhone, icon: null, is_primary: true }],
+    // The placeholder number is the header's fallback only: elsewhere no entry shows no phone (docs/decisions/0019-admin-toasts-and-hero-media.md).
+    phones,
     email: preferred(details, "email")?.value.trim() ?? COMPANY.fallbackEmail,
     address: preferred(details, "address")?.value.trim() ?? COMPANY.fallbackAddress,
     hours: preferred(details, "hours")?.value.trim() ?? COMPANY.fallbackHours,

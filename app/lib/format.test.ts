@@ -11,6 +11,7 @@ import {
   formatStatus,
   formatTag,
   orNotAvailable,
+  sameLabel,
   statusBadgeVariant,
 } from "./format";
 
@@ -124,5 +125,15 @@ describe("small formats", () => {
   it("says N/A for blank text", () => {
     expect(orNotAvailable("  ")).toBe("N/A");
     expect(orNotAvailable("All atolls")).toBe("All atolls");
+  });
+});
+
+describe("sameLabel", () => {
+  it("treats a category and a type that read the same as one badge", () => {
+    expect(sameLabel("Construction", "construction")).toBe(true);
+    expect(sameLabel("In Progress", "in_progress")).toBe(true);
+    expect(sameLabel("Resort", "construction")).toBe(false);
+    expect(sameLabel(null, "construction")).toBe(false);
+    expect(sameLabel("", "")).toBe(false);
   });
 });

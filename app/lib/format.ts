@@ -118,3 +118,10 @@ export function orNotAvailable(value: string | null | undefined): string {
 function titleCase(text: string): string {
   return text.replace(/\b([a-z])/g, (c) => c.toUpperCase());
 }
+
+/** Whether two badge texts say the same (a category "Construction" beside the service type "construction"): then one is shown. */
+export function sameLabel(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (isBlank(a) || isBlank(b)) return false;
+  const norm = (v: string) => v.trim().replace(/[_-]+/g, " ").replace(/\s+/g, " ").toLowerCase();
+  return norm(a as string) === norm(b as string);
+}

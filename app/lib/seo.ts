@@ -95,7 +95,8 @@ export function localBusinessJsonLd(origin: string, contacts: ContactLike[]) {
     url: `${origin}/`,
     logo: absoluteUrl(origin, "/logo-mark.svg"),
     image: absoluteUrl(origin, COMPANY.defaultOgImage),
-    telephone: pick(contacts, "phone") ?? COMPANY.fallbackPhone,
+    // No phone entry: no telephone at all, never the header's placeholder number.
+    ...(pick(contacts, "phone") ? { telephone: pick(contacts, "phone") } : {}),
     email: pick(contacts, "email") ?? COMPANY.fallbackEmail,
     address: {
       "@type": "PostalAddress",
@@ -159,6 +160,32 @@ export function projectJsonLd(
     ...(project.start_date ? { dateCreated: project.start_date } : {}),
     ...(project.tags.length ? { keywords: project.tags.join(", ") } : {}),
     creator: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: COMPANY.name },
+  };
+}
+
+/** The portfolio page (/projects): a collection page whose main entity lists the projects shown, in order. */
+export function portfolioJsonLd(
+  origin: string,
+  page: { path: string; title: string; description: string; projects: Array<{ id: string; title: string }>; offset: number },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: page.title,
+    description: page.description,
+    url: absoluteUrl(origin, page.path),
+    isPartOf: { "@type": "WebSite", name: COMPANY.name, url: `${origin}/` },
+    mainEntity: {
+      "@type": "ItemList",
+      itemListOrder: "https://schema.org/ItemListUnordered",
+      numberOfItems: page.projects.length,
+      itemListElement: page.projects.map((p, i) => ({
+        "@type": "ListItem",
+        position: page.offset + i + 1,
+        url: `${origin}/project/${p.id}`,
+        name: p.title,
+      })),
+    },
   };
 }
 

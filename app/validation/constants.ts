@@ -47,6 +47,8 @@ export const DEFAULTS = {
 } as const;
 
 export const PUBLIC_PROJECTS_LIMIT = 6;
+/** Projects per page of the portfolio (/projects). */
+export const PORTFOLIO_PAGE_SIZE = 12;
 export const SKELETON_COUNT = 6;
 export const SCROLL_TO_CONTACT_DELAY_MS = 100;
 export const FADE_IN_THRESHOLD = 0.1;

@@ -44,6 +44,26 @@ export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
   require_two_factor: z.enum(["true", "false"], { message: "Choose on or off" }),
 };
 
+/** What a media address points at, by its file extension: hero backgrounds must match their type (docs/decisions/0019-admin-toasts-and-hero-media.md). */
+export function mediaKindOf(url: string): "image" | "video" | null {
+  const path = url.trim().split(/[?#]/, 1)[0].toLowerCase();
+  if (/\.(mp4|webm|ogv|mov|m4v)$/.test(path)) return "video";
+  if (/\.(avif|webp|jpe?g|png|gif)$/.test(path)) return "image";
+  return null;
+}
+
+/**
+ * Why `url` cannot be the hero background of `type`, or null. A video needs a video file (.mp4, .webm);
+ * an image may be any address but a video's (image hosts often serve pictures without an extension).
+ */
+export function heroUrlProblem(type: string, url: string): string | null {
+  if (url.trim() === "") return null;
+  const kind = mediaKindOf(url);
+  if (type === "video" && kind !== "video") return "The background type is Video: enter the address of a video file (.mp4 or .webm) or upload one";
+  if (type !== "video" && kind === "video") return "The background type is Image: enter the address of an image, not a video";
+  return null;
+}
+
 export const SettingUpdateSchema = z
   .object({
     key: z.enum(SETTING_KEYS, { message: "Unknown setting" }),

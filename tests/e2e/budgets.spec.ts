@@ -79,7 +79,8 @@ async function scrollThrough(page: Page) {
 }
 
 test.describe("budgets (docs/performance.md#targets)", () => {
-  test("the home page's JavaScript and CSS are within the gzip budgets", async ({ page }) => {
+  // The portfolio page (/projects) meets the home page's budgets too.
+  for (const path of ["/", "/projects"]) test(`${path}: the page's JavaScript and CSS are within the home page's gzip budgets`, async ({ page }) => {
     const assets = new Map<string, { kind: "js" | "css"; raw: number; gzip: number; wire: number; encoding: string }>();
     const pending: Promise<void>[] = [];
     page.on("response", (response) => {
@@ -101,7 +102,7 @@ test.describe("budgets (docs/performance.md#targets)", () => {
         })(),
       );
     });
-    await page.goto("/", { waitUntil: "networkidle" });
+    await page.goto(path, { waitUntil: "networkidle" });
     await Promise.all(pending);
     // Public pages carry their stylesheet and script inline (app/root.tsx): they count as the page's CSS and JS.
     const inline = await page.evaluate(() => ({
@@ -152,7 +153,7 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       if (/^(data|blob|about):/.test(url)) return;
       if (new URL(url).origin !== ORIGIN && !elsewhere.includes(url)) elsewhere.push(url);
     });
-    for (const path of ["/", service.path, project.path]) {
+    for (const path of ["/", "/projects", service.path, project.path]) {
       await page.goto(path, { waitUntil: "networkidle" });
       await scrollThrough(page);
       await page.waitForLoadState("networkidle");
@@ -216,7 +217,7 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       }
     }
 
-    for (const path of ["/", service.path, project.path]) {
+    for (const path of ["/", "/projects", service.path, project.path]) {
       const response = await request.get(`${DEMO_URL}${path}`, { headers: encoding });
       expect(response.status(), path).toBe(200);
       const headers = response.headers();

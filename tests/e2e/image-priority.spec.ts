@@ -68,7 +68,7 @@ test("a detail page's gallery thumbnails wait for its featured image; without a 
   await page.goto("/");
   await page.getByRole("region", { name: "Our Services" }).getByRole("link", { name: "Residential Construction" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Residential Construction" })).toBeVisible();
-  await expectHeldUntilMainImage(browser, page.url(), "[data-lightbox-group] button img");
+  await expectHeldUntilMainImage(browser, page.url(), "[data-lightbox-group] a img");
 });
 
 test("the home page's about image waits for the hero; without a script it loads at once", async ({ browser, baseURL }) => {

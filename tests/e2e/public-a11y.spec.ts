@@ -18,7 +18,7 @@ test("home page", async ({ page }) => {
 
 test("home page with the gallery viewer open", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("region", { name: "Our Work in Pictures" }).getByRole("button").first().click();
+  await page.getByRole("region", { name: "Our Work in Pictures" }).getByRole("link").first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoAxeViolations(page);
 });
@@ -41,6 +41,14 @@ test("a service page", async ({ page }) => {
 test("a project page", async ({ page }) => {
   await openFirst(page, "Featured Projects");
   await expectNoAxeViolations(page);
+});
+
+test("the portfolio page, filtered", async ({ page }) => {
+  for (const path of ["/projects", "/projects?type=residential"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
 
 test("the not-found pages", async ({ page }) => {

@@ -23,7 +23,8 @@ test.describe("service detail", () => {
     await expect(page).toHaveTitle("Residential Construction | Atoll Construction & Services");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /New homes and guest houses/);
     const main = page.getByRole("main");
-    await expect(main.getByText("Construction", { exact: true })).toHaveCount(2); // category and service type badges
+    // Category "Construction" and service type "construction" say the same: one badge (docs/decisions/0019-admin-toasts-and-hero-media.md).
+    await expect(main.getByText("Construction", { exact: true })).toHaveCount(1);
     await expect(main.getByText("New homes and guest houses built to last in a salt-air, monsoon climate.")).toBeVisible();
 
     await expect(valueOf(page, "Pricing")).toHaveText("Project-based");
@@ -56,8 +57,8 @@ test.describe("service detail", () => {
   test("its gallery opens the full-screen viewer, wrapping around", async ({ page }) => {
     await openFromHome(page, "Our Services", "Residential Construction");
     const gallery = page.getByRole("region", { name: "Gallery" });
-    await expect(gallery.getByRole("button")).toHaveCount(3);
-    await gallery.getByRole("button").first().click();
+    await expect(gallery.getByRole("link")).toHaveCount(3);
+    await gallery.getByRole("link").first().click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toHaveAccessibleName("Residential Construction (1/3)");
     await dialog.getByRole("button", { name: "Previous image" }).click();
@@ -162,7 +163,7 @@ test.describe("project detail", () => {
       "Drone surveys",
     ]);
     await expect(main.getByRole("region", { name: "Tags" }).getByRole("listitem")).toHaveText(["#resort", "#overwater", "#hospitality"]);
-    await expect(main.getByRole("region", { name: "Project Gallery" }).getByRole("button")).toHaveCount(3);
+    await expect(main.getByRole("region", { name: "Project Gallery" }).getByRole("link")).toHaveCount(3);
   });
 
   test("an in-progress project: secondary status badge and 'N/A' for a missing end date", async ({ page }) => {

@@ -121,7 +121,7 @@ test.describe("home page structure", () => {
       "Building Maintenance",
     ]);
     const nav = footer.getByRole("navigation", { name: "Footer" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Services", "Projects", "Contact"]);
+    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Services", "Projects", "Contact", "Portfolio"]);
     await nav.getByRole("link", { name: "Services" }).click();
     await expect(page).toHaveURL(`${DEMO_URL}/#services`);
     await headingInViewport(page, "Our Services");
@@ -230,9 +230,9 @@ test.describe("gallery viewer", () => {
   test("opens full screen, wraps both ways with buttons and arrow keys, closes on Escape", async ({ page }) => {
     await page.goto("/");
     const gallery = section(page, "Our Work in Pictures");
-    const thumbs = gallery.getByRole("button");
+    const thumbs = gallery.getByRole("link");
     await expect(thumbs).toHaveCount(6);
-    const first = gallery.getByRole("button", { name: /Foundation Reinforcement/ });
+    const first = gallery.getByRole("link", { name: /Foundation Reinforcement/ });
     await first.click();
 
     const dialog = page.getByRole("dialog");
@@ -266,7 +266,7 @@ test.describe("gallery viewer", () => {
     await expect(first).toBeFocused();
 
     // The close button closes it too.
-    await gallery.getByRole("button", { name: /Beach Villa at Dusk/ }).click();
+    await gallery.getByRole("link", { name: /Beach Villa at Dusk/ }).click();
     await expect(page.getByRole("dialog")).toHaveAccessibleName("Beach Villa at Dusk");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
@@ -418,7 +418,7 @@ test.describe("mobile menu at 375 px", () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const menu = header.getByRole("navigation", { name: "Mobile" });
-    await expect(menu.getByRole("link")).toHaveText(["Home", "About", "Services", "Projects", "Contact", "+960 330 1234", "Get Quote"]);
+    await expect(menu.getByRole("link")).toHaveText(["Home", "About", "Services", "Projects", "Contact", "Portfolio", "+960 330 1234", "Get Quote"]);
 
     await menu.getByRole("link", { name: "Projects" }).click();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

@@ -18,7 +18,7 @@ test("every class on a public page that the app's stylesheet styles is styled by
   expect(appCssPath, "the admin links the whole app's stylesheet").toBeTruthy();
   const appCss = await (await request.get(`${DEMO_URL}${appCssPath}`)).text();
 
-  for (const path of ["/", ...(await detailPaths(request)), "/no-such-page"]) {
+  for (const path of ["/", "/projects", ...(await detailPaths(request)), "/no-such-page"]) {
     await page.goto(path);
     // The menu, viewer and skeleton are part of the page too, open or not.
     const missing = await page.evaluate((fullCss) => {

@@ -86,6 +86,8 @@ function hostileBodies(): FormData[] {
     "confirm",
     "disable",
     "regenerate",
+    // Contact details
+    "move",
   ];
   return intents.map((intent) => {
     const form = new FormData();
@@ -96,6 +98,7 @@ function hostileBodies(): FormData[] {
     form.set("type", "phone");
     form.set("value", "+960 999 9999");
     form.set("key", "header_logo_text");
+    form.set("direction", "up");
     form.set("full_name", "Intruder");
     form.set("email", "intruder@example.com");
     form.set("password", "intruder-password");

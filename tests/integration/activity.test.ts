@@ -319,6 +319,16 @@ const CASES: Record<string, Record<string, Case>> = {
     },
   },
   "admin/contact-details": {
+    move: {
+      async prepare() {
+        await createContactDetail(contactInput({ value: "first@example.mv" }));
+        const second = await createContactDetail(contactInput({ value: "second@example.mv" }));
+        return {
+          form: form({ intent: "move", id: second.id, direction: "up" }),
+          expected: { action: "contact-detail.move", entity: "contact-detail", entityId: second.id, fields: ["display_order"], detail: "up" },
+        };
+      },
+    },
     create: {
       prepare: async () => ({
         form: form({ intent: "create", type: "email", value: "info@example.mv", is_public: "on" }),

@@ -1,3 +1,5 @@
+import type { Transaction } from "kysely";
+import type { DB } from "../db/schema";
 import type { Selectable } from "kysely";
 import type { ContactType } from "~/validation/constants";
 import type { ContactDetailInput } from "~/validation/contact-detail";
@@ -105,8 +107,61 @@ export async function updateContactDetail(id: string, input: ContactDetailInput)
   return getContactDetail(id);
 }
 
+/** Deletes one entry; the others keep their order, renumbered 0..n-1 (no gaps after deletes: docs/decisions/0019-admin-toasts-and-hero-media.md). */
 export async function deleteContactDetail(id: string): Promise<boolean> {
-  const result = await db().deleteFrom("contact_details").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows > 0n) await bumpContentVersion();
-  return result.numDeletedRows > 0n;
+  const deleted = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.deleteFrom("contact_details").where("id", "=", id).executeTakeFirst();
+      if (result.numDeletedRows === 0n) return false;
+      await renumber(trx, await orderedIds(trx));
+      return true;
+    });
+  if (deleted) await bumpContentVersion();
+  return deleted;
+}
+
+type Executor = Transaction<DB>;
+
+async function orderedIds(trx: Executor): Promise<Array<{ id: string; display_order: number }>> {
+  const rows = await trx
+    .selectFrom("contact_details")
+    .select(["id", "display_order"])
+    .orderBy("display_order", "asc")
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map((r) => ({ id: r.id, display_order: Number(r.display_order) }));
+}
+
+/** Writes display_order 0..n-1 in the given order (only the rows whose number changes). */
+async function renumber(trx: Executor, rows: Array<{ id: string; display_order: number }>): Promise<void> {
+  for (const [index, row] of rows.entries()) {
+    if (row.display_order !== index) await trx.updateTable("contact_details").set({ display_order: index }).where("id", "=", row.id).execute();
+  }
+}
+
+/**
+ * Moves one entry a place up or down the list (the order the site shows them in); every entry ends
+ * numbered 0..n-1. False when it does not exist; at either end it stays where it is.
+ */
+export async function moveContactDetail(id: string, direction: "up" | "down"): Promise<boolean> {
+  const found = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await orderedIds(trx);
+      const at = rows.findIndex((r) => r.id === id);
+      if (at < 0) return false;
+      const to = direction === "up" ? at - 1 : at + 1;
+      const order = rows.map((r) => r.id);
+      if (to >= 0 && to < rows.length) [order[at], order[to]] = [order[to], order[at]];
+      const byId = new Map(rows.map((r) => [r.id, r.display_order]));
+      await renumber(
+        trx,
+        order.map((rowId) => ({ id: rowId, display_order: byId.get(rowId)! })),
+      );
+      return true;
+    });
+  if (found) await bumpContentVersion();
+  return found;
 }

@@ -151,6 +151,90 @@ export async function getPublicProject(id: string): Promise<PublicProject | null
   });
 }
 
+/** The filters of the portfolio page (/projects): the categories and project types public projects have, with counts. */
+export interface PortfolioFacets {
+  categories: Array<{ value: string; count: number }>;
+  projectTypes: Array<{ value: string; count: number }>;
+}
+
+export async function listPublicProjectFacets(): Promise<PortfolioFacets> {
+  return cached("projects:facets", async () => {
+    const count = (column: "category" | "project_type") =>
+      db()
+        .selectFrom("projects")
+        .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("count")])
+        .where("is_public", "=", true)
+        .where(column, "is not", null)
+        .where(column, "!=", "")
+        .groupBy(column)
+        .orderBy(column, "asc")
+        .execute();
+    const [categories, projectTypes] = await Promise.all([count("category"), count("project_type")]);
+    const clean = (rows: Array<{ value: string | null; count: number }>) => rows.map((r) => ({ value: String(r.value), count: Number(r.count) }));
+    return { categories: clean(categories), projectTypes: clean(projectTypes) };
+  });
+}
+
+export type PortfolioProject = ProjectListItem & { project_type: string | null };
+
+type PortfolioFilter = { category: string | null; projectType: string | null };
+
+function publicProjectsWhere(filter: PortfolioFilter) {
+  let query = db().selectFrom("projects").where("is_public", "=", true);
+  if (filter.category !== null) query = query.where("category", "=", filter.category);
+  if (filter.projectType !== null) query = query.where("project_type", "=", filter.projectType);
+  return query;
+}
+
+/** How many public projects the portfolio filter matches (the caller passes only values listPublicProjectFacets gave). */
+export async function countPublicProjects(filter: PortfolioFilter): Promise<number> {
+  return cached(`projects:portfolio-count:${filter.projectType ?? ""}:${filter.category ?? ""}`, async () => {
+    const row = await publicProjectsWhere(filter)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  });
+}
+
+/**
+ * One page of the portfolio (/projects): public projects, featured first then newest (as the home page),
+ * filtered by category and project type. The caller passes only filter values listPublicProjectFacets gave
+ * and a page that exists (countPublicProjects), so the cache holds a bounded set of lists.
+ */
+export async function listPublicProjectsPage(filter: PortfolioFilter & { page: number; pageSize: number }): Promise<PortfolioProject[]> {
+  const key = `projects:portfolio:${filter.pageSize}:${filter.page}:${filter.projectType ?? ""}:${filter.category ?? ""}`;
+  return cached(key, async () => {
+    const rows = await publicProjectsWhere(filter)
+      .select([
+        "id",
+        "title",
+        "short_description",
+        "category",
+        "project_type",
+        "project_location",
+        "completion_percentage",
+        "status",
+        "featured_image_url",
+        "is_featured",
+        "is_public",
+        "created_at",
+      ])
+      .orderBy("is_featured", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "asc")
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute();
+    return rows.map((r) => ({
+      ...r,
+      completion_percentage: Number(r.completion_percentage),
+      is_featured: toBool(r.is_featured),
+      is_public: toBool(r.is_public),
+      created_at: toIso(r.created_at),
+    }));
+  });
+}
+
 /** Every public project with its images, for the sitemap. */
 export async function listPublicProjectLinks(): Promise<Array<{ id: string; title: string; images: string[]; updated_at: string }>> {
   return cached("projects:links", async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, type SiteSettings } from "~/validation/settings";
+import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, type SiteSettings } from "~/validation/settings";
 import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import { nowIso, toIso } from "./rows";
@@ -56,6 +56,39 @@ export async function updateSetting(key: SettingKey, value: string): Promise<voi
     .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
     .execute();
   await bumpContentVersion();
+}
+
+/** One setting's stored value (unquoted), or its default when it has no row. */
+export async function getSetting(key: SettingKey): Promise<string> {
+  const row = await db().selectFrom("site_settings").select("setting_value").where("setting_key", "=", key).executeTakeFirst();
+  return row ? unquoteSetting(row.setting_value) : DEFAULT_SETTINGS[key];
+}
+
+/**
+ * Sets the hero background type; an address of the other kind is cleared in the same step, so a
+ * switch never leaves a video address behind an image type or the reverse (docs/decisions/0019-admin-toasts-and-hero-media.md).
+ * Returns whether an address was cleared.
+ */
+export async function setHeroBackgroundType(type: "image" | "video"): Promise<{ clearedUrl: boolean }> {
+  const updated_at = nowIso();
+  const clearedUrl = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.selectFrom("site_settings").select("setting_value").where("setting_key", "=", "hero_background_url").executeTakeFirst();
+      const url = row ? unquoteSetting(row.setting_value) : "";
+      const upsert = (key: SettingKey, value: string) =>
+        trx
+          .insertInto("site_settings")
+          .values({ setting_key: key, setting_value: value, updated_at })
+          .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
+          .execute();
+      await upsert("hero_background_type", type);
+      if (heroUrlProblem(type, url) === null) return false;
+      await upsert("hero_background_url", "");
+      return true;
+    });
+  await bumpContentVersion();
+  return { clearedUrl };
 }
 
 /** Fills in missing known keys with their defaults; existing values are kept. */

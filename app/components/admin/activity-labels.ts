@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   "contact-detail.create": "Added a contact detail",
   "contact-detail.update": "Updated a contact detail",
   "contact-detail.delete": "Deleted a contact detail",
+  "contact-detail.move": "Moved a contact detail",
   "setting.update": "Changed a setting",
   "profile.update": "Updated their profile",
   "enquiry.set-status": "Changed an enquiry's status",

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
 import type { UploadBucket, UploadFolder } from "~/validation/constants";
 import { FileUpload } from "./file-upload";
 import { describedBy, FieldError } from "./form-fields";
@@ -25,15 +26,17 @@ interface MediaUrlFieldProps {
   hidePreview?: boolean;
   /** The upload button's text (and name); "Upload {label}" by default. */
   uploadLabel?: string;
+  /** A logo is previewed whole on the background it will sit on (the footer's is dark): an unreadable one shows here first. */
+  previewOn?: "light" | "dark";
 }
 
-export function MediaUrlField({ label, name, bucket, folder, value, onChange, kind = "image", error, hint, onUploaded, hidePreview, uploadLabel }: MediaUrlFieldProps) {
+export function MediaUrlField({ label, name, bucket, folder, value, onChange, kind = "image", error, hint, onUploaded, hidePreview, uploadLabel, previewOn }: MediaUrlFieldProps) {
   const id = useId();
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex items-start gap-3">
-        {hidePreview ? null : <MediaPreview url={value} kind={kind} label={label} />}
+        {hidePreview ? null : <MediaPreview url={value} kind={kind} label={label} on={previewOn} />}
         <div className="grid min-w-0 flex-1 gap-2">
           <Input
             id={id}
@@ -68,7 +71,7 @@ export function MediaUrlField({ label, name, bucket, folder, value, onChange, ki
   );
 }
 
-function MediaPreview({ url, kind, label }: { url: string; kind: "image" | "video"; label: string }) {
+function MediaPreview({ url, kind, label, on }: { url: string; kind: "image" | "video"; label: string; on?: "light" | "dark" }) {
   const [failed, setFailed] = useState<string | null>(null);
   const showable = url && failed !== url && (url.startsWith("/") || /^https?:\/\//.test(url));
   if (!showable) {
@@ -85,7 +88,11 @@ function MediaPreview({ url, kind, label }: { url: string; kind: "image" | "vide
     <img
       src={url}
       alt={`Preview of ${label}`}
-      className="size-20 shrink-0 rounded-md border bg-muted object-cover"
+      data-preview-on={on}
+      className={cn(
+        "size-20 shrink-0 rounded-md border",
+        on === "dark" ? "bg-brand-navy object-contain p-2" : on === "light" ? "bg-white object-contain p-2" : "bg-muted object-cover",
+      )}
       onError={() => setFailed(url)}
     />
   );

@@ -30,9 +30,19 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
     void fetcher.submit({ intent: "set-flags", id: project.id, [flag]: String(value) }, { method: "post" });
 
   return (
-    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs">
+    // A private project looks it at a glance (docs/decisions/0019-admin-toasts-and-hero-media.md): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
+    <article
+      aria-labelledby={titleId}
+      data-state={isPublic ? "public" : "private"}
+      className="group/card flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs data-[state=private]:border-dashed data-[state=private]:bg-muted/60 data-[state=private]:shadow-none"
+    >
       {project.featured_image_url ? (
-        <img src={project.featured_image_url} alt="" loading="lazy" className="aspect-video w-full bg-muted object-cover" />
+        <img
+          src={project.featured_image_url}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-full bg-muted object-cover group-data-[state=private]/card:opacity-50 group-data-[state=private]/card:grayscale"
+        />
       ) : (
         <div className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
           <ImageIcon aria-hidden="true" className="size-8" />

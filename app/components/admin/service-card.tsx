@@ -24,13 +24,18 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
   const active = pending === undefined || pending === null ? service.is_active : pending === "true";
 
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs sm:flex-row">
+    // An inactive service looks it at a glance (docs/decisions/0019-admin-toasts-and-hero-media.md): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
+    <article
+      aria-labelledby={titleId}
+      data-state={active ? "active" : "inactive"}
+      className="group/card flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs data-[state=inactive]:border-dashed data-[state=inactive]:bg-muted/60 data-[state=inactive]:shadow-none sm:flex-row"
+    >
       {service.featured_image_url ? (
         <img
           src={service.featured_image_url}
           alt=""
           loading="lazy"
-          className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover sm:aspect-video sm:h-28 sm:w-44"
+          className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover group-data-[state=inactive]/card:opacity-50 group-data-[state=inactive]/card:grayscale sm:aspect-video sm:h-28 sm:w-44"
         />
       ) : (
         <div className="flex aspect-[2/1] w-full shrink-0 items-center justify-center rounded-lg border bg-muted text-muted-foreground sm:aspect-video sm:h-28 sm:w-44">

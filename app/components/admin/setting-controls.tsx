@@ -141,6 +141,7 @@ export function SettingMediaField({
   uploadLabel,
   folder,
   kind = "image",
+  previewOn,
 }: {
   settingKey: SettingKey;
   saved: string;
@@ -148,6 +149,7 @@ export function SettingMediaField({
   uploadLabel: string;
   folder: UploadFolder;
   kind?: "image" | "video";
+  previewOn?: "light" | "dark";
 }) {
   const setting = useSetting(settingKey, saved);
   const [value, setValue] = useState(saved);
@@ -167,6 +169,7 @@ export function SettingMediaField({
         bucket="site-assets"
         folder={folder}
         kind={kind}
+        previewOn={previewOn}
         value={value}
         onChange={setValue}
         error={setting.error}

@@ -4,7 +4,7 @@ import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { isSampleId } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
-import { clampPercent, formatLabel, formatPricingModel, formatStatus, statusBadgeVariant } from "~/lib/format";
+import { clampPercent, formatLabel, formatPricingModel, formatStatus, sameLabel, statusBadgeVariant } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { SKELETON_COUNT } from "~/validation/constants";
 import { ResponsiveImage } from "./responsive-image";
@@ -62,7 +62,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-6">
-        {service.service_type ? (
+        {service.service_type && !sameLabel(service.category, service.service_type) ? (
           <p className="mb-2 text-xs font-bold tracking-wider text-brand-teal uppercase">{formatLabel(service.service_type)}</p>
         ) : null}
         <CardTitle id={service.id} title={service.title} href={`/service/${service.id}`} />

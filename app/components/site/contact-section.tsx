@@ -32,20 +32,20 @@ export function ContactSection({ info, formToken, result }: { info: ContactInfo;
         <div className="grid items-start gap-8 lg:grid-cols-[2fr_3fr] lg:gap-12">
           <div className="rounded-2xl bg-muted/70 p-7 sm:p-8">
             <h3 className="text-xl font-semibold text-brand-navy">Contact Information</h3>
-            <p className="mt-2 text-muted-foreground">
-              Visit our office, call or email us. Site visits are free across Male and Hulhumalé.
-            </p>
+            <p className="mt-2 text-muted-foreground">Visit our office, call or email us. Site visits are free across Male and Hulhumalé.</p>
             <ul className="mt-8 space-y-6">
-              <InfoItem icon={<Phone className="size-5" />} title="Phone">
-                <ul>
-                  {info.phones.map((p) => (
-                    <li key={p.value}>
-                      <a href={telHref(p.value)}>{p.value}</a>
-                      {p.label ? <span className="text-sm"> ({p.label})</span> : null}
-                    </li>
-                  ))}
-                </ul>
-              </InfoItem>
+              {info.phones.length > 0 ? (
+                <InfoItem icon={<Phone className="size-5" />} title="Phone">
+                  <ul>
+                    {info.phones.map((p) => (
+                      <li key={p.value}>
+                        <a href={telHref(p.value)}>{p.value}</a>
+                        {p.label ? <span className="text-sm"> ({p.label})</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                </InfoItem>
+              ) : null}
               <InfoItem icon={<Mail className="size-5" />} title="Email">
                 <a href={`mailto:${info.email}`}>{info.email}</a>
               </InfoItem>

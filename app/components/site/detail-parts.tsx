@@ -138,8 +138,8 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
       <ul data-after-lcp className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map((image, i) => (
           <li key={image.src + i}>
-            <button
-              type="button"
+            <a
+              href={image.src}
               {...lightboxData(image)}
               className="group block aspect-[4/3] w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
             >
@@ -151,7 +151,7 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
                 avif={false}
                 className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
-            </button>
+            </a>
           </li>
         ))}
       </ul>
@@ -179,7 +179,7 @@ export function CtaCard({ title, text, label }: { title: string; text: string; l
 /** 'Service Not Found' / 'Project Not Found' with a 'Back to Home' button (HTTP 404). */
 export function DetailNotFound({ title, text }: { title: string; text: string }) {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-6 py-16">
+    <div className="flex min-h-[70vh] flex-1 items-center justify-center bg-muted px-6 py-16">
       <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
         <span aria-hidden="true" className="mx-auto mb-6 grid size-16 place-items-center rounded-full bg-accent text-brand-teal">
           <SearchX className="size-8" />
@@ -194,6 +194,6 @@ export function DetailNotFound({ title, text }: { title: string; text: string })
           Back to Home
         </a>
       </div>
-    </main>
+    </div>
   );
 }

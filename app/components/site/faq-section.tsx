@@ -6,7 +6,7 @@ import { SectionHeading } from "./section-heading";
 import { SectionLink } from "./section-link";
 
 /** docs/product.md#faq: 8 questions; one answer open at a time, the first open initially. */
-export function FaqSection({ phone }: { phone: string }) {
+export function FaqSection({ phone }: { phone: string | null }) {
   return (
     <FadeIn as="section" aria-labelledby="faq-title" className="bg-muted/60 py-20 lg:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:gap-16 lg:px-8">
@@ -29,13 +29,15 @@ export function FaqSection({ phone }: { phone: string }) {
               >
                 Contact Us
               </SectionLink>
-              <a
-                href={telHref(phone)}
-                className="inline-flex h-11 items-center justify-center gap-2 rounded-md border border-white/30 px-5 font-semibold text-white hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
-              >
-                <Phone aria-hidden="true" className="size-4" />
-                {phone}
-              </a>
+              {phone ? (
+                <a
+                  href={telHref(phone)}
+                  className="inline-flex h-11 items-center justify-center gap-2 rounded-md border border-white/30 px-5 font-semibold text-white hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+                >
+                  <Phone aria-hidden="true" className="size-4" />
+                  {phone}
+                </a>
+              ) : null}
             </div>
           </div>
         </div>

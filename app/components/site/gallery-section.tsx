@@ -19,8 +19,9 @@ export function GallerySection() {
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 lg:gap-6">
           {GALLERY.map((image) => (
             <li key={image.src}>
-              <button
-                type="button"
+              {/* A link to the image itself: without JavaScript it opens the picture; the island opens the viewer. */}
+              <a
+                href={image.src}
                 {...lightboxData(image)}
                 className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted text-left shadow-sm focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
               >
@@ -49,7 +50,7 @@ export function GallerySection() {
                   <span className="block text-sm leading-snug font-semibold text-white sm:text-lg">{image.title}</span>
                   <span className="mt-0.5 block text-xs font-medium text-brand-amber sm:text-sm">{image.category}</span>
                 </span>
-              </button>
+              </a>
             </li>
           ))}
         </ul>

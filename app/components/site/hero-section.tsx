@@ -1,4 +1,4 @@
-import { ArrowRight, ShieldCheck } from "lucide-react";
+import { ArrowRight, Pause, Play, ShieldCheck } from "lucide-react";
 import { preload } from "react-dom";
 import { HERO, HERO_STATS } from "~/content/site-content";
 import type { HeroBackground } from "~/lib/branding";
@@ -12,18 +12,22 @@ function HeroMedia({ background }: { background: HeroBackground }) {
   if (background.kind === "video") {
     // The poster is the largest paint until the video plays: requested from the head.
     preload(background.poster, { as: "image", fetchPriority: "high" });
+    // No autoplay attribute: app/islands/site.ts starts it unless the visitor prefers reduced motion (then, and
+    // without JavaScript, the poster is all that shows), and reveals the pause/play button (WCAG 2.2.2).
     return (
-      <video
-        className={className}
-        src={background.src}
-        poster={background.poster}
-        muted
-        autoPlay
-        loop
-        playsInline
-        preload="metadata"
-        aria-hidden="true"
-      />
+      <>
+        <video data-hero-video className={className} src={background.src} poster={background.poster} muted loop playsInline preload="none" aria-hidden="true" />
+        <button
+          type="button"
+          data-hero-video-toggle
+          hidden
+          aria-label="Play background video"
+          className="group absolute right-4 bottom-4 z-10 grid size-11 place-items-center rounded-full border border-white/40 bg-brand-navy/70 text-white backdrop-blur-sm transition-colors hover:bg-brand-navy focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none sm:right-6 sm:bottom-6"
+        >
+          <Pause aria-hidden="true" className="hidden size-5 group-data-[playing=true]:block" />
+          <Play aria-hidden="true" className="size-5 group-data-[playing=true]:hidden" />
+        </button>
+      </>
     );
   }
   // The hero image is the home page's largest paint.

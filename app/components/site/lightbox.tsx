@@ -29,7 +29,8 @@ export function lightboxData(image: LightboxImage) {
  * The full-screen image viewer of a gallery (a modal <dialog>): close, previous and next buttons,
  * wrapping at both ends; Escape closes and the arrow keys navigate. Rendered empty and closed;
  * app/islands/site.ts fills it from the clicked thumbnail's group (`data-lightbox-group`), opens
- * it with showModal() (the page behind becomes inert) and returns focus to the thumbnail on close.
+ * it with showModal() (the page behind becomes inert) and returns focus to the thumbnail on close. A click
+ * on the backdrop around the image closes it; a swipe moves on touch screens.
  */
 export function Lightbox() {
   const id = useId();
@@ -48,7 +49,7 @@ export function Lightbox() {
           <span className="sr-only">Close</span>
         </button>
       </div>
-      <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 sm:px-20">
+      <div data-lightbox-stage className="relative flex min-h-0 flex-1 items-center justify-center px-4 sm:px-20">
         <img data-lightbox-image alt="" sizes="100vw" decoding="async" className="max-h-full max-w-full rounded-md object-contain" />
         <button type="button" data-lightbox-prev className={`${controlClass} absolute top-1/2 left-2 -translate-y-1/2 sm:left-6`}>
           <ChevronLeft aria-hidden="true" className="size-7" />

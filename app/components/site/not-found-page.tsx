@@ -1,10 +1,38 @@
 import { HardHat, Home } from "lucide-react";
 import { COMPANY } from "~/content/company";
+import { type SiteChromeData, SiteShell } from "./site-shell";
+
+/** The chrome a thrown 404 carries (`data({ chrome }, 404)`), or null when it carries none. */
+export function chromeOf(errorData: unknown): SiteChromeData | null {
+  const chrome = (errorData as { chrome?: SiteChromeData } | null)?.chrome;
+  return chrome && typeof chrome === "object" && "settings" in chrome && Array.isArray(chrome.contactDetails) ? chrome : null;
+}
+
+/**
+ * A not-found page keeps the site's header and footer (docs/decisions/0019-admin-toasts-and-hero-media.md), so a lost visitor still finds the
+ * phone number and the menu. Without the chrome (a 404 thrown where none was loaded) it stands alone.
+ */
+export function NotFoundFrame({ chrome, children }: { chrome: SiteChromeData | null; children: React.ReactNode }) {
+  if (chrome) return <SiteShell chrome={chrome}>{children}</SiteShell>;
+  return (
+    <main id="main" className="flex min-h-screen flex-col">
+      {children}
+    </main>
+  );
+}
 
 /** docs/product.md#not-found-page: '404', 'Oops! Page not found' and a 'Return to Home' link. */
-export function NotFoundPage() {
+export function NotFoundPage({ chrome = null }: { chrome?: SiteChromeData | null }) {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-6 py-16">
+    <NotFoundFrame chrome={chrome}>
+      <NotFoundContent />
+    </NotFoundFrame>
+  );
+}
+
+function NotFoundContent() {
+  return (
+    <div className="flex flex-1 items-center justify-center bg-muted px-6 py-16">
       <title>{`Page Not Found | ${COMPANY.name}`}</title>
       <meta name="robots" content="noindex" />
       <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
@@ -25,6 +53,6 @@ export function NotFoundPage() {
           Return to Home
         </a>
       </div>
-    </main>
+    </div>
   );
 }

@@ -61,7 +61,7 @@ export function ProjectsSection({
           // into a hidden segment swapped in by script, which needs JavaScript to be seen).
           <ProjectsList result={projects} showSampleContent={showSampleContent} />
         )}
-        <div className="mt-12 text-center">
+        <div className="mt-12 flex flex-col items-center justify-center gap-4 sm:flex-row">
           <SectionLink
             section="contact"
             className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-primary px-7 text-base font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
@@ -69,6 +69,13 @@ export function ProjectsSection({
             View All Projects
             <ArrowRight aria-hidden="true" className="size-5" />
           </SectionLink>
+          {/* The spec's button above still scrolls to contact; the portfolio page lists every project. */}
+          <a
+            href="/projects"
+            className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-primary/30 bg-white px-7 text-base font-semibold text-primary shadow-sm transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            See all projects
+          </a>
         </div>
       </div>
     </FadeIn>

@@ -4,6 +4,7 @@ import { FOOTER_SERVICES, NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
 import { type ContactInfo, telHref } from "~/lib/contact-info";
 import { SectionLink } from "./section-link";
+import { PORTFOLIO_LINK } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
 
@@ -13,7 +14,7 @@ const linkClass =
 
 export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
   const year = new Date().getFullYear();
-  const phone = info.phones[0]?.value ?? COMPANY.fallbackPhone;
+  const phone = info.phones[0]?.value;
   return (
     <footer className="bg-brand-navy text-white">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-16 sm:gap-x-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1.2fr_1.3fr] lg:px-8">
@@ -48,6 +49,12 @@ export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
                 </SectionLink>
               </li>
             ))}
+            <li>
+              <a href="/projects" className={`${linkClass} inline-flex items-center gap-1.5`}>
+                <ChevronRight aria-hidden="true" className="size-4 text-brand-amber" />
+                {PORTFOLIO_LINK}
+              </a>
+            </li>
           </ul>
         </nav>
         <div>
@@ -61,12 +68,14 @@ export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
         <div className="col-span-2 sm:col-span-1">
           <h2 className={headingClass}>Contact Info</h2>
           <ul className="space-y-4 text-white/75">
-            <li className="flex gap-3">
-              <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
-              <a href={telHref(phone)} className={linkClass}>
-                {phone}
-              </a>
-            </li>
+            {phone ? (
+              <li className="flex gap-3">
+                <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+                <a href={telHref(phone)} className={linkClass}>
+                  {phone}
+                </a>
+              </li>
+            ) : null}
             <li className="flex gap-3">
               <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
               <a href={`mailto:${info.email}`} className={`${linkClass} break-all`}>

@@ -18,9 +18,13 @@ const navLinkClass =
 
 const menuId = "mobile-menu";
 
+/** The portfolio page (/projects) beside the home page's sections, in the header and the footer. */
+export const PORTFOLIO_LINK = "Portfolio";
+
 /**
- * Sticky site header: logo, section links, phone and 'Get Quote'; on small screens a menu that
- * app/islands/site.ts opens and closes (a link in it, Escape, or the button again close it).
+ * Sticky site header: logo, section links, phone and 'Get Quote'; on small screens a menu (a native
+ * popover, so it opens without JavaScript) that app/islands/site.ts closes after a link, and whose
+ * closing tap outside it does nothing else.
  */
 export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
   // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
@@ -59,6 +63,11 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
                   </SectionLink>
                 </li>
               ))}
+              <li>
+                <a href="/projects" className={navLinkClass}>
+                  {PORTFOLIO_LINK}
+                </a>
+              </li>
             </ul>
           </nav>
 
@@ -85,11 +94,12 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
             >
               Get Quote
             </SectionLink>
+            {/* A native popover: it opens without JavaScript too; the island adds aria-expanded and the tap-outside rule. */}
             <button
               type="button"
               data-menu-toggle
+              popoverTarget={menuId}
               className="group grid size-10 place-items-center rounded-md text-brand-navy hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none lg:hidden"
-              aria-expanded="false"
               aria-controls={menuId}
               aria-label="Menu"
             >
@@ -99,7 +109,11 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
           </div>
         </div>
 
-        <div id={menuId} hidden className="border-t bg-white lg:hidden">
+        <div
+          id={menuId}
+          popover="auto"
+          className="inset-x-0 top-[var(--menu-top,4rem)] bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t bg-white p-0 text-foreground shadow-lg lg:hidden"
+        >
           <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
             <ul className="flex flex-col">
               {NAV_LINKS.map((link) => (
@@ -109,6 +123,11 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
                   </SectionLink>
                 </li>
               ))}
+              <li>
+                <a href="/projects" className={cn(navLinkClass, "block py-3 text-base")}>
+                  {PORTFOLIO_LINK}
+                </a>
+              </li>
             </ul>
             <div className="mt-3 flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
               <a href={telHref(phone)} className="flex items-center gap-2 px-3 text-sm font-semibold text-brand-navy">

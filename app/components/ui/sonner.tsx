@@ -29,6 +29,20 @@ const Toaster = ({ ...props }: ToasterProps) => {
           "--normal-text": "var(--popover-foreground)",
           "--normal-border": "var(--border)",
           "--border-radius": "var(--radius)",
+          // Rich colours with text at 4.5:1 or more on their background (sonner's own greens and reds fail WCAG AA):
+          // emerald-800 on emerald-50 (7.6:1), red-800 on red-50 (7.9:1), sky-900 on sky-50, amber-900 on amber-50.
+          "--success-bg": "#ecfdf5",
+          "--success-border": "#a7f3d0",
+          "--success-text": "#065f46",
+          "--error-bg": "#fef2f2",
+          "--error-border": "#fecaca",
+          "--error-text": "#991b1b",
+          "--info-bg": "#f0f9ff",
+          "--info-border": "#bae6fd",
+          "--info-text": "#0c4a6e",
+          "--warning-bg": "#fffbeb",
+          "--warning-border": "#fde68a",
+          "--warning-text": "#78350f",
         } as React.CSSProperties
       }
       {...props}

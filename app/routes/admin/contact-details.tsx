@@ -1,4 +1,4 @@
-import { Clock, Globe, Mail, MapPin, Pencil, Phone, Plus, Share2, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Clock, Globe, Mail, MapPin, Pencil, Phone, Plus, Share2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/contact-details";
@@ -11,6 +11,7 @@ import {
   deleteContactDetail,
   getContactDetail,
   listContactDetails,
+  moveContactDetail,
   updateContactDetail,
 } from "~/.server/models/contact-details";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
@@ -87,6 +88,19 @@ export async function action({ request }: Route.ActionArgs) {
       await log({ action: "contact-detail.delete", entityId: target.id, detail: was ? `${was.type}: ${was.value}` : null });
       return success(intent, "Contact detail deleted successfully", target.id);
     }
+    case "move": {
+      // Reordering (docs/decisions/0019-admin-toasts-and-hero-media.md): one place up or down; the list stays numbered 0..n-1.
+      const target = readId(form);
+      const direction = form.get("direction");
+      if (target.kind === "missing") return failure(intent, "Failed to update contact detail", { detail: "No contact detail was given" });
+      if (direction !== "up" && direction !== "down") return failure(intent, "Failed to update contact detail", { fieldErrors: { direction: "Choose up or down" } });
+      if (target.kind === "unknown") return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
+      const moved = await attempt({ intent, id: target.id }, () => moveContactDetail(target.id, direction));
+      if (!moved.ok) return failure(intent, "Failed to update contact detail", {}, 500);
+      if (!moved.value) return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
+      await log({ action: "contact-detail.move", entityId: target.id, fields: ["display_order"], detail: direction });
+      return success(intent, "Contact detail updated successfully", target.id);
+    }
     default:
       return failure(intent, "Unknown action");
   }
@@ -126,10 +140,12 @@ export default function ContactDetailsPage({ loaderData }: Route.ComponentProps)
         </EmptyState>
       ) : (
         <section aria-label="Contact details" className="grid gap-3">
-          {visible.map((detail) => (
+          {visible.map((detail, index) => (
             <ContactDetailRow
               key={detail.id}
               detail={detail}
+              first={index === 0}
+              last={index === visible.length - 1}
               onEdit={() => setDialog({ open: true, detail })}
               onDelete={() => setDeleting({ open: true, detail })}
             />
@@ -151,8 +167,23 @@ export default function ContactDetailsPage({ loaderData }: Route.ComponentProps)
   );
 }
 
-function ContactDetailRow({ detail, onEdit, onDelete }: { detail: ContactDetail; onEdit: () => void; onDelete: () => void }) {
+function ContactDetailRow({
+  detail,
+  first,
+  last,
+  onEdit,
+  onDelete,
+}: {
+  detail: ContactDetail;
+  first: boolean;
+  last: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const titleId = useId();
+  const moveFetcher = useFetcher<ActionResult>();
+  useActionToast(moveFetcher.data);
+  const moving = moveFetcher.state !== "idle";
   const Icon = TYPE_ICONS[detail.type] ?? Globe;
   const typeLabel = labelFor(CONTACT_TYPE_OPTIONS, detail.type);
   const platform = detail.type === "social" ? labelFor(SOCIAL_PLATFORM_OPTIONS, detail.icon) : null;
@@ -173,7 +204,20 @@ function ContactDetailRow({ detail, onEdit, onDelete }: { detail: ContactDetail;
         <p className="text-sm text-foreground/80 wrap-anywhere">{detail.value}</p>
         <p className="text-xs text-muted-foreground">Display order: {detail.display_order}</p>
       </div>
-      <div className="flex w-full shrink-0 gap-2 pl-[3.25rem] sm:w-auto sm:pl-0">
+      <div className="flex w-full shrink-0 flex-wrap gap-2 pl-[3.25rem] sm:w-auto sm:flex-nowrap sm:pl-0">
+        {(["up", "down"] as const).map((direction) => (
+          <Button
+            key={direction}
+            type="button"
+            variant="outline"
+            size="icon-sm"
+            disabled={moving || (direction === "up" ? first : last)}
+            aria-label={`Move ${detail.label || detail.value} ${direction}`}
+            onClick={() => void moveFetcher.submit({ intent: "move", id: detail.id, direction }, { method: "post" })}
+          >
+            {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
+          </Button>
+        ))}
         <Button type="button" variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden="true" />
           Edit

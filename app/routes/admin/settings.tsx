@@ -2,13 +2,13 @@ import { useState } from "react";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/access";
 import { recordAdminActivity } from "~/.server/activity";
-import { listSettings, updateSetting } from "~/.server/models/settings";
+import { getSetting, listSettings, setHeroBackgroundType, updateSetting } from "~/.server/models/settings";
 import { LoadError } from "~/components/admin/load-error";
 import { SettingMediaField, SettingSelect, SettingSwitch, SettingTextField } from "~/components/admin/setting-controls";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { COMPANY } from "~/content/company";
-import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, SettingUpdateSchema } from "~/validation/settings";
+import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, SettingUpdateSchema } from "~/validation/settings";
 import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,6 +34,24 @@ export async function action({ request }: Route.ActionArgs) {
   // Turning the requirement on without it oneself would lock the switch's own user out of the panel.
   if (key === "require_two_factor" && value === "true" && !user.twoFactorEnabled) {
     return fail({ ...failure, fieldErrors: { value: "Set up two-factor for your own account first (Profile, Two-factor)" } });
+  }
+  // The hero background's address and type always match (docs/decisions/0019-admin-toasts-and-hero-media.md): a mismatched address is refused, and a
+  // type switch clears an address of the other kind (the page then asks for a matching file).
+  if (key === "hero_background_type") {
+    const type = value === "video" ? "video" : "image";
+    const switched = await attempt({ intent, key }, () => setHeroBackgroundType(type));
+    if (!switched.ok) return fail(failure, 500);
+    const article = type === "video" ? "a video" : "an image";
+    const detail = switched.value.clearedUrl ? `The previous file was not ${article}: upload ${article} for the hero.` : undefined;
+    const fields = switched.value.clearedUrl ? [key, "hero_background_url"] : [key];
+    await recordAdminActivity(request, user, { action: "setting.update", entity: "setting", entityId: key, fields, detail: type });
+    return ok({ intent, name: key, message: "Setting updated successfully", detail });
+  }
+  if (key === "hero_background_url") {
+    const type = await attempt({ intent, key }, () => getSetting("hero_background_type"));
+    if (!type.ok) return fail(failure, 500);
+    const problem = heroUrlProblem(type.value, value);
+    if (problem) return fail({ ...failure, fieldErrors: { value: problem } });
   }
   const saved = await attempt({ intent, key }, () => updateSetting(key, value));
   if (!saved.ok) return fail(failure, 500);
@@ -141,7 +159,15 @@ function LogoSettings({ which, settings }: { which: "header" | "footer"; setting
             hint={`Empty shows "${COMPANY.name}".`}
           />
         ) : (
-          <SettingMediaField settingKey={`${which}_logo_image_url`} saved={settings[`${which}_logo_image_url`]} label={`${name} Logo Image URL`} uploadLabel={`Upload ${which} logo`} folder="logos" />
+          <SettingMediaField
+            settingKey={`${which}_logo_image_url`}
+            saved={settings[`${which}_logo_image_url`]}
+            label={`${name} Logo Image URL`}
+            uploadLabel={`Upload ${which} logo`}
+            folder="logos"
+            // Previewed on the background it will sit on: the header's white, the footer's navy (docs/decisions/0019-admin-toasts-and-hero-media.md).
+            previewOn={which === "footer" ? "dark" : "light"}
+          />
         )}
       </CardContent>
     </Card>
@@ -173,7 +199,8 @@ function HeroSettings({ settings }: { settings: Record<SettingKey, string> }) {
         <SettingMediaField
           key={kind}
           settingKey="hero_background_url"
-          saved={settings.hero_background_url}
+          // A file of the other kind is cleared by the server on the switch: the field asks for a matching one at once.
+          saved={heroUrlProblem(kind, settings.hero_background_url) === null ? settings.hero_background_url : ""}
           label={kind === "video" ? "Background Video URL" : "Background Image URL"}
           uploadLabel={kind === "video" ? "Upload background video" : "Upload background image"}
           folder="hero-backgrounds"

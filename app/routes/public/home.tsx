@@ -22,7 +22,7 @@ import { COMPANY } from "~/content/company";
 import { FAQ } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
 import { resolveHeroBackground } from "~/lib/branding";
-import { contactInfo, headerPhone } from "~/lib/contact-info";
+import { contactInfo, contactPhone } from "~/lib/contact-info";
 import type { ListResult } from "~/lib/public-lists";
 import { faqJsonLd, localBusinessJsonLd, pageMeta } from "~/lib/seo";
 
@@ -104,7 +104,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <ProjectsSection projects={projects} showSampleContent={showSampleContent} />
       <GallerySection />
       <TestimonialsSection />
-      <FaqSection phone={headerPhone(chrome.contactDetails)} />
+      <FaqSection phone={contactPhone(chrome.contactDetails)} />
       <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} />
     </SiteShell>
   );

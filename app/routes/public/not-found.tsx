@@ -1,16 +1,17 @@
 import { data } from "react-router";
+import { getSiteChrome } from "~/.server/models/site-chrome";
 import type { Route } from "./+types/not-found";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { COMPANY } from "~/content/company";
 
 // Any unknown path: the not-found page with HTTP 404 (the root ErrorBoundary renders it for thrown 404s too).
-export function loader() {
-  return data(null, { status: 404 });
+export async function loader() {
+  return data({ chrome: await getSiteChrome() }, { status: 404 });
 }
 
-export default function NotFound() {
-  return <NotFoundPage />;
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  return <NotFoundPage chrome={loaderData.chrome} />;
 }
 
 // The title is rendered by NotFoundPage itself (the root ErrorBoundary shows it too, without route meta).

@@ -21,6 +21,7 @@ import {
   InfoTiles,
   Prose,
 } from "~/components/site/detail-parts";
+import { chromeOf, NotFoundFrame } from "~/components/site/not-found-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
 import { Badge } from "~/components/ui/badge";
@@ -37,6 +38,7 @@ import {
   formatStatus,
   formatTag,
   orNotAvailable,
+  sameLabel,
   statusBadgeVariant,
 } from "~/lib/format";
 
@@ -49,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
   const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
   const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Project Not Found" }, { status: 404, headers });
+  if (!id.success) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
   let project: PublicProject | null;
   let preview: boolean;
   try {
@@ -61,7 +63,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     logger.error({ err: error, projectId: id.data }, "project detail load failed");
     throw redirect("/");
   }
-  if (!project) throw data({ message: "Project Not Found" }, { status: 404, headers });
+  if (!project) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
   const chrome = await getSiteChrome();
   const previewInfo: PreviewInfo | null = preview ? { visible: project.is_public, noun: "project", adminPath: "/admin/projects" } : null;
   const { is_public: _isPublic, is_featured: _isFeatured, ...visible } = project;
@@ -103,7 +105,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         badges={
           <>
             {project.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{project.category}</Badge> : null}
-            {project.project_type ? (
+            {project.project_type && !sameLabel(project.category, project.project_type) ? (
               <Badge variant="outline" className="border-white/40 text-white">
                 {formatLabel(project.project_type)}
               </Badge>
@@ -250,7 +252,11 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <DetailNotFound title="Project Not Found" text={NOT_FOUND_TEXT} />;
+    return (
+      <NotFoundFrame chrome={chromeOf(error.data)}>
+        <DetailNotFound title="Project Not Found" text={NOT_FOUND_TEXT} />
+      </NotFoundFrame>
+    );
   }
   // Anything else is the app's shared error page.
   throw error;

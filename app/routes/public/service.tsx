@@ -21,12 +21,13 @@ import {
   InfoTiles,
   Prose,
 } from "~/components/site/detail-parts";
+import { chromeOf, NotFoundFrame } from "~/components/site/not-found-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { Badge } from "~/components/ui/badge";
 import { SITE_ORIGIN } from "~/.server/auth";
 import { COMPANY } from "~/content/company";
 import { pageMeta, serviceJsonLd } from "~/lib/seo";
-import { formatLabel, formatPricingModel, orNotAvailable } from "~/lib/format";
+import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";
 
 /** Record ids are UUIDs; anything else that could not be one is "not found" (docs/product.md#detail-pages). */
 const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -37,7 +38,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
   const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
   const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Service Not Found" }, { status: 404, headers });
+  if (!id.success) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
   let service: Service | null;
   let preview: boolean;
   try {
@@ -49,7 +50,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     logger.error({ err: error, serviceId: id.data }, "service detail load failed");
     throw redirect("/");
   }
-  if (!service) throw data({ message: "Service Not Found" }, { status: 404, headers });
+  if (!service) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
   const chrome = await getSiteChrome();
   const previewInfo: PreviewInfo | null = preview ? { visible: service.is_active, noun: "service", adminPath: "/admin/services" } : null;
   const { created_by: _createdBy, sort_order: _sortOrder, is_active: _isActive, icon: _icon, ...visible } = service;
@@ -76,7 +77,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         badges={
           <>
             {service.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{service.category}</Badge> : null}
-            {service.service_type ? (
+            {service.service_type && !sameLabel(service.category, service.service_type) ? (
               <Badge variant="outline" className="border-white/40 text-white">
                 {formatLabel(service.service_type)}
               </Badge>
@@ -160,7 +161,11 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <DetailNotFound title="Service Not Found" text={NOT_FOUND_TEXT} />;
+    return (
+      <NotFoundFrame chrome={chromeOf(error.data)}>
+        <DetailNotFound title="Service Not Found" text={NOT_FOUND_TEXT} />
+      </NotFoundFrame>
+    );
   }
   // Anything else is the app's shared error page.
   throw error;

@@ -8,6 +8,7 @@ export async function loader() {
   const [services, projects] = await Promise.all([listActiveServiceLinks(), listPublicProjectLinks()]);
   const body = buildSitemap(SITE_ORIGIN, [
     { path: "/" },
+    { path: "/projects" },
     ...services.map((s) => ({ path: `/service/${s.id}`, lastmod: s.updated_at, images: s.images.map((url) => ({ url, title: s.title })) })),
     ...projects.map((p) => ({ path: `/project/${p.id}`, lastmod: p.updated_at, images: p.images.map((url) => ({ url, title: p.title })) })),
   ]);

@@ -1,0 +1,78 @@
+import { data, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/projects";
+import { STATIC_PAGE } from "~/lib/hydration";
+import { SITE_ORIGIN } from "~/.server/auth";
+import { countPublicProjects, listPublicProjectFacets, listPublicProjectsPage } from "~/.server/models/projects";
+import { getSiteChrome } from "~/.server/models/site-chrome";
+import { chromeOf, NotFoundPage } from "~/components/site/not-found-page";
+import { PortfolioPage, type PortfolioView } from "~/components/site/portfolio-page";
+import { SiteShell } from "~/components/site/site-shell";
+import { COMPANY } from "~/content/company";
+import { formatLabel } from "~/lib/format";
+import { pageMeta, portfolioJsonLd } from "~/lib/seo";
+import { PORTFOLIO_PAGE_SIZE } from "~/validation/constants";
+import { portfolioHref, portfolioQueryInput, PortfolioQuerySchema } from "~/validation/portfolio";
+
+// The portfolio (/projects): every public project, featured first then newest, filtered by category and
+// project type with plain links, paginated. The home page keeps the spec's six.
+
+const DESCRIPTION = `Every project by ${COMPANY.name}: homes, resorts, commercial buildings and infrastructure across the Maldives.`;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const notFound = async () => data({ message: "Page Not Found", chrome: await getSiteChrome() }, { status: 404 });
+  const query = PortfolioQuerySchema.safeParse(portfolioQueryInput(new URL(request.url).searchParams));
+  if (!query.success) throw await notFound();
+  const { category, type, page } = query.data;
+  const [chrome, facets] = await Promise.all([getSiteChrome(), listPublicProjectFacets()]);
+  // Only a category some public project has: anything else names no page (and never reaches the list cache).
+  if (category !== null && !facets.categories.some((c) => c.value === category)) throw await notFound();
+  const total = await countPublicProjects({ category, projectType: type });
+  const pageCount = Math.max(1, Math.ceil(total / PORTFOLIO_PAGE_SIZE));
+  if (page > pageCount) throw await notFound();
+  const items = await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE });
+
+  const filterName = [type ? formatLabel(type) : null, category].filter(Boolean).join(" ");
+  const heading = filterName ? `${filterName} Projects` : "Our Projects";
+  const path = portfolioHref({ category, type, page });
+  const title = `${heading}${page > 1 ? ` (Page ${page})` : ""} | ${COMPANY.name}`;
+  const projects = items.map(({ is_public: _p, created_at: _c, project_type: _t, ...card }) => card);
+  const seo = pageMeta({
+    origin: SITE_ORIGIN,
+    path,
+    title,
+    description: DESCRIPTION,
+    image: projects.find((p) => p.featured_image_url)?.featured_image_url ?? null,
+    jsonLd: [portfolioJsonLd(SITE_ORIGIN, { path, title: heading, description: DESCRIPTION, projects, offset: (page - 1) * PORTFOLIO_PAGE_SIZE })],
+  });
+  const view: PortfolioView = {
+    projects,
+    total,
+    page,
+    pageSize: PORTFOLIO_PAGE_SIZE,
+    pageCount,
+    category,
+    type,
+    categories: facets.categories,
+    projectTypes: facets.projectTypes,
+    heading,
+  };
+  return { chrome, view, seo };
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell chrome={loaderData.chrome}>
+      <PortfolioPage view={loaderData.view} />
+    </SiteShell>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [{ title: `Page Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage chrome={chromeOf(error.data)} />;
+  throw error;
+}
+
+// Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).
+export const handle = STATIC_PAGE;
