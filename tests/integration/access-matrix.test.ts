@@ -60,7 +60,7 @@ async function state() {
 
 /** Hostile writes every action might accept: each intent the pages use, with plausible fields. */
 function hostileBodies(): FormData[] {
-  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured"];
+  const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured", "save", "publish", "discard", "restore"];
   return intents.map((intent) => {
     const form = new FormData();
     form.set("intent", intent);
@@ -73,6 +73,10 @@ function hostileBodies(): FormData[] {
     form.set("full_name", "Intruder");
     form.set("bucket", "site-assets");
     form.set("folder", "logos");
+    form.set("section", "faq");
+    form.set("revision", "0");
+    form.set("versionId", "x");
+    form.set("content", JSON.stringify({ items: [{ question: "Intruder?", answer: "Yes" }] }));
     form.set("file", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "x.png");
     return form;
   });
@@ -88,7 +92,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "api/uploads"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/site-content", "api/uploads"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

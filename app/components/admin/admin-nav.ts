@@ -1,4 +1,4 @@
-import { FolderKanban, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, UserRound, Wrench } from "lucide-react";
+import { FileText, FolderKanban, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, UserRound, Wrench } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -12,6 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/admin/services", label: "Services", icon: Wrench },
   { to: "/admin/projects", label: "Projects", icon: FolderKanban },
   { to: "/admin/contact-details", label: "Contact Details", icon: Phone },
+  { to: "/admin/site-content", label: "Site Content", icon: FileText },
   { to: "/admin/enquiries", label: "Enquiries", icon: Inbox },
   { to: "/admin/profile", label: "Profile", icon: UserRound },
   { to: "/admin/settings", label: "Settings", icon: Settings },
