@@ -108,20 +108,31 @@ export function serializeForm(form: HTMLFormElement | null | undefined): string 
 }
 
 /**
- * For an admin dialog holding one form: `containerRef` goes on the dialog content; the form's state
- * when it first rendered is the baseline, and `isDirty` compares against it.
+ * For an admin dialog holding one form. The form's fields are recorded just before the user first
+ * touches the dialog (a pointer or key press: nothing changes without one), and a close (Esc, the X,
+ * the overlay, Cancel) compares against that record and asks when they differ. `close` skips the
+ * question: for a successful save.
  */
-export function useFormBaseline() {
-  const containerRef = useRef<HTMLDivElement | null>(null);
+export function useGuardedDialog(onOpenChange: (open: boolean) => void) {
+  const contentRef = useRef<HTMLDivElement | null>(null);
   const baseline = useRef<string | null>(null);
-  const form = () => containerRef.current?.querySelector("form") ?? null;
-  const capture = useCallback(() => {
-    baseline.current = serializeForm(form());
-  }, []);
-  const isDirty = useCallback(() => {
-    const current = form();
-    if (!current || baseline.current === null) return false;
-    return serializeForm(current) !== baseline.current;
-  }, []);
-  return { containerRef, capture, isDirty };
+  const form = () => contentRef.current?.querySelector("form") ?? null;
+  const guard = useUnsavedChanges(() => baseline.current !== null && serializeForm(form()) !== baseline.current);
+  const record = () => {
+    baseline.current ??= serializeForm(form());
+  };
+  const close = () => {
+    baseline.current = null;
+    onOpenChange(false);
+  };
+  const requestClose = () => guard.confirmThen(close);
+  return {
+    /** For the Dialog: opening passes through, closing asks first when something changed. */
+    onOpenChange: (open: boolean) => (open ? onOpenChange(true) : requestClose()),
+    /** For the DialogContent. */
+    contentProps: { ref: contentRef, onPointerDownCapture: record, onKeyDownCapture: record },
+    requestClose,
+    close,
+    dialog: guard.dialog,
+  };
 }
