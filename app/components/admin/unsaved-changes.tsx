@@ -109,7 +109,8 @@ export function serializeForm(form: HTMLFormElement | null | undefined): string 
 
 /**
  * For an admin dialog holding one form. The form's fields are recorded just before the user first
- * touches the dialog (a pointer or key press: nothing changes without one), and a close (Esc, the X,
+ * touches the dialog (the first focus, pointer or key press: nothing changes without one; the dialog
+ * focuses its first field when it opens), and a close (Esc, the X,
  * the overlay, Cancel) compares against that record and asks when they differ. `close` skips the
  * question: for a successful save.
  */
@@ -130,7 +131,7 @@ export function useGuardedDialog(onOpenChange: (open: boolean) => void) {
     /** For the Dialog: opening passes through, closing asks first when something changed. */
     onOpenChange: (open: boolean) => (open ? onOpenChange(true) : requestClose()),
     /** For the DialogContent. */
-    contentProps: { ref: contentRef, onPointerDownCapture: record, onKeyDownCapture: record },
+    contentProps: { ref: contentRef, onFocusCapture: record, onPointerDownCapture: record, onKeyDownCapture: record },
     requestClose,
     close,
     dialog: guard.dialog,
