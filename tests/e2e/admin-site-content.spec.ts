@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { expectToast, openAdmin, signInAdmin, TRACE_BLOB_FETCH, usePrivateServer } from "./admin-helpers";
 
 // The Site Content page (docs/decisions/0011-site-content-drafts.md): one editor of each kind (texts,
@@ -18,6 +18,7 @@ test("texts: a draft is seen only in the admin's preview until it is published",
   await signInAdmin(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=hero`);
   await expect(page.getByRole("heading", { name: "Hero", level: 2 })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   const headline = "Island Homes, Built to Last";
   await page.getByLabel("Headline").fill(headline);
@@ -156,6 +157,7 @@ test("history: a published version is viewed and restored as a draft, then publi
   await expect(v1).toContainText(/Published .+ by .+/);
   await v1.getByRole("button", { name: "View version 1" }).click();
   await expect(v1).toContainText("Safety Above All");
+  await expectNoAxeViolations(page);
   await v1.getByRole("button", { name: "Restore as draft (version 1)" }).click();
   await expectToast(page, "Why Choose Us: version restored as a draft");
   await expect(history).toBeHidden();
