@@ -105,6 +105,11 @@ test("a list: add, reorder by keyboard, remove, limits and field errors", async 
   // Plain text: the markup is shown as typed, never run or rendered.
   await faq.last().click();
   await expect(page.getByText("Yes, <b>lined</b> and tiled for salt water.")).toBeVisible();
+  // Not in the HTML as markup either: the page escapes it, and so does the FAQ's JSON-LD.
+  const html = await (await page.request.get(`${url}/`)).text();
+  expect(html).toContain("Yes, &lt;b&gt;lined&lt;/b&gt; and tiled for salt water.");
+  expect(html).toContain('"text":"Yes, \\u003cb\\u003elined');
+  expect(html).not.toContain("<b>lined</b>");
 });
 
 test("gallery: an image uploaded through the pipeline is published with its title and alt text", async ({ page }) => {
