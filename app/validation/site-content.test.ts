@@ -19,14 +19,14 @@ describe("site content schemas", () => {
 
   it("enforce the list maximums", () => {
     const card = { icon: "shield", title: "T", description: "D" };
-    expect(SECTION_SCHEMAS.why.safeParse({ cards: Array(LIMITS.whyCards).fill(card) }).success).toBe(true);
-    expect(SECTION_SCHEMAS.why.safeParse({ cards: Array(LIMITS.whyCards + 1).fill(card) }).success).toBe(false);
+    expect(SECTION_SCHEMAS.why.safeParse({ ...DEFAULT_SITE_CONTENT.why, cards: Array(LIMITS.whyCards).fill(card) }).success).toBe(true);
+    expect(SECTION_SCHEMAS.why.safeParse({ ...DEFAULT_SITE_CONTENT.why, cards: Array(LIMITS.whyCards + 1).fill(card) }).success).toBe(false);
     const image = { src: "/images/gallery-1.webp", title: "T", category: "C", alt: "A" };
-    expect(SECTION_SCHEMAS.gallery.safeParse({ items: Array(LIMITS.gallery + 1).fill(image) }).success).toBe(false);
+    expect(SECTION_SCHEMAS.gallery.safeParse({ ...DEFAULT_SITE_CONTENT.gallery, items: Array(LIMITS.gallery + 1).fill(image) }).success).toBe(false);
     const quote = { name: "N", position: "P", content: "C", rating: 5 };
-    expect(SECTION_SCHEMAS.testimonials.safeParse({ average: 4.9, items: Array(LIMITS.testimonials + 1).fill(quote) }).success).toBe(false);
-    expect(SECTION_SCHEMAS.testimonials.safeParse({ average: 5.1, items: [quote] }).success).toBe(false);
-    expect(SECTION_SCHEMAS.testimonials.safeParse({ average: 4.9, items: [{ ...quote, rating: 6 }] }).success).toBe(false);
+    expect(SECTION_SCHEMAS.testimonials.safeParse({ ...DEFAULT_SITE_CONTENT.testimonials, average: 4.9, items: Array(LIMITS.testimonials + 1).fill(quote) }).success).toBe(false);
+    expect(SECTION_SCHEMAS.testimonials.safeParse({ ...DEFAULT_SITE_CONTENT.testimonials, average: 5.1, items: [quote] }).success).toBe(false);
+    expect(SECTION_SCHEMAS.testimonials.safeParse({ ...DEFAULT_SITE_CONTENT.testimonials, average: 4.9, items: [{ ...quote, rating: 6 }] }).success).toBe(false);
   });
 
   it("footer links point at service pages only", () => {

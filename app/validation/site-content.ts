@@ -70,6 +70,13 @@ const list = <T extends z.ZodType>(item: T, max: number, label: string, min = 0)
     .max(max, `At most ${max} ${label.toLowerCase()}`)
     .min(min, min === 1 ? `Add at least one entry to ${label.toLowerCase()}` : `${label} needs at least ${min} entries`);
 
+/** The heading above a section's list: small line, heading and intro. */
+const headingFields = {
+  eyebrow: text("Small heading", 40),
+  title: text("Section heading", LIMITS.line),
+  intro: text("Section intro", LIMITS.text),
+};
+
 export const HeroContentSchema = z.object({
   eyebrow: text("Badge line", LIMITS.line),
   title: text("Headline", LIMITS.line),
@@ -96,6 +103,7 @@ export const AboutContentSchema = z.object({
 });
 
 export const WhyContentSchema = z.object({
+  ...headingFields,
   cards: list(
     z.object({
       icon: z.enum(FEATURE_ICONS, { error: "Choose an icon from the list" }),
@@ -109,6 +117,7 @@ export const WhyContentSchema = z.object({
 });
 
 export const TestimonialsContentSchema = z.object({
+  ...headingFields,
   average: z.coerce
     .number({ error: "Average rating must be a number" })
     .min(1, "Average rating must be between 1 and 5")
@@ -127,6 +136,7 @@ export const TestimonialsContentSchema = z.object({
 });
 
 export const GalleryContentSchema = z.object({
+  ...headingFields,
   items: list(
     z.object({
       src: imageUrl("Image"),
@@ -140,6 +150,7 @@ export const GalleryContentSchema = z.object({
 });
 
 export const FaqContentSchema = z.object({
+  ...headingFields,
   items: list(z.object({ question: text("Question", LIMITS.line), answer: text("Answer", LIMITS.long) }), LIMITS.faq, "Questions"),
 });
 

@@ -89,6 +89,7 @@ test("a list: add, reorder by keyboard, remove, limits and field errors", async 
   await expect(item(9).getByLabel("Question", { exact: true })).toBeFocused();
   await item(9).getByLabel("Question", { exact: true }).fill("Do you build swimming pools?");
   await item(9).getByLabel("Answer").fill("Yes, <b>lined</b> and tiled for salt water.");
+  await page.getByLabel("Section heading").fill("Questions & Answers");
   await item(3).getByRole("button", { name: "Remove question 3" }).click();
   await expect(questions.getByRole("listitem")).toHaveCount(8);
 
@@ -98,6 +99,7 @@ test("a list: add, reorder by keyboard, remove, limits and field errors", async 
   await expectToast(page, "FAQ: published");
 
   await page.goto(`${url}/`);
+  await expect(page.getByRole("heading", { name: "Questions & Answers", level: 2 })).toBeVisible();
   const faq = page.locator("details summary");
   await expect(faq.first()).toHaveText(second);
   await expect(faq.nth(1)).toHaveText(first);

@@ -76,7 +76,7 @@ function hostileBodies(): FormData[] {
     form.set("section", "faq");
     form.set("revision", "0");
     form.set("versionId", "x");
-    form.set("content", JSON.stringify({ items: [{ question: "Intruder?", answer: "Yes" }] }));
+    form.set("content", JSON.stringify({ eyebrow: "FAQ", title: "Intruder", intro: "x", items: [{ question: "Intruder?", answer: "Yes" }] }));
     form.set("file", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "x.png");
     return form;
   });

@@ -27,7 +27,8 @@ import { adminSession, call, getRequest, memberSession, postRequest } from "./ad
 
 useTestDatabase();
 
-const faq = (question: string) => FaqContentSchema.parse({ items: [{ question, answer: "An answer\nover two lines" }] });
+const FAQ_HEADING = { eyebrow: "FAQ", title: "Frequently Asked Questions", intro: "Answers." };
+const faq = (question: string) => FaqContentSchema.parse({ ...FAQ_HEADING, items: [{ question, answer: "An answer\nover two lines" }] });
 
 async function renderHome(cookie?: string, query = "") {
   const answer = await call<{ content: { faq: { items: Array<{ question: string }> }; hero: { title: string } }; preview: boolean; chrome: { company: { name: string } } }>(
@@ -134,11 +135,11 @@ describe("site content model", () => {
 
 describe("section schemas", () => {
   it("keep line breaks, strip control characters and refuse HTML-free limits with field errors", () => {
-    const ok = parseSection("faq", JSON.stringify({ items: [{ question: " Q?\u0007 ", answer: "a\r\nb <b>stays text</b>" }] }));
-    expect(ok).toEqual({ success: true, data: { items: [{ question: "Q?", answer: "a\nb <b>stays text</b>" }] } });
-    const tooMany = parseSection("faq", JSON.stringify({ items: Array.from({ length: 31 }, () => ({ question: "Q", answer: "A" })) }));
+    const ok = parseSection("faq", JSON.stringify({ ...FAQ_HEADING, items: [{ question: " Q?\u0007 ", answer: "a\r\nb <b>stays text</b>" }] }));
+    expect(ok).toEqual({ success: true, data: { ...FAQ_HEADING, items: [{ question: "Q?", answer: "a\nb <b>stays text</b>" }] } });
+    const tooMany = parseSection("faq", JSON.stringify({ ...FAQ_HEADING, items: Array.from({ length: 31 }, () => ({ question: "Q", answer: "A" })) }));
     expect(tooMany).toEqual({ success: false, fieldErrors: { items: "At most 30 questions" } });
-    const bad = parseSection("why", JSON.stringify({ cards: [{ icon: "skull", title: "x".repeat(81), description: "" }] }));
+    const bad = parseSection("why", JSON.stringify({ ...DEFAULT_SITE_CONTENT.why, cards: [{ icon: "skull", title: "x".repeat(81), description: "" }] }));
     expect(bad.success).toBe(false);
     if (!bad.success) {
       expect(bad.fieldErrors).toMatchObject({
@@ -148,7 +149,7 @@ describe("section schemas", () => {
       });
     }
     expect(parseSection("company", "{not json")).toEqual({ success: false, fieldErrors: { form: "The section could not be read" } });
-    const script = parseSection("gallery", JSON.stringify({ items: [{ src: "javascript:alert(1)", title: "t", category: "c", alt: "a" }] }));
+    const script = parseSection("gallery", JSON.stringify({ ...DEFAULT_SITE_CONTENT.gallery, items: [{ src: "javascript:alert(1)", title: "t", category: "c", alt: "a" }] }));
     expect(script.success).toBe(false);
     const hero = parseSection("hero", JSON.stringify({ ...DEFAULT_SITE_CONTENT.hero, stats: DEFAULT_SITE_CONTENT.hero.stats.slice(0, 2) }));
     expect(hero).toEqual({ success: false, fieldErrors: { stats: "The hero shows exactly three stats" } });
@@ -163,7 +164,7 @@ describe("Site Content page and the home page", () => {
     expect(loaded.data.states.find((s) => s.section === "faq")?.revision).toBe(0);
 
     // Bad input: field errors, nothing stored.
-    const bad = await call(page.action, postRequest("/admin/site-content", { intent: "save", section: "faq", revision: "0", content: JSON.stringify({ items: [{ question: "", answer: "A" }] }) }, cookie));
+    const bad = await call(page.action, postRequest("/admin/site-content", { intent: "save", section: "faq", revision: "0", content: JSON.stringify({ ...FAQ_HEADING, items: [{ question: "", answer: "A" }] }) }, cookie));
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ ok: false, fieldErrors: { "items.0.question": "Question is required" } });
     for (const fields of [
@@ -176,7 +177,7 @@ describe("Site Content page and the home page", () => {
     }
     expect(await db().selectFrom("site_content").selectAll().execute()).toEqual([]);
 
-    const content = JSON.stringify({ items: [{ question: "Do you build <script>alert(1)</script> pools?", answer: "Yes." }] });
+    const content = JSON.stringify({ ...FAQ_HEADING, items: [{ question: "Do you build <script>alert(1)</script> pools?", answer: "Yes." }] });
     const saved = await call(page.action, postRequest("/admin/site-content", { intent: "save", section: "faq", revision: "0", content }, cookie));
     expect(saved).toMatchObject({ status: 200, data: { ok: true, message: "FAQ: draft saved" } });
     const stale = await call(page.action, postRequest("/admin/site-content", { intent: "save", section: "faq", revision: "0", content }, cookie));

@@ -14,9 +14,9 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
         <div>
           <SectionHeading
             id="faq-title"
-            eyebrow="FAQ"
-            title="Frequently Asked Questions"
-            description="Answers to what clients ask us most about building, renovating and maintaining property in the Maldives."
+            eyebrow={content.eyebrow}
+            title={content.title}
+            description={content.intro}
             align="left"
           />
           <div className="rounded-xl bg-brand-navy p-7 text-white shadow-lg">

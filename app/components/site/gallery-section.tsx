@@ -14,9 +14,9 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="gallery-title"
-          eyebrow="Gallery"
-          title="Our Work in Pictures"
-          description="A look at our sites and finished buildings, from foundations to overwater villas."
+          eyebrow={content.eyebrow}
+          title={content.title}
+          description={content.intro}
         />
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 lg:gap-6">
           {content.items.map((image, i) => (

@@ -13,9 +13,9 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
       <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="testimonials-title"
-          eyebrow="Testimonials"
-          title="What Our Clients Say"
-          description="Homeowners, resort developers and businesses on working with our team."
+          eyebrow={content.eyebrow}
+          title={content.title}
+          description={content.intro}
           tone="light"
         />
         <div className="mx-auto -mt-4 mb-12 flex w-fit flex-col items-center gap-2 rounded-2xl border border-white/15 bg-white/5 px-8 py-5 sm:flex-row sm:gap-5">

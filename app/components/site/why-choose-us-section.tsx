@@ -10,9 +10,9 @@ export function WhyChooseUsSection({ content = DEFAULT_SITE_CONTENT.why }: { con
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="why-title"
-          eyebrow="Why Choose Us"
-          title="Built Right, Built to Last"
-          description="Construction on islands is different. Here is why homeowners, resorts and councils across the Maldives trust us with their projects."
+          eyebrow={content.eyebrow}
+          title={content.title}
+          description={content.intro}
         />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {content.cards.map((card, i) => (

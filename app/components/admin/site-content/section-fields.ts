@@ -31,6 +31,13 @@ export interface ListField {
 
 export type Field = ScalarField | ListField;
 
+/** The heading above a section's list (the same three fields in four sections). */
+const HEADING: Field[] = [
+  { kind: "text", key: "eyebrow", label: "Small heading", max: 40 },
+  { kind: "text", key: "title", label: "Section heading", max: LIMITS.line },
+  { kind: "textarea", key: "intro", label: "Section intro", max: LIMITS.text, rows: 2 },
+];
+
 export const ICON_OPTIONS = FEATURE_ICONS.map((value) => ({ value, label: FEATURE_ICON_LABELS[value] }));
 
 export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
@@ -92,6 +99,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
     },
   ],
   why: [
+    ...HEADING,
     {
       kind: "list",
       key: "cards",
@@ -107,6 +115,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
     },
   ],
   testimonials: [
+    ...HEADING,
     { kind: "average", key: "average", label: "Average rating shown" },
     {
       kind: "list",
@@ -124,6 +133,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
     },
   ],
   gallery: [
+    ...HEADING,
     {
       kind: "list",
       key: "items",
@@ -140,6 +150,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
     },
   ],
   faq: [
+    ...HEADING,
     {
       kind: "list",
       key: "items",
