@@ -14,6 +14,8 @@ const section = (page: import("@playwright/test").Page, name: string) =>
   page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: new RegExp(`^${name}`) });
 
 test("texts: a draft is seen only in the admin's preview until it is published", async ({ page, browser }) => {
+  // Two browsers, an axe scan and a poll until the publish reaches the page cache.
+  test.slow();
   const url = server.url();
   await signInAdmin(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=hero`);
@@ -145,6 +147,8 @@ test("gallery: an image uploaded through the pipeline is published with its titl
 });
 
 test("history: a published version is viewed and restored as a draft, then published again", async ({ page }) => {
+  // Three publishes, two axe scans and four page loads: more than the default minute on a busy machine.
+  test.slow();
   const url = server.url();
   await signInAdmin(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=why`);
