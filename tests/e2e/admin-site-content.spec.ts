@@ -168,6 +168,8 @@ test("history: a published version is viewed and restored as a draft, then publi
   await expect(v1).toContainText(/Published .+ by .+/);
   await v1.getByRole("button", { name: "View version 1" }).click();
   await expect(v1).toContainText("Safety Above All");
+  // The publish toasts fade out first: axe measures a half-transparent toast's contrast as too low.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
   await v1.getByRole("button", { name: "Restore as draft (version 1)" }).click();
   await expectToast(page, "Why Choose Us: version restored as a draft");
