@@ -36,6 +36,7 @@ export default [
     route("projects/:id/history", "routes/admin/history.tsx", { id: "project-history" }),
     route("team", "routes/admin/team.tsx"),
     route("profile/two-factor", "routes/admin/two-factor.tsx"),
+    route("site-content", "routes/admin/site-content.tsx"),
   ]),
   route("admin/activity/export.csv", "routes/admin/activity-export.ts"),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),

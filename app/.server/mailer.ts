@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { COMPANY } from "~/content/company";
+import { getSiteContent } from "./models/site-chrome";
 import { env } from "./env";
 import type { Enquiry } from "./models/enquiries";
 
@@ -31,9 +32,9 @@ export function mailConfig(): MailConfig | null {
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 export const headerSafe = (value: string, max = 150) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
 
-export function enquiryEmail(enquiry: Enquiry, config: Pick<MailConfig, "to" | "from">) {
+export function enquiryEmail(enquiry: Enquiry, config: Pick<MailConfig, "to" | "from">, companyName: string = COMPANY.name) {
   const lines = [
-    `New enquiry from the website (${COMPANY.name})`,
+    `New enquiry from the website (${companyName})`,
     "",
     `Name:          ${enquiry.name}`,
     `Email:         ${enquiry.email}`,
@@ -59,7 +60,9 @@ export function enquiryEmail(enquiry: Enquiry, config: Pick<MailConfig, "to" | "
 }
 
 export async function sendEnquiryNotification(enquiry: Enquiry, config: MailConfig): Promise<void> {
-  await config.transport.sendMail(enquiryEmail(enquiry, config));
+  // The company's name as published in the site editor (docs/decisions/0011-site-content-drafts.md).
+  const { company } = await getSiteContent();
+  await config.transport.sendMail(enquiryEmail(enquiry, config, company.name));
 }
 
 /** Tests point the mailer at their own SMTP server. */

@@ -6,13 +6,16 @@ import { heroUrlProblem, type SiteSettings } from "~/validation/settings";
 
 export type Logo = { kind: "image"; src: string; alt: string } | { kind: "text"; text: string };
 
-/** An image when the type is 'image' and a URL is set; otherwise the text, falling back to the company name. */
-export function resolveLogo(settings: SiteSettings, place: "header" | "footer"): Logo {
+/**
+ * An image when the type is 'image' and a URL is set; otherwise the text, falling back to the company
+ * name (the site editor's Company section).
+ */
+export function resolveLogo(settings: SiteSettings, place: "header" | "footer", companyName: string = COMPANY.name): Logo {
   const type = settings[`${place}_logo_type`]?.trim();
   const url = settings[`${place}_logo_image_url`]?.trim();
   const text = settings[`${place}_logo_text`]?.trim();
-  if (type === "image" && url) return { kind: "image", src: url, alt: text || COMPANY.name };
-  return { kind: "text", text: text || COMPANY.name };
+  if (type === "image" && url) return { kind: "image", src: url, alt: text || companyName };
+  return { kind: "text", text: text || companyName };
 }
 
 export type HeroBackground = { kind: "image"; src: string } | { kind: "video"; src: string; poster: string };

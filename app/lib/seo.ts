@@ -7,12 +7,21 @@ import { COMPANY } from "~/content/company";
 export const absoluteUrl = (origin: string, pathOrUrl: string) =>
   /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 
+/** What the pages say about the company: the site editor's Company section (the starting content by default). */
+export interface CompanyFacts {
+  name: string;
+  description: string;
+  shareImage: string;
+}
+
+const DEFAULT_COMPANY: CompanyFacts = { name: COMPANY.name, description: COMPANY.description, shareImage: COMPANY.defaultOgImage };
+
 /** Open Graph wants a JPEG/PNG it can fetch; our local WebP images have a .jpg twin (site images) or fall back. */
-export function shareImage(origin: string, image: string | null | undefined): string {
+export function shareImage(origin: string, image: string | null | undefined, fallback: string = COMPANY.defaultOgImage): string {
   if (image && /^https?:\/\//i.test(image)) return image;
   if (image && /^\/images\/[\w-]+\.webp$/.test(image)) return absoluteUrl(origin, image.replace(/\.webp$/, ".jpg"));
   if (image) return absoluteUrl(origin, image);
-  return absoluteUrl(origin, COMPANY.defaultOgImage);
+  return fallback === COMPANY.defaultOgImage ? absoluteUrl(origin, COMPANY.defaultOgImage) : shareImage(origin, fallback);
 }
 
 export interface PageMeta {
@@ -24,6 +33,8 @@ export interface PageMeta {
   type?: "website" | "article";
   noindex?: boolean;
   jsonLd?: object[];
+  /** The company the page belongs to (og:site_name, the fallback share image). */
+  company?: CompanyFacts;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -31,13 +42,14 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
   const url = absoluteUrl(page.origin, page.path);
   const description = clip(page.description.replace(/\s+/g, " ").trim(), 160);
-  const image = shareImage(page.origin, page.image);
+  const company = page.company ?? DEFAULT_COMPANY;
+  const image = shareImage(page.origin, page.image, company.shareImage);
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:site_name", content: COMPANY.name },
+    { property: "og:site_name", content: company.name },
     { property: "og:title", content: page.title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
@@ -83,18 +95,18 @@ function pick(contacts: ContactLike[], type: string): string | undefined {
 }
 
 /** The company as a local business (a general contractor), from the public contact details. */
-export function localBusinessJsonLd(origin: string, contacts: ContactLike[]) {
+export function localBusinessJsonLd(origin: string, contacts: ContactLike[], company: CompanyFacts = DEFAULT_COMPANY) {
   const hours = pick(contacts, "hours");
   const parsedHours = hours ? openingHours(hours) : null;
   return {
     "@context": "https://schema.org",
     "@type": "GeneralContractor",
     "@id": `${origin}/#organization`,
-    name: COMPANY.name,
-    description: COMPANY.description,
+    name: company.name,
+    description: company.description,
     url: `${origin}/`,
     logo: absoluteUrl(origin, "/logo-mark.svg"),
-    image: absoluteUrl(origin, COMPANY.defaultOgImage),
+    image: shareImage(origin, company.shareImage),
     // No phone entry: no telephone at all, never the header's placeholder number.
     ...(pick(contacts, "phone") ? { telephone: pick(contacts, "phone") } : {}),
     email: pick(contacts, "email") ?? COMPANY.fallbackEmail,
@@ -121,6 +133,7 @@ export function faqJsonLd(faqs: ReadonlyArray<{ question: string; answer: string
 export function serviceJsonLd(
   origin: string,
   service: { id: string; title: string; short_description: string | null; description: string | null; featured_image_url: string | null; service_type: string | null; category: string | null },
+  companyName: string = COMPANY.name,
 ) {
   return {
     "@context": "https://schema.org",
@@ -131,7 +144,7 @@ export function serviceJsonLd(
     ...(service.featured_image_url ? { image: shareImage(origin, service.featured_image_url) } : {}),
     serviceType: service.service_type ?? service.category ?? undefined,
     areaServed: { "@type": "Country", name: "Maldives" },
-    provider: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: COMPANY.name },
+    provider: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: companyName },
   };
 }
 
@@ -148,6 +161,7 @@ export function projectJsonLd(
     end_date: string | null;
     tags: string[];
   },
+  companyName: string = COMPANY.name,
 ) {
   return {
     "@context": "https://schema.org",
@@ -159,7 +173,7 @@ export function projectJsonLd(
     ...(project.project_location ? { locationCreated: { "@type": "Place", name: project.project_location } } : {}),
     ...(project.start_date ? { dateCreated: project.start_date } : {}),
     ...(project.tags.length ? { keywords: project.tags.join(", ") } : {}),
-    creator: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: COMPANY.name },
+    creator: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: companyName },
   };
 }
 

@@ -100,7 +100,10 @@ test.describe("contact details", () => {
     await expect(edit.getByLabel("Social Platform")).toHaveValue("instagram");
     await edit.getByLabel("Type").selectOption("website");
     await expect(edit.getByLabel("Social Platform")).toHaveCount(0);
+    // The type was changed: closing asks first (the unsaved-changes guard), and discarding closes.
     await edit.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog", { name: "Discard unsaved changes?" }).getByRole("button", { name: "Discard changes" }).click();
+    await expect(edit).toBeHidden();
 
     await row.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -56,7 +56,8 @@ export function usePrivateServer({
   let url = "";
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    const port = fixedPort ?? (await freePort());
+    // E2E_PRIVATE_PORT pins the port, for machines where each run has its own range.
+    const port = fixedPort ?? (process.env.E2E_PRIVATE_PORT ? Number(process.env.E2E_PRIVATE_PORT) : await freePort());
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ["tests/setup/serve.mjs", `admin-${port}`], {
       stdio: ["ignore", "ignore", "pipe"],

@@ -118,7 +118,7 @@ test.describe("versions, trash and preview", () => {
     const preview = await popupPromise;
     await preview.waitForLoadState();
     await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    const bar = preview.getByRole("status", { name: "Preview" });
+    const bar = preview.getByRole("complementary", { name: "Preview" });
     await expect(bar).toContainText("This service is hidden from visitors.");
     await expect(bar.getByRole("link", { name: "Back to admin" })).toHaveAttribute("href", "/admin/services");
     const href = await card.getByRole("link", { name: /Preview/ }).getAttribute("href");
@@ -136,7 +136,7 @@ test.describe("versions, trash and preview", () => {
     expect(response?.headers()["x-page-cache"]).toBeUndefined();
     await expect(visitorPage.getByRole("heading", { name: "Service Not Found" })).toBeVisible();
     await expect(visitorPage.getByText(title)).toHaveCount(0);
-    await expect(visitorPage.getByRole("status", { name: "Preview" })).toHaveCount(0);
+    await expect(visitorPage.getByRole("complementary", { name: "Preview" })).toHaveCount(0);
     await visitor.close();
   });
 });

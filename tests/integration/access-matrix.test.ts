@@ -88,6 +88,10 @@ function hostileBodies(): FormData[] {
     "regenerate",
     // Contact details
     "move",
+    // Site content
+    "save",
+    "publish",
+    "discard",
   ];
   return intents.map((intent) => {
     const form = new FormData();
@@ -110,6 +114,10 @@ function hostileBodies(): FormData[] {
     form.set("folder", "logos");
     form.set("kind", "service");
     form.set("version_id", "x");
+    form.set("section", "faq");
+    form.set("revision", "0");
+    form.set("versionId", "x");
+    form.set("content", JSON.stringify({ eyebrow: "FAQ", title: "Intruder", intro: "x", items: [{ question: "Intruder?", answer: "Yes" }] }));
     form.set("file", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "x.png");
     return form;
   });
@@ -125,7 +133,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor", "admin/site-content"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

@@ -15,6 +15,8 @@ import { createEnquiry, getEnquiry } from "~/.server/models/enquiries";
 import { createProject, deleteProject, updateProject } from "~/.server/models/projects";
 import { createService, deleteService, getService, updateService } from "~/.server/models/services";
 import { listVersions } from "~/.server/models/versions";
+import { listSectionStates, listVersions as listContentVersions, publishDraft, saveDraft } from "~/.server/models/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { DiskStorage, setStorage } from "~/.server/storage";
 import routes from "~/routes";
 import * as activityPage from "~/routes/admin/activity";
@@ -64,7 +66,7 @@ function intentsOf(file: string): string[] {
   const source = fs.readFileSync(path.resolve("app", file), "utf8");
   const found = new Set<string>();
   for (const m of source.matchAll(/case "([\w-]+)":/g)) found.add(m[1]);
-  for (const m of source.matchAll(/intent [!=]== "([\w-]+)"/g)) found.add(m[1]);
+  for (const m of source.matchAll(/(?:intent|write) [!=]== "([\w-]+)"/g)) found.add(m[1]);
   return found.size ? [...found].sort() : ["(no intent)"];
 }
 
@@ -142,7 +144,47 @@ async function pendingInvite(cookie: string): Promise<string> {
 
 const security = "security" as const;
 
+/** The FAQ section's current revision, after saving a draft of it when asked (publish, discard and restore need one). */
+async function faqRevision(adminId: string, { draft = false, published = false } = {}): Promise<number> {
+  let revision = (await listSectionStates()).find((s) => s.section === "faq")!.revision;
+  const faq = { ...DEFAULT_SITE_CONTENT.faq, title: "Questions" };
+  if (draft || published) {
+    const saved = await saveDraft("faq", faq, revision, adminId);
+    if (!saved.ok) throw new Error("draft not saved");
+    revision = saved.revision;
+  }
+  if (published) {
+    const done = await publishDraft("faq", revision, adminId);
+    if (!done.ok) throw new Error("not published");
+    revision = done.revision;
+  }
+  return revision;
+}
+
+const siteContent = (intent: string) => ({ action: `site-content.${intent}`, entity: "site-content", entityId: "faq", detail: "FAQ" });
+
 const CASES: Record<string, Record<string, Case>> = {
+  "admin/site-content": {
+    save: {
+      prepare: async (adminId) => ({
+        form: form({ intent: "save", section: "faq", revision: String(await faqRevision(adminId)), content: JSON.stringify({ ...DEFAULT_SITE_CONTENT.faq, title: "Your questions" }) }),
+        expected: siteContent("save"),
+      }),
+    },
+    publish: {
+      prepare: async (adminId) => ({ form: form({ intent: "publish", section: "faq", revision: String(await faqRevision(adminId, { draft: true })) }), expected: siteContent("publish") }),
+    },
+    discard: {
+      prepare: async (adminId) => ({ form: form({ intent: "discard", section: "faq", revision: String(await faqRevision(adminId, { draft: true })) }), expected: siteContent("discard") }),
+    },
+    restore: {
+      async prepare(adminId) {
+        const revision = await faqRevision(adminId, { published: true });
+        const version = (await listContentVersions("faq"))[0];
+        return { form: form({ intent: "restore", section: "faq", revision: String(revision), versionId: version.id }), expected: siteContent("restore") };
+      },
+    },
+  },
   "admin/team": {
     invite: {
       prepare: async () => ({

@@ -290,6 +290,39 @@ function m0007_staff(engine: Engine): Migration {
   };
 }
 
+/**
+ * The site editor (docs/decisions/0011-site-content-drafts.md): one row per home page section with its
+ * published content and draft (JSON text), and a version per publish (the last 50 per section are kept).
+ */
+function m0005SiteContent(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("site_content")
+        .addColumn("section", "text", (c) => c.primaryKey())
+        .addColumn("published", "text")
+        .addColumn("draft", "text")
+        .addColumn("revision", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("draft_updated_at", t.timestamp)
+        .addColumn("draft_updated_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("published_at", t.timestamp)
+        .addColumn("published_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .execute();
+      await db.schema
+        .createTable("site_content_versions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("section", "text", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .addColumn("content", "text", (c) => c.notNull())
+        .addColumn("created_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema.createIndex("site_content_versions_section").on("site_content_versions").columns(["section", "version"]).unique().execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -297,6 +330,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0001_initial": m0001(engine),
         "0002_enquiries": m0002(engine),
         "0003_site_counters": m0003(),
+        "0005_site_content": m0005SiteContent(engine),
         "0006_revisions": m0006Revisions(engine),
         "0007_staff": m0007_staff(engine),
         "0008_activity": m0008Activity(engine),

@@ -169,6 +169,26 @@ export interface ActivityLogTable {
   detail: string | null;
 }
 
+export interface SiteContentTable {
+  section: string;
+  published: string | null;
+  draft: string | null;
+  revision: ColumnType<number, number | undefined, number>;
+  draft_updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  draft_updated_by: string | null;
+  published_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  published_by: string | null;
+}
+
+export interface SiteContentVersionsTable {
+  id: string;
+  section: string;
+  version: number;
+  content: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 // better-auth's own tables (created by its migration API); only what we query directly.
 export interface AuthUserTable {
   id: string;
@@ -239,6 +259,8 @@ export interface DB {
   activity_log: ActivityLogTable;
   service_versions: RecordVersionsTable;
   project_versions: RecordVersionsTable;
+  site_content: SiteContentTable;
+  site_content_versions: SiteContentVersionsTable;
   site_counters: { name: string; value: ColumnType<number | string, number, number> };
   invites: InvitesTable;
   mail_outbox: MailOutboxTable;

@@ -1,14 +1,25 @@
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { DEFAULT_SETTINGS } from "~/validation/settings";
+import type { SiteContent } from "~/validation/site-content";
 import { logger } from "../logger";
 import { listPublicContactDetails } from "./contact-details";
 import { getPublicSettings } from "./settings";
+import { getPublishedContent } from "./site-content";
+
+/** The published site content; a failed read is logged and shows the starting content (like the settings). */
+export async function getSiteContent(): Promise<SiteContent> {
+  return getPublishedContent().catch((error: unknown) => {
+    logger.error({ err: error }, "public site content fetch failed");
+    return DEFAULT_SITE_CONTENT;
+  });
+}
 
 /**
  * What every public page needs for its header and footer: the public settings and the public contact
  * entries. docs/product.md#messages: these fetches fail silently (logged; defaults and an empty contact list).
  */
-export async function getSiteChrome() {
-  const [settings, contactDetails] = await Promise.all([
+export async function getSiteChrome(content?: SiteContent) {
+  const [settings, contactDetails, siteContent] = await Promise.all([
     getPublicSettings().catch((error: unknown) => {
       logger.error({ err: error }, "public settings fetch failed");
       return { ...DEFAULT_SETTINGS };
@@ -17,11 +28,15 @@ export async function getSiteChrome() {
       logger.error({ err: error }, "public contact details fetch failed");
       return [];
     }),
+    content ?? getSiteContent(),
   ]);
   return {
     settings,
     // Only what the pages show.
     contactDetails: contactDetails.map(({ type, label, value, icon, is_primary }) => ({ type, label, value, icon, is_primary })),
+    // The Company and Footer sections of the site editor: every page's logo fallback, footer and titles.
+    company: siteContent.company,
+    footer: siteContent.footer,
   };
 }
 

@@ -1,4 +1,4 @@
-import { FolderKanban, History, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Users, Wrench } from "lucide-react";
+import { FileText, FolderKanban, History, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Users, Wrench } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -12,6 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/admin/services", label: "Services", icon: Wrench },
   { to: "/admin/projects", label: "Projects", icon: FolderKanban },
   { to: "/admin/contact-details", label: "Contact Details", icon: Phone },
+  { to: "/admin/site-content", label: "Site Content", icon: FileText },
   { to: "/admin/enquiries", label: "Enquiries", icon: Inbox },
   { to: "/admin/team", label: "Team", icon: Users },
   { to: "/admin/profile", label: "Profile", icon: UserRound },

@@ -9,6 +9,7 @@ import { fieldErrors, formValues } from "~/validation/fields";
 import { type ActionResult, useActionToast } from "./action-result";
 import { SelectField, SwitchField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { CONTACT_TYPE_OPTIONS, SOCIAL_PLATFORM_OPTIONS } from "./labels";
+import { useGuardedDialog } from "./unsaved-changes";
 
 interface ContactDetailDialogProps {
   open: boolean;
@@ -26,20 +27,22 @@ const VALUE_HINTS: Record<string, string> = {
 };
 
 export function ContactDetailDialog({ open, onOpenChange, detail }: ContactDetailDialogProps) {
+  const guarded = useGuardedDialog(onOpenChange);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-xl">
+    <Dialog open={open} onOpenChange={guarded.onOpenChange}>
+      <DialogContent {...guarded.contentProps} className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-xl">
         <DialogHeader className="border-b p-6 pr-12">
           <DialogTitle>{detail ? "Edit Contact Detail" : "Add Contact Detail"}</DialogTitle>
           <DialogDescription>Phone numbers, emails, addresses, hours, website and social links shown on the site.</DialogDescription>
         </DialogHeader>
-        <ContactDetailForm key={detail?.id ?? "new"} detail={detail} onClose={() => onOpenChange(false)} />
+        <ContactDetailForm key={detail?.id ?? "new"} detail={detail} onDone={guarded.close} onCancel={guarded.requestClose} />
       </DialogContent>
+      {guarded.dialog}
     </Dialog>
   );
 }
 
-function ContactDetailForm({ detail, onClose }: { detail: ContactDetail | null; onClose: () => void }) {
+function ContactDetailForm({ detail, onDone, onCancel }: { detail: ContactDetail | null; onDone: () => void; onCancel: () => void }) {
   const fetcher = useFetcher<ActionResult>();
   const [type, setType] = useState<string>(detail?.type ?? "phone");
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
@@ -50,7 +53,7 @@ function ContactDetailForm({ detail, onClose }: { detail: ContactDetail | null; 
   const platform = detail?.type === "social" && (SOCIAL_PLATFORMS as readonly string[]).includes(detail.icon ?? "") ? (detail.icon ?? "") : "";
 
   useActionToast(fetcher.data, (result) => {
-    if (result.ok) onClose();
+    if (result.ok) onDone();
   });
 
   return (
@@ -109,7 +112,7 @@ function ContactDetailForm({ detail, onClose }: { detail: ContactDetail | null; 
         </div>
       </div>
       <DialogFooter className="border-t p-4">
-        <Button type="button" variant="outline" onClick={onClose}>
+        <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

@@ -11,6 +11,7 @@ import { type CategoryOption, CategoryField } from "./category-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
 import { GalleryField, MediaUrlField } from "./media-fields";
+import { useGuardedDialog } from "./unsaved-changes";
 
 interface ProjectDialogProps {
   open: boolean;
@@ -21,24 +22,26 @@ interface ProjectDialogProps {
 
 /** The Add Project dialog (docs/product.md#projects), also used for editing: every field of a project. */
 export function ProjectDialog({ open, onOpenChange, project, categories }: ProjectDialogProps) {
+  const guarded = useGuardedDialog(onOpenChange);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-3xl">
+    <Dialog open={open} onOpenChange={guarded.onOpenChange}>
+      <DialogContent {...guarded.contentProps} className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-3xl">
         <DialogHeader className="border-b p-6 pr-12">
           <DialogTitle>{project ? "Edit Project" : "Add Project"}</DialogTitle>
           <DialogDescription>
             {project ? "Change the details of this project." : "Add a project to the portfolio."} Fields marked * are required.
           </DialogDescription>
         </DialogHeader>
-        <ProjectForm key={project?.id ?? "new"} project={project} categories={categories} onClose={() => onOpenChange(false)} />
+        <ProjectForm key={project?.id ?? "new"} project={project} categories={categories} onDone={guarded.close} onCancel={guarded.requestClose} />
       </DialogContent>
+      {guarded.dialog}
     </Dialog>
   );
 }
 
 const list = (values: string[] | undefined) => (values ?? []).join(", ");
 
-function ProjectForm({ project, categories, onClose }: { project: Project | null; categories: CategoryOption[]; onClose: () => void }) {
+function ProjectForm({ project, categories, onDone, onCancel }: { project: Project | null; categories: CategoryOption[]; onDone: () => void; onCancel: () => void }) {
   const fetcher = useFetcher<ActionResult>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [imageUrl, setImageUrl] = useState(project?.featured_image_url ?? "");
@@ -48,7 +51,7 @@ function ProjectForm({ project, categories, onClose }: { project: Project | null
   const busy = fetcher.state !== "idle";
 
   useActionToast(fetcher.data, (result) => {
-    if (result.ok) onClose();
+    if (result.ok) onDone();
   });
 
   return (
@@ -142,7 +145,7 @@ function ProjectForm({ project, categories, onClose }: { project: Project | null
         </FormSection>
       </div>
       <DialogFooter className="border-t p-4">
-        <Button type="button" variant="outline" onClick={onClose}>
+        <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

@@ -10,6 +10,7 @@ import { type CategoryOption, CategoryField } from "./category-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { GalleryField, MediaUrlField } from "./media-fields";
+import { useGuardedDialog } from "./unsaved-changes";
 
 interface ServiceDialogProps {
   open: boolean;
@@ -21,17 +22,19 @@ interface ServiceDialogProps {
 
 /** The Add Service dialog (docs/product.md#services), also used for editing. */
 export function ServiceDialog({ open, onOpenChange, service, categories }: ServiceDialogProps) {
+  const guarded = useGuardedDialog(onOpenChange);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-3xl">
+    <Dialog open={open} onOpenChange={guarded.onOpenChange}>
+      <DialogContent {...guarded.contentProps} className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-3xl">
         <DialogHeader className="border-b p-6 pr-12">
           <DialogTitle>{service ? "Edit Service" : "Add Service"}</DialogTitle>
           <DialogDescription>
             {service ? "Change the details of this service." : "Describe a service the company offers."} Fields marked * are required.
           </DialogDescription>
         </DialogHeader>
-        <ServiceForm key={service?.id ?? "new"} service={service} categories={categories} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+        <ServiceForm key={service?.id ?? "new"} service={service} categories={categories} onDone={guarded.close} onCancel={guarded.requestClose} />
       </DialogContent>
+      {guarded.dialog}
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { ABOUT, HERO_STATS } from "~/content/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import type { AboutContent, HeroContent } from "~/validation/site-content";
 import { ContentIcon } from "./content-icon";
 import { FadeIn } from "./fade-in";
 import { ResponsiveImage } from "./responsive-image";
@@ -24,10 +25,10 @@ function Statement({
         </span>
         <h3 className="text-xl font-semibold text-brand-navy">{title}</h3>
       </div>
-      <p className="leading-relaxed text-muted-foreground">{statement}</p>
+      <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{statement}</p>
       <ul className="mt-5 space-y-3">
-        {points.map((point) => (
-          <li key={point} className="flex gap-3 text-sm leading-relaxed text-foreground/90">
+        {points.map((point, i) => (
+          <li key={i} className="flex gap-3 text-sm leading-relaxed text-foreground/90">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
             {point}
           </li>
@@ -37,8 +38,15 @@ function Statement({
   );
 }
 
-export function AboutSection() {
-  const years = HERO_STATS.find((s) => s.label.startsWith("Years"))?.value ?? "10+";
+export function AboutSection({
+  content = DEFAULT_SITE_CONTENT.about,
+  stats = DEFAULT_SITE_CONTENT.hero.stats,
+}: {
+  content?: AboutContent;
+  /** The hero's stats: the badge on the photo repeats the years of experience. */
+  stats?: HeroContent["stats"];
+}) {
+  const years = stats.find((s) => s.label.startsWith("Years"))?.value ?? "10+";
   return (
     <FadeIn as="section" id="about" aria-labelledby="about-title" className="bg-muted/60 py-20 lg:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -47,8 +55,8 @@ export function AboutSection() {
             {/* Its box holds its 3:2 size without the image, so the image can wait for the hero (data-after-lcp). */}
             <div data-after-lcp className="aspect-[3/2] overflow-hidden rounded-2xl bg-muted shadow-xl">
               <ResponsiveImage
-                src={ABOUT.image}
-                alt={ABOUT.imageAlt}
+                src={content.image}
+                alt={content.imageAlt}
                 sizes="(min-width: 1024px) 600px, 100vw"
                 width={1200}
                 height={800}
@@ -61,18 +69,18 @@ export function AboutSection() {
             </div>
           </div>
           <div>
-            <SectionHeading id="about-title" eyebrow="About Us" title={ABOUT.title} align="left" className="mb-6 lg:mb-6" />
-            <p className="text-lg font-medium text-brand-navy">{ABOUT.lead}</p>
-            {ABOUT.paragraphs.map((p) => (
-              <p key={p.slice(0, 24)} className="mt-4 leading-relaxed text-muted-foreground">
+            <SectionHeading id="about-title" eyebrow="About Us" title={content.title} align="left" className="mb-6 lg:mb-6" />
+            <p className="text-lg font-medium whitespace-pre-line text-brand-navy">{content.lead}</p>
+            {content.paragraphs.map((p, i) => (
+              <p key={i} className="mt-4 leading-relaxed whitespace-pre-line text-muted-foreground">
                 {p}
               </p>
             ))}
           </div>
         </div>
         <div className="mt-16 grid gap-6 md:grid-cols-2">
-          <Statement icon="eye" {...ABOUT.vision} />
-          <Statement icon="target" {...ABOUT.mission} />
+          <Statement icon="eye" title={content.visionTitle} statement={content.vision} points={content.visionPoints} />
+          <Statement icon="target" title={content.missionTitle} statement={content.mission} points={content.missionPoints} />
         </div>
       </div>
     </FadeIn>

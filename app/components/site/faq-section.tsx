@@ -1,21 +1,22 @@
 import { ChevronDown, MessageCircleQuestion, Phone } from "lucide-react";
-import { FAQ } from "~/content/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import type { FaqContent } from "~/validation/site-content";
 import { telHref } from "~/lib/contact-info";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
 import { SectionLink } from "./section-link";
 
 /** docs/product.md#faq: 8 questions; one answer open at a time, the first open initially. */
-export function FaqSection({ phone }: { phone: string | null }) {
+export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phone: string | null; content?: FaqContent }) {
   return (
     <FadeIn as="section" aria-labelledby="faq-title" className="bg-muted/60 py-20 lg:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:gap-16 lg:px-8">
         <div>
           <SectionHeading
             id="faq-title"
-            eyebrow="FAQ"
-            title="Frequently Asked Questions"
-            description="Answers to what clients ask us most about building, renovating and maintaining property in the Maldives."
+            eyebrow={content.eyebrow}
+            title={content.title}
+            description={content.intro}
             align="left"
           />
           <div className="rounded-xl bg-brand-navy p-7 text-white shadow-lg">
@@ -46,8 +47,8 @@ export function FaqSection({ phone }: { phone: string | null }) {
           (no script), the first starts open, and an open one closes again when its question is clicked.
         */}
         <div className="rounded-xl border bg-card px-6 shadow-sm sm:px-8">
-          {FAQ.map((entry, i) => (
-            <details key={entry.question} name="faq" open={i === 0} className="group border-b last:border-b-0">
+          {content.items.map((entry, i) => (
+            <details key={i} name="faq" open={i === 0} className="group border-b last:border-b-0">
               <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-brand-navy outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-lg [&::-webkit-details-marker]:hidden">
                 {entry.question}
                 <ChevronDown
@@ -55,7 +56,7 @@ export function FaqSection({ phone }: { phone: string | null }) {
                   className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
                 />
               </summary>
-              <p className="pb-5 text-base leading-relaxed text-muted-foreground">{entry.answer}</p>
+              <p className="pb-5 text-base leading-relaxed whitespace-pre-line text-muted-foreground">{entry.answer}</p>
             </details>
           ))}
         </div>

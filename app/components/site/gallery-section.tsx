@@ -1,24 +1,26 @@
 import { Expand } from "lucide-react";
-import { GALLERY } from "~/content/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import type { GalleryContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
 import { Lightbox, lightboxData } from "./lightbox";
 import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
 
 /** docs/product.md#gallery: 6 fixed images; clicking one opens the full-screen viewer. */
-export function GallerySection() {
+export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { content?: GalleryContent }) {
+  if (content.items.length === 0) return null;
   return (
     <FadeIn as="section" aria-labelledby="gallery-title" data-lightbox-group className="bg-white py-20 lg:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="gallery-title"
-          eyebrow="Gallery"
-          title="Our Work in Pictures"
-          description="A look at our sites and finished buildings, from foundations to overwater villas."
+          eyebrow={content.eyebrow}
+          title={content.title}
+          description={content.intro}
         />
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 lg:gap-6">
-          {GALLERY.map((image) => (
-            <li key={image.src}>
+          {content.items.map((image, i) => (
+            <li key={`${i}-${image.src}`}>
               {/* A link to the image itself: without JavaScript it opens the picture; the island opens the viewer. */}
               <a
                 href={image.src}

@@ -1,7 +1,8 @@
 import { ArrowRight, Pause, Play, ShieldCheck } from "lucide-react";
 import { preload } from "react-dom";
-import { HERO, HERO_STATS } from "~/content/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { HeroBackground } from "~/lib/branding";
+import type { HeroContent } from "~/validation/site-content";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
 import { SectionLink } from "./section-link";
 
@@ -45,7 +46,7 @@ function HeroMedia({ background }: { background: HeroBackground }) {
   );
 }
 
-export function HeroSection({ background }: { background: HeroBackground }) {
+export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero }: { background: HeroBackground; content?: HeroContent }) {
   return (
     <section id="home" aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brand-navy text-white">
       <HeroMedia background={background} />
@@ -58,31 +59,31 @@ export function HeroSection({ background }: { background: HeroBackground }) {
         <div className="max-w-2xl">
           <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-4 py-1.5 text-xs font-semibold tracking-wide text-white uppercase backdrop-blur-sm sm:text-sm">
             <ShieldCheck aria-hidden="true" className="size-4 text-brand-amber" />
-            {HERO.eyebrow}
+            {content.eyebrow}
           </p>
           <h1 id="hero-title" className="text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            {HERO.title}
+            {content.title}
           </h1>
-          <p className="mt-6 max-w-xl text-base leading-relaxed text-white/90 sm:text-lg">{HERO.description}</p>
+          <p className="mt-6 max-w-xl text-base leading-relaxed whitespace-pre-line text-white/90 sm:text-lg">{content.description}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
             <SectionLink
               section="contact"
               className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-brand-amber px-7 text-base font-semibold text-brand-amber-foreground shadow-lg shadow-black/20 transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
             >
-              Get Free Quote
+              {content.primaryButton}
               <ArrowRight aria-hidden="true" className="size-5" />
             </SectionLink>
             <SectionLink
               section="projects"
               className="inline-flex h-12 items-center justify-center rounded-md border border-white/40 bg-white/5 px-7 text-base font-semibold text-white backdrop-blur-sm transition-colors hover:bg-white/15 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
             >
-              View Our Projects
+              {content.secondaryButton}
             </SectionLink>
           </div>
         </div>
         <dl className="mt-14 grid max-w-2xl grid-cols-3 gap-4 border-t border-white/20 pt-8 sm:gap-8">
-          {HERO_STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse gap-1">
+          {content.stats.map((stat, i) => (
+            <div key={i} className="flex flex-col-reverse gap-1">
               <dt className="text-xs font-medium text-white/80 sm:text-sm">{stat.label}</dt>
               <dd className="text-3xl font-extrabold text-brand-amber sm:text-4xl">{stat.value}</dd>
             </div>

@@ -1,5 +1,6 @@
 import { Eye } from "lucide-react";
 
+/** A preview of one service or project (docs/decisions/0013-versions-and-trash.md). */
 export interface PreviewInfo {
   /** Whether visitors can see the page right now. */
   visible: boolean;
@@ -9,11 +10,14 @@ export interface PreviewInfo {
   adminPath: string;
 }
 
-/** The bar on an admin's preview of a public page: says it is a preview and whether visitors see it. */
-export function PreviewBar({ info }: { info: PreviewInfo }) {
+/**
+ * The bar on an admin's preview of a public page: of a service or project (`info`), or of the site content's
+ * unpublished drafts (docs/decisions/0012-preview-requests.md). Only signed-in admins ever see it.
+ */
+export function PreviewBar({ info }: { info?: PreviewInfo }) {
+  const back = info ? { href: info.adminPath, label: "Back to admin" } : { href: "/admin/site-content", label: "Back to Site Content" };
   return (
-    <div
-      role="status"
+    <aside
       aria-label="Preview"
       data-preview-bar=""
       className="fixed inset-x-0 bottom-0 z-50 border-t-4 border-brand-amber bg-brand-navy px-4 py-3 text-sm text-white shadow-lg"
@@ -21,15 +25,21 @@ export function PreviewBar({ info }: { info: PreviewInfo }) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p className="flex items-center gap-2">
           <Eye aria-hidden="true" className="size-4 shrink-0 text-brand-amber" />
-          <span>
-            <strong className="font-semibold">Preview</strong>, seen only by signed-in admins.{" "}
-            {info.visible ? `Visitors see this ${info.noun} too.` : `This ${info.noun} is hidden from visitors.`}
-          </span>
+          {info ? (
+            <span>
+              <strong className="font-semibold">Preview</strong>, seen only by signed-in admins.{" "}
+              {info.visible ? `Visitors see this ${info.noun} too.` : `This ${info.noun} is hidden from visitors.`}
+            </span>
+          ) : (
+            <span>
+              <strong className="font-semibold">Preview</strong>: this page shows unpublished drafts. Visitors see the published site.
+            </span>
+          )}
         </p>
-        <a href={info.adminPath} className="font-semibold text-brand-amber underline underline-offset-4">
-          Back to admin
+        <a href={back.href} className="font-semibold text-brand-amber underline underline-offset-4">
+          {back.label}
         </a>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -1,7 +1,8 @@
 import { ChevronRight, Clock, Mail, MapPin, Phone } from "lucide-react";
-import { COMPANY } from "~/content/company";
-import { FOOTER_SERVICES, NAV_LINKS } from "~/content/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
+import type { FooterContent } from "~/validation/site-content";
 import { type ContactInfo, telHref } from "~/lib/contact-info";
 import { SectionLink } from "./section-link";
 import { PORTFOLIO_LINK } from "./site-header";
@@ -12,7 +13,18 @@ const headingClass = "mb-5 text-sm font-bold tracking-[0.14em] text-white upperc
 const linkClass =
   "rounded-sm text-white/75 transition-colors hover:text-brand-amber focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none";
 
-export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
+export function SiteFooter({
+  logo,
+  info,
+  footer = DEFAULT_SITE_CONTENT.footer,
+  companyName = DEFAULT_SITE_CONTENT.company.name,
+}: {
+  logo: Logo;
+  info: ContactInfo;
+  /** The site editor's Footer section. */
+  footer?: FooterContent;
+  companyName?: string;
+}) {
   const year = new Date().getFullYear();
   const phone = info.phones[0]?.value;
   return (
@@ -20,7 +32,7 @@ export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-16 sm:gap-x-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1.2fr_1.3fr] lg:px-8">
         <div className="col-span-2 sm:col-span-1">
           <SiteLogo logo={logo} tone="light" />
-          <p className="mt-5 max-w-xs leading-relaxed text-white/75">{COMPANY.description}</p>
+          <p className="mt-5 max-w-xs leading-relaxed whitespace-pre-line text-white/75">{footer.description}</p>
           {info.socials.length > 0 ? (
             <ul className="mt-6 flex gap-3">
               {info.socials.map((s) => (
@@ -60,8 +72,16 @@ export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
         <div>
           <h2 className={headingClass}>Our Services</h2>
           <ul className="space-y-3 text-white/75">
-            {FOOTER_SERVICES.map((name) => (
-              <li key={name}>{name}</li>
+            {footer.services.map((service, i) => (
+              <li key={`${i}-${service.name}`}>
+                {service.link ? (
+                  <a href={service.link} className={linkClass}>
+                    {service.name}
+                  </a>
+                ) : (
+                  service.name
+                )}
+              </li>
             ))}
           </ul>
         </div>
@@ -96,7 +116,7 @@ export function SiteFooter({ logo, info }: { logo: Logo; info: ContactInfo }) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-white/70 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {year} {COMPANY.name}. All rights reserved.
+            © {year} {companyName}. All rights reserved.
           </p>
           <p>Proudly building across the Maldives</p>
         </div>

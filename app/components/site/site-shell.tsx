@@ -1,6 +1,7 @@
 import { resolveLogo } from "~/lib/branding";
 import { contactInfo, headerPhone, type PublicContact } from "~/lib/contact-info";
 import type { SiteSettings } from "~/validation/settings";
+import type { CompanyContent, FooterContent } from "~/validation/site-content";
 import { DetailSkeleton } from "./detail-skeleton";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -8,6 +9,9 @@ import { SiteHeader } from "./site-header";
 export interface SiteChromeData {
   settings: SiteSettings;
   contactDetails: PublicContact[];
+  /** The site editor's Company and Footer sections (the starting content when absent). */
+  company?: CompanyContent;
+  footer?: FooterContent;
 }
 
 /** Every public page: a skip link, the header, the page's main content and the footer. */
@@ -22,7 +26,7 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
         Skip to main content
       </a>
       <SiteHeader
-        logo={resolveLogo(chrome.settings, "header")}
+        logo={resolveLogo(chrome.settings, "header", chrome.company?.name)}
         phone={headerPhone(chrome.contactDetails)}
         email={info.email}
         hours={info.hours}
@@ -34,7 +38,7 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
       <template data-detail-skeleton>
         <DetailSkeleton label="Loading details" />
       </template>
-      <SiteFooter logo={resolveLogo(chrome.settings, "footer")} info={info} />
+      <SiteFooter logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)} info={info} footer={chrome.footer} companyName={chrome.company?.name} />
     </div>
   );
 }

@@ -3,22 +3,23 @@ import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/access";
 import { recordAdminActivity } from "~/.server/activity";
 import { getSetting, listSettings, setHeroBackgroundType, updateSetting } from "~/.server/models/settings";
+import { getSiteContent } from "~/.server/models/site-chrome";
 import { LoadError } from "~/components/admin/load-error";
 import { SettingMediaField, SettingSelect, SettingSwitch, SettingTextField } from "~/components/admin/setting-controls";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { COMPANY } from "~/content/company";
 import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, SettingUpdateSchema } from "~/validation/settings";
 import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const rows = await listSettings().catch(loadFailed("site settings"));
+  const [rows, content] = await Promise.all([listSettings().catch(loadFailed("site settings")), getSiteContent()]);
   const settings: Record<SettingKey, string> = { ...DEFAULT_SETTINGS };
   for (const row of rows ?? []) {
     if ((SETTING_KEYS as readonly string[]).includes(row.setting_key)) settings[row.setting_key as SettingKey] = row.setting_value;
   }
-  return { settings, loadError: rows === null ? "Failed to fetch site settings" : null };
+  // The text logo falls back to the company name of the Site Content page.
+  return { settings, companyName: content.company.name, loadError: rows === null ? "Failed to fetch site settings" : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -60,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings, loadError } = loaderData;
+  const { settings, companyName, loadError } = loaderData;
   if (loadError) {
     return (
       <>
@@ -82,8 +83,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="logos" className="grid gap-6 lg:grid-cols-2">
-          <LogoSettings which="header" settings={settings} />
-          <LogoSettings which="footer" settings={settings} />
+          <LogoSettings which="header" settings={settings} companyName={companyName} />
+          <LogoSettings which="footer" settings={settings} companyName={companyName} />
         </TabsContent>
         <TabsContent value="hero">
           <HeroSettings settings={settings} />
@@ -127,7 +128,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LogoSettings({ which, settings }: { which: "header" | "footer"; settings: Record<SettingKey, string> }) {
+function LogoSettings({ which, settings, companyName }: { which: "header" | "footer"; settings: Record<SettingKey, string>; companyName: string }) {
   const name = which === "header" ? "Header" : "Footer";
   const typeKey = `${which}_logo_type` as const;
   // Follows the switch at once, before the save comes back.
@@ -155,8 +156,8 @@ function LogoSettings({ which, settings }: { which: "header" | "footer"; setting
             settingKey={`${which}_logo_text`}
             saved={settings[`${which}_logo_text`]}
             label={`${name} Logo Text`}
-            placeholder={COMPANY.name}
-            hint={`Empty shows "${COMPANY.name}".`}
+            placeholder={companyName}
+            hint={`Empty shows "${companyName}".`}
           />
         ) : (
           <SettingMediaField

@@ -6,7 +6,9 @@ import { formToken, handleEnquiryPost } from "~/.server/enquiries";
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
-import { getSiteChrome } from "~/.server/models/site-chrome";
+import { getSiteChrome, getSiteContent } from "~/.server/models/site-chrome";
+import { getPreviewContent } from "~/.server/models/site-content";
+import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/preview";
 import { AboutSection } from "~/components/site/about-section";
 import type { EnquiryActionData } from "~/components/site/contact-form";
 import { ContactSection } from "~/components/site/contact-section";
@@ -18,8 +20,8 @@ import { ServicesSection } from "~/components/site/services-section";
 import { SiteShell } from "~/components/site/site-shell";
 import { TestimonialsSection } from "~/components/site/testimonials-section";
 import { WhyChooseUsSection } from "~/components/site/why-choose-us-section";
+import { PreviewBar } from "~/components/site/preview-bar";
 import { COMPANY } from "~/content/company";
-import { FAQ } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
 import { resolveHeroBackground } from "~/lib/branding";
 import { contactInfo, contactPhone } from "~/lib/contact-info";
@@ -58,24 +60,39 @@ async function readyOrPending<T>(promise: Promise<T>): Promise<{ value: T | Prom
 
 // docs/product.md#server-rendered-lists: a list that is not ready at once is returned as a promise the router
 // streams (6 skeletons while pending); with a fast database the lists arrive in the HTML itself.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A signed-in admin's preview shows the drafts (docs/decisions/0012-preview-requests.md).
+  const preview = await canPreview(request);
+  const content = preview ? await getPreviewContent() : await getSiteContent();
   const services = streamList<ServiceSummary>("services", async () =>
     (await listActiveServices()).map(({ is_active: _active, ...card }) => card),
   );
   const projects = streamList<ProjectSummary>("projects", async () =>
     (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
   );
-  const [chrome, servicesNow, projectsNow] = await Promise.all([getSiteChrome(), readyOrPending(services), readyOrPending(projects)]);
+  const [chrome, servicesNow, projectsNow] = await Promise.all([getSiteChrome(content), readyOrPending(services), readyOrPending(projects)]);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     path: "/",
-    title: `${COMPANY.name} | Construction & Renovation in the Maldives`,
-    description: COMPANY.description,
+    title: `${content.company.name} | Construction & Renovation in the Maldives`,
+    description: content.company.description,
     image: "/images/hero-maldives.webp",
-    jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails), faqJsonLd(FAQ)],
+    jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails, content.company), faqJsonLd(content.faq.items)],
+    company: content.company,
+    noindex: preview,
   });
-  const page = { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: context.formToken ?? formToken(), seo };
+  const { hero, about, why, testimonials, gallery, faq } = content;
+  const page = {
+    chrome,
+    content: { hero, about, why, testimonials, gallery, faq },
+    preview,
+    services: servicesNow.value,
+    projects: projectsNow.value,
+    formToken: context.formToken ?? formToken(),
+    seo,
+  };
+  if (isPreviewRequest(request)) return data(page, { headers: PREVIEW_HEADERS });
   // A list that failed shows sample cards for now; that page must not be kept by the page cache
   // (app/.server/page-cache.ts), which would show them until the next edit.
   const failed = [servicesNow.value, projectsNow.value].some((list) => !(list instanceof Promise) && list.failed);
@@ -93,19 +110,20 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { chrome, services, projects, formToken } = loaderData;
+  const { chrome, content, preview, services, projects, formToken } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
   return (
     <SiteShell chrome={chrome}>
-      <HeroSection background={resolveHeroBackground(chrome.settings)} />
-      <WhyChooseUsSection />
-      <AboutSection />
+      <HeroSection background={resolveHeroBackground(chrome.settings)} content={content.hero} />
+      <WhyChooseUsSection content={content.why} />
+      <AboutSection content={content.about} stats={content.hero.stats} />
       <ServicesSection services={services} showSampleContent={showSampleContent} />
       <ProjectsSection projects={projects} showSampleContent={showSampleContent} />
-      <GallerySection />
-      <TestimonialsSection />
-      <FaqSection phone={contactPhone(chrome.contactDetails)} />
+      <GallerySection content={content.gallery} />
+      <TestimonialsSection content={content.testimonials} />
+      <FaqSection phone={contactPhone(chrome.contactDetails)} content={content.faq} />
       <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} />
+      {preview ? <PreviewBar /> : null}
     </SiteShell>
   );
 }

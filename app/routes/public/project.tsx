@@ -71,11 +71,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     path: `/project/${visible.id}`,
-    title: `${visible.title} | ${COMPANY.name}`,
-    description: visible.short_description ?? visible.description ?? COMPANY.description,
+    title: `${visible.title} | ${chrome.company.name}`,
+    description: visible.short_description ?? visible.description ?? chrome.company.description,
     image: visible.featured_image_url,
     type: "article",
-    jsonLd: [projectJsonLd(SITE_ORIGIN, visible)],
+    jsonLd: [projectJsonLd(SITE_ORIGIN, visible, chrome.company.name)],
+    company: chrome.company,
   });
   return withPreviewHeaders(request, { project: visible, chrome, seo, preview: previewInfo });
 }

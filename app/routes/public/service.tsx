@@ -58,11 +58,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     path: `/service/${visible.id}`,
-    title: `${visible.title} | ${COMPANY.name}`,
-    description: visible.short_description ?? visible.overview ?? COMPANY.description,
+    title: `${visible.title} | ${chrome.company.name}`,
+    description: visible.short_description ?? visible.overview ?? chrome.company.description,
     image: visible.featured_image_url,
     type: "article",
-    jsonLd: [serviceJsonLd(SITE_ORIGIN, visible)],
+    jsonLd: [serviceJsonLd(SITE_ORIGIN, visible, chrome.company.name)],
+    company: chrome.company,
   });
   return withPreviewHeaders(request, { service: visible, chrome, seo, preview: previewInfo });
 }

@@ -1,0 +1,263 @@
+import { Eye, History, RotateCcw, Save, Send, Undo2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { useUnsavedChangesPage } from "~/components/admin/unsaved-changes";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { formatDateTime } from "~/lib/format";
+import { contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
+import { ContentFields, ContentView, type ServiceOption, setAt } from "./content-fields";
+import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
+
+export interface SectionStateData {
+  section: SectionKey;
+  content: unknown;
+  hasDraft: boolean;
+  revision: number;
+  draftUpdatedAt: string | null;
+  draftUpdatedBy: string | null;
+  publishedAt: string | null;
+  publishedBy: string | null;
+}
+
+export interface VersionData {
+  id: string;
+  version: number;
+  content: unknown;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+export const STALE_MESSAGE = "This section changed since you opened it";
+
+/** One section's editor: its fields, then Save draft, Preview, Publish, Discard draft and History. */
+export function SectionEditor({ state, versions, services }: { state: SectionStateData; versions: VersionData[]; services: ServiceOption[] }) {
+  const { section } = state;
+  const fields = SECTION_FIELDS[section];
+  const [value, setValue] = useState<unknown>(state.content);
+  // Each write the server accepted comes back with a new revision: the editor then shows what is stored.
+  const [syncedRevision, setSyncedRevision] = useState(state.revision);
+  if (syncedRevision !== state.revision) {
+    setSyncedRevision(state.revision);
+    setValue(state.content);
+  }
+  const baseline = JSON.stringify(state.content);
+  const dirty = JSON.stringify(value) !== baseline;
+  const guard = useUnsavedChangesPage(() => dirty);
+
+  const fetcher = useFetcher<ActionResult>();
+  const revalidator = useRevalidator();
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [stale, setStale] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const serverErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "save" ? fetcher.data.fieldErrors : undefined;
+  const errors = clientErrors ?? serverErrors ?? {};
+
+  useActionToast(fetcher.data, (result) => {
+    setStale(!result.ok && result.message === STALE_MESSAGE);
+    if (result.ok && result.intent === "restore") setHistoryOpen(false);
+  });
+
+  const send = (intent: string, extra: Record<string, string> = {}) =>
+    fetcher.submit({ intent, section, revision: String(state.revision), ...extra }, { method: "post" });
+
+  const save = () => {
+    const parsed = SECTION_SCHEMAS[section].safeParse(value);
+    if (!parsed.success) {
+      setClientErrors(contentFieldErrors(parsed.error));
+      // The first invalid control, once React has drawn the messages.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-section-editor] [aria-invalid=true]")?.focus());
+      return;
+    }
+    setClientErrors(null);
+    send("save", { content: JSON.stringify(value) });
+  };
+
+  const status = state.hasDraft
+    ? `Draft saved ${state.draftUpdatedAt ? formatDateTime(state.draftUpdatedAt) : ""}${state.draftUpdatedBy ? ` by ${state.draftUpdatedBy}` : ""}: not live yet.`
+    : state.publishedAt
+      ? `Published ${formatDateTime(state.publishedAt)}${state.publishedBy ? ` by ${state.publishedBy}` : ""}.`
+      : "Showing the starting content.";
+
+  return (
+    <Card data-section-editor>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>
+            <h2>{SECTION_TITLES[section]}</h2>
+          </CardTitle>
+          {state.hasDraft ? <Badge variant="secondary">Draft</Badge> : <Badge variant="outline">Published</Badge>}
+          {dirty ? <Badge className="bg-brand-amber text-brand-amber-foreground">Unsaved changes</Badge> : null}
+        </div>
+        <CardDescription>{SECTION_DESCRIPTIONS[section]}</CardDescription>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {status}
+        </p>
+      </CardHeader>
+      <CardContent>
+        {stale ? (
+          <div role="alert" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+            <span>
+              <strong>{STALE_MESSAGE}.</strong> Someone else saved it meanwhile; your changes were not saved.
+            </span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setStale(false);
+                setValue(state.content);
+                revalidator.revalidate();
+              }}
+            >
+              <RotateCcw aria-hidden="true" />
+              Load the latest version
+            </Button>
+          </div>
+        ) : null}
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+          id={`section-form-${section}`}
+        >
+          <ContentFields fields={fields} value={value} errors={errors} onChange={(path, next) => setValue((current: unknown) => setAt(current, path, next))} services={services} />
+        </form>
+      </CardContent>
+      <CardFooter className="sticky bottom-0 z-10 flex flex-wrap gap-2 border-t bg-card/95 py-4 backdrop-blur">
+        <Button type="submit" form={`section-form-${section}`} disabled={busy || !dirty}>
+          <Save aria-hidden="true" />
+          {busy && fetcher.formData?.get("intent") === "save" ? "Saving..." : "Save draft"}
+        </Button>
+        <a href="/?preview=1" target="_blank" rel="noopener" className={buttonVariants({ variant: "outline" })}>
+          <Eye aria-hidden="true" />
+          Preview
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <Button type="button" variant="default" className="bg-brand-teal text-white hover:bg-brand-teal/90" disabled={busy || dirty || !state.hasDraft} onClick={() => send("publish")}>
+          <Send aria-hidden="true" />
+          Publish
+        </Button>
+        <Button type="button" variant="outline" disabled={busy || !state.hasDraft} onClick={() => setConfirmDiscard(true)}>
+          <Undo2 aria-hidden="true" />
+          Discard draft
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setHistoryOpen(true)}>
+          <History aria-hidden="true" />
+          History ({versions.length})
+        </Button>
+        {dirty ? <p className="w-full text-xs text-muted-foreground">Save the draft to preview or publish your changes.</p> : null}
+      </CardFooter>
+
+      <AlertDialog open={confirmDiscard} onOpenChange={setConfirmDiscard}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Discard the draft of {SECTION_TITLES[section]}?</AlertDialogTitle>
+            <AlertDialogDescription>The saved draft is dropped and the editor shows the published version again. Visitors are not affected.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => send("discard")}>
+              Discard draft
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <HistoryDialog
+        open={historyOpen}
+        onOpenChange={setHistoryOpen}
+        section={section}
+        versions={versions}
+        dirty={dirty}
+        busy={busy}
+        onRestore={(id) => send("restore", { versionId: id })}
+      />
+      {guard.dialog}
+    </Card>
+  );
+}
+
+function HistoryDialog({
+  open,
+  onOpenChange,
+  section,
+  versions,
+  dirty,
+  busy,
+  onRestore,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  section: SectionKey;
+  versions: VersionData[];
+  dirty: boolean;
+  busy: boolean;
+  onRestore: (id: string) => void;
+}) {
+  const [viewing, setViewing] = useState<string | null>(null);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-2xl">
+        <DialogHeader className="border-b p-6 pr-12">
+          <DialogTitle>History of {SECTION_TITLES[section]}</DialogTitle>
+          <DialogDescription>Every publish keeps a version (the last 50). Restoring one makes it the draft, to preview and publish.</DialogDescription>
+        </DialogHeader>
+        <div className="overflow-y-auto p-6">
+          {dirty ? <p className="mb-4 rounded-md bg-muted p-3 text-sm">Save or discard your unsaved changes before restoring a version.</p> : null}
+          {versions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nothing published yet.</p>
+          ) : (
+            <ol className="grid gap-3">
+              {versions.map((v) => (
+                <li key={v.id} className="rounded-lg border p-4" aria-label={`Version ${v.version}`}>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div>
+                      <p className="font-medium">Version {v.version}</p>
+                      <p className="text-sm text-muted-foreground">
+                        Published {formatDateTime(v.createdAt)}
+                        {v.createdBy ? ` by ${v.createdBy}` : ""}
+                      </p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Button type="button" variant="outline" size="sm" aria-expanded={viewing === v.id} onClick={() => setViewing(viewing === v.id ? null : v.id)}>
+                        {viewing === v.id ? "Hide" : "View"}
+                        <span className="sr-only"> version {v.version}</span>
+                      </Button>
+                      <Button type="button" size="sm" disabled={dirty || busy} onClick={() => onRestore(v.id)}>
+                        Restore as draft
+                        <span className="sr-only"> (version {v.version})</span>
+                      </Button>
+                    </div>
+                  </div>
+                  {viewing === v.id ? (
+                    <div className="mt-4 border-t pt-4">
+                      <ContentView fields={SECTION_FIELDS[section]} value={v.content} />
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
