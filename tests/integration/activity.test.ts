@@ -363,8 +363,8 @@ const CASES: Record<string, Record<string, Case>> = {
   "admin/contact-details": {
     move: {
       async prepare() {
-        await createContactDetail(contactInput({ value: "first@example.mv" }));
-        const second = await createContactDetail(contactInput({ value: "second@example.mv" }));
+        await createContactDetail(contactInput({ type: "email", value: "first@example.mv" }));
+        const second = await createContactDetail(contactInput({ type: "email", value: "second@example.mv" }));
         return {
           form: form({ intent: "move", id: second.id, direction: "up" }),
           expected: { action: "contact-detail.move", entity: "contact-detail", entityId: second.id, fields: ["display_order"], detail: "up" },

@@ -67,10 +67,12 @@ export async function action({ request }: Route.ActionArgs) {
     result = await attempt({ intent, section }, () => publishDraft(section, revision, user.id));
   } else if (write === "discard") {
     result = await attempt({ intent, section }, () => discardDraft(section, revision));
-  } else {
+  } else if (write === "restore") {
     const versionId = String(form.get("versionId") ?? "");
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(versionId)) return fail({ ...failure, detail: "That version does not exist" }, 404);
     result = await attempt({ intent, section }, () => restoreVersion(section, versionId, revision, user.id));
+  } else {
+    return fail({ intent, message: "Unknown action" });
   }
   if (!result.ok) return fail(failure, 500);
   const outcome = result.value;
