@@ -23,8 +23,10 @@ export default [
     route("profile", "routes/admin/profile.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
+    route("enquiries/templates", "routes/admin/reply-templates.tsx"),
   ]),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
+  route("admin/enquiries/:id/attachments/:attachmentId", "routes/admin/enquiry-attachment.ts"),
 
   // Resource routes
   ...prefix("api", [route("auth/*", "routes/api/auth.ts"), route("uploads", "routes/api/uploads.ts"), route("enquiries", "routes/api/enquiries.ts")]),

@@ -118,3 +118,8 @@ export function orNotAvailable(value: string | null | undefined): string {
 function titleCase(text: string): string {
   return text.replace(/\b([a-z])/g, (c) => c.toUpperCase());
 }
+
+/** The calendar day (YYYY-MM-DD) in the Maldives: what "today" and "overdue" mean for follow-ups. */
+export function siteDay(date: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}
