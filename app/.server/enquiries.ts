@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { ENQUIRY_FAILED, type EnquiryPostResult } from "~/content/enquiry";
+import { type ContactPrefill, ENQUIRY_FAILED, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
+import { getPublicProject } from "./models/projects";
+import { getActiveService } from "./models/services";
 import { EnquirySchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/enquiry";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { authSecret } from "./auth";
@@ -79,6 +81,38 @@ export function enquirySource(form: FormData, fallbackPage: string | null) {
   };
 }
 
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The home page's query string turned into the form's start: `?service=<id>` or `?project=<id>` (the
+ * detail pages' calls to action) fill Project Type and the source page; `utm_*` are kept for the lead.
+ * Only pages with a query string get a prefill, and those never enter the page cache (page-cache.ts).
+ */
+export async function contactPrefill(params: URLSearchParams): Promise<ContactPrefill | null> {
+  const utm = {
+    utm_source: trackingText(params.get("utm_source")),
+    utm_medium: trackingText(params.get("utm_medium")),
+    utm_campaign: trackingText(params.get("utm_campaign")),
+  };
+  let subject: string | null = null;
+  let source_page: string | null = null;
+  const serviceId = params.get("service");
+  const projectId = params.get("project");
+  try {
+    if (serviceId && ID.test(serviceId)) {
+      const service = await getActiveService(serviceId);
+      if (service) [subject, source_page] = [service.title.slice(0, 200), `/service/${service.id}`];
+    } else if (projectId && ID.test(projectId)) {
+      const project = await getPublicProject(projectId);
+      if (project) [subject, source_page] = [`Similar to: ${project.title}`.slice(0, 200), `/project/${project.id}`];
+    }
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "contact prefill lookup failed");
+  }
+  if (!subject && !Object.values(utm).some(Boolean)) return null;
+  return { subject, source_page, ...utm };
+}
+
 export async function submitEnquiry(request: Request, form: FormData, sourcePage: string | null, files: ReceivedFile[] = []): Promise<SubmitResult> {
   const values = formValues(form);
   const parsed = EnquirySchema.safeParse(values);
@@ -140,7 +174,7 @@ export async function handleEnquiryPost(request: Request, sourcePage: string): P
   let files: ReceivedFile[];
   // What the visitor typed comes back with a failure, so a plain post does not lose it.
   const echo = (from: FormData) =>
-    Object.fromEntries(Object.keys(EnquirySchema.shape).map((k) => [k, String(from.get(k) ?? "").slice(0, ECHO_MAX_CHARS)]));
+    Object.fromEntries([...Object.keys(EnquirySchema.shape), ...SOURCE_FIELDS].map((k) => [k, String(from.get(k) ?? "").slice(0, ECHO_MAX_CHARS)]));
   try {
     ({ form, files } = await readEnquiryForm(request));
   } catch (error) {

@@ -61,6 +61,8 @@ async function state() {
 /** Hostile writes every action might accept: each intent the pages use, with plausible fields. */
 function hostileBodies(): FormData[] {
   const intents = ["create", "update", "delete", "toggle-active", "set-status", "create-category", "toggle-public", "toggle-featured"];
+  // Leads (docs/decisions/0017-leads-pipeline.md)
+  intents.push("set-stage", "add-note", "set-assignee", "set-follow-up", "set-value", "send-reply", "create-template", "update-template", "delete-template");
   return intents.map((intent) => {
     const form = new FormData();
     form.set("intent", intent);
@@ -73,6 +75,11 @@ function hostileBodies(): FormData[] {
     form.set("full_name", "Intruder");
     form.set("bucket", "site-assets");
     form.set("folder", "logos");
+    form.set("stage", "won");
+    form.set("body", "Intruder note");
+    form.set("subject", "Intruder");
+    form.set("follow_up_on", "2026-12-01");
+    form.set("estimated_value", "1");
     form.set("file", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "x.png");
     return form;
   });
@@ -88,7 +95,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "api/uploads"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/enquiries/templates", "admin/enquiries/:id/attachments/:attachmentId", "api/uploads"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

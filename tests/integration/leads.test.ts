@@ -268,7 +268,7 @@ describe("access", () => {
   it("a signed-in non-admin can change nothing on a lead", async () => {
     const { cookie } = await memberSession();
     const id = await newLead();
-    for (const fields of [
+    for (const fields of <Array<Record<string, string>>>[
       { intent: "set-stage", id, stage: "won" },
       { intent: "add-note", id, body: "x" },
       { intent: "set-follow-up", id, follow_up_on: "2026-12-01" },

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { SITE_ORIGIN } from "~/.server/auth";
-import { formToken, handleEnquiryPost } from "~/.server/enquiries";
+import { contactPrefill, formToken, handleEnquiryPost } from "~/.server/enquiries";
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
@@ -58,14 +58,20 @@ async function readyOrPending<T>(promise: Promise<T>): Promise<{ value: T | Prom
 
 // PRODUCT.md reading 3: a list that is not ready at once is returned as a promise the router
 // streams (6 skeletons while pending); with a fast database the lists arrive in the HTML itself.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const services = streamList<ServiceSummary>("services", async () =>
     (await listActiveServices()).map(({ is_active: _active, ...card }) => card),
   );
   const projects = streamList<ProjectSummary>("projects", async () =>
     (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
   );
-  const [chrome, servicesNow, projectsNow] = await Promise.all([getSiteChrome(), readyOrPending(services), readyOrPending(projects)]);
+  const url = new URL(request.url);
+  const [chrome, servicesNow, projectsNow, prefill] = await Promise.all([
+    getSiteChrome(),
+    readyOrPending(services),
+    readyOrPending(projects),
+    url.search ? contactPrefill(url.searchParams) : null,
+  ]);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
     origin: SITE_ORIGIN,
@@ -75,7 +81,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     image: "/images/hero-maldives.webp",
     jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails), faqJsonLd(FAQ)],
   });
-  const page = { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: context.formToken ?? formToken(), seo };
+  const page = { chrome, services: servicesNow.value, projects: projectsNow.value, formToken: context.formToken ?? formToken(), seo, prefill };
   // A list that failed shows sample cards for now; that page must not be kept by the page cache
   // (app/.server/page-cache.ts), which would show them until the next edit.
   const failed = [servicesNow.value, projectsNow.value].some((list) => !(list instanceof Promise) && list.failed);
@@ -93,7 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { chrome, services, projects, formToken } = loaderData;
+  const { chrome, services, projects, formToken, prefill } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
   return (
     <SiteShell chrome={chrome}>
@@ -105,7 +111,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <GallerySection />
       <TestimonialsSection />
       <FaqSection phone={headerPhone(chrome.contactDetails)} />
-      <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} />
+      <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} prefill={prefill} />
     </SiteShell>
   );
 }
