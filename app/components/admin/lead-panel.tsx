@@ -88,7 +88,7 @@ function LeadForm({
   });
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   return (
-    <fetcher.Form ref={ref} method="post" aria-label={label} className={className}>
+    <fetcher.Form ref={ref} method="post" aria-label={`${label} form`} className={className}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       {children({ errors, busy: fetcher.state !== "idle" })}
