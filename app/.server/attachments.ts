@@ -40,11 +40,13 @@ export class AttachmentError extends Error {
   }
 }
 
-export type AttachmentType = { kind: "image"; ext: "jpg" | "png" | "webp" | "gif" | "avif"; mime: string } | { kind: "pdf"; ext: "pdf"; mime: "application/pdf" };
+export type AttachmentType =
+  { kind: "image"; ext: "jpg" | "png" | "webp" | "gif" | "avif"; mime: string } | { kind: "pdf"; ext: "pdf"; mime: "application/pdf" };
 
 /** Images the site reads, and PDF by its magic bytes; anything else (SVG, HTML, Office files, executables) is null. */
 export function sniffAttachment(head: Uint8Array): AttachmentType | null {
-  if (head.length >= 5 && Buffer.from(head.subarray(0, 5)).toString("latin1") === "%PDF-") return { kind: "pdf", ext: "pdf", mime: "application/pdf" };
+  if (head.length >= 5 && Buffer.from(head.subarray(0, 5)).toString("latin1") === "%PDF-")
+    return { kind: "pdf", ext: "pdf", mime: "application/pdf" };
   const type = sniff(head);
   return type?.kind === "image" ? type : null;
 }
@@ -80,7 +82,8 @@ export async function readEnquiryForm(request: Request): Promise<EnquiryForm> {
   if (!/^multipart\/form-data\b/i.test(contentType)) return { form: await request.formData(), files: [] };
   if (!request.body) throw new EnquiryFormError(new AttachmentError(400, ENQUIRY_FAILED), new FormData());
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_ENQUIRY_BODY) throw new EnquiryFormError(new AttachmentError(413, ATTACHMENTS_TOO_LARGE), new FormData());
+  if (Number.isFinite(declared) && declared > MAX_ENQUIRY_BODY)
+    throw new EnquiryFormError(new AttachmentError(413, ATTACHMENTS_TOO_LARGE), new FormData());
 
   const form = new FormData();
   const files: Array<{ name: string; chunks: Buffer[]; size: number; type: AttachmentType | null | undefined }> = [];

@@ -15,6 +15,7 @@ import {
   recordNotificationFailed,
   recordNotificationSent,
 } from "./models/enquiries";
+import { startLeadDigest, stopLeadDigest } from "./lead-digest";
 import { hitRateLimit } from "./rate-limit";
 import {
   AttachmentError,
@@ -237,10 +238,12 @@ export function startNotificationQueue(intervalMs = 15_000): void {
   timer = setInterval(kickNotificationQueue, intervalMs);
   timer.unref();
   kickNotificationQueue();
+  // The assignees' daily digest needs the same mail setup (docs/decisions/0017-leads-pipeline.md).
+  startLeadDigest();
 }
 
 export async function stopNotificationQueue(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = null;
-  await running;
+  await Promise.all([running, stopLeadDigest()]);
 }

@@ -12,7 +12,11 @@ export type ReplyOutcome = { status: "sent" } | { status: "failed"; error: strin
 
 const SafeAddress = z.email();
 
-export async function sendLeadReply(lead: Pick<Lead, "id" | "name" | "email">, author: Author, reply: { subject: string; body: string }): Promise<ReplyOutcome> {
+export async function sendLeadReply(
+  lead: Pick<Lead, "id" | "name" | "email">,
+  author: Author,
+  reply: { subject: string; body: string },
+): Promise<ReplyOutcome> {
   const config = mailConfig();
   if (!config) return { status: "not-configured" };
   let outcome: ReplyOutcome;

@@ -1,20 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import {
-  DEMO_URL,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test,
-} from "./fixtures";
+import { DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { expectToast, PNG_1PX } from "./admin-helpers";
 
 // Issue 15: leads. A visitor sends the form with files; staff follow the lead on the board and its
 // timeline, at phone and desktop widths. Screenshots go to test-results/leads/ for review.
 
-const unique = () =>
-  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const SHOTS = path.join("test-results", "leads");
 
 async function shot(page: Page, name: string) {
@@ -25,33 +18,21 @@ async function shot(page: Page, name: string) {
   });
 }
 
-async function sendEnquiry(
-  page: Page,
-  name: string,
-  files: Array<{ name: string; mimeType: string; buffer: Buffer }> = [],
-) {
+async function sendEnquiry(page: Page, name: string, files: Array<{ name: string; mimeType: string; buffer: Buffer }> = []) {
   await page.goto("/");
   const contact = page.locator("#contact");
   await contact.getByLabel("Full Name").fill(name);
   await contact.getByLabel("Email Address").fill("visitor@example.mv");
   await contact.getByLabel("Project Type").fill("Guest house");
-  await contact
-    .getByLabel("Project Details")
-    .fill(`Eight rooms on Thoddoo, reference ${name}.`);
-  if (files.length)
-    await contact.getByLabel(/Drawings or photos/).setInputFiles(files);
+  await contact.getByLabel("Project Details").fill(`Eight rooms on Thoddoo, reference ${name}.`);
+  if (files.length) await contact.getByLabel(/Drawings or photos/).setInputFiles(files);
   await page.waitForTimeout(1200);
   await contact.getByRole("button", { name: "Send Message" }).click();
 }
 
-const pdf = Buffer.from(
-  `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n${" ".repeat(300)}`,
-);
+const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n${" ".repeat(300)}`);
 
-test("a visitor sends the form with a drawing and a photo; staff download them from the lead", async ({
-  page,
-  browser,
-}) => {
+test("a visitor sends the form with a drawing and a photo; staff download them from the lead", async ({ page, browser }) => {
   const name = `Files ${unique()}`;
   await sendEnquiry(page, name, [
     { name: "plan.pdf", mimeType: "application/pdf", buffer: pdf },
@@ -68,9 +49,7 @@ test("a visitor sends the form with a drawing and a photo; staff download them f
     .click();
   const files = admin.getByRole("region", { name: "Attachments (2)" });
   await expect(files.getByRole("link", { name: "plan.pdf" })).toBeVisible();
-  const href = await files
-    .getByRole("link", { name: "plan.pdf" })
-    .getAttribute("href");
+  const href = await files.getByRole("link", { name: "plan.pdf" }).getAttribute("href");
   const download = await admin.request.get(`${DEMO_URL}${href}`);
   expect(download.status()).toBe(200);
   expect(download.headers()["content-disposition"]).toContain("attachment");
@@ -85,9 +64,7 @@ test("a visitor sends the form with a drawing and a photo; staff download them f
 
 test.describe("a refused file", () => {
   test.use({ allowConsoleErrors: [/status of 415/] });
-  test("a file that is not an image or PDF is refused and what was typed stays", async ({
-    page,
-  }) => {
+  test("a file that is not an image or PDF is refused and what was typed stays", async ({ page }) => {
     const name = `Refused ${unique()}`;
     await sendEnquiry(page, name, [
       {
@@ -97,13 +74,7 @@ test.describe("a refused file", () => {
       },
     ]);
     const contact = page.locator("#contact");
-    await expect(
-      page
-        .getByText(
-          "Attachments must be images (JPEG, PNG, WebP, GIF, AVIF) or PDF files",
-        )
-        .first(),
-    ).toBeVisible();
+    await expect(page.getByText("Attachments must be images (JPEG, PNG, WebP, GIF, AVIF) or PDF files").first()).toBeVisible();
     await expect(contact.getByLabel("Full Name")).toHaveValue(name);
   });
 });
@@ -112,9 +83,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the form sends files as a plain post", async ({ page, browser }) => {
     const name = `NoJS ${unique()}`;
-    await sendEnquiry(page, name, [
-      { name: "plan.pdf", mimeType: "application/pdf", buffer: pdf },
-    ]);
+    await sendEnquiry(page, name, [{ name: "plan.pdf", mimeType: "application/pdf", buffer: pdf }]);
     await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
     const admin = await browser.newPage({ javaScriptEnabled: true });
     await signIn(admin);
@@ -123,9 +92,7 @@ test.describe("without JavaScript", () => {
       .getByRole("list", { name: "Enquiries" })
       .getByRole("link", { name: new RegExp(name) })
       .click();
-    await expect(
-      admin.getByRole("region", { name: "Attachments (1)" }),
-    ).toBeVisible();
+    await expect(admin.getByRole("region", { name: "Attachments (1)" })).toBeVisible();
     await admin.close();
   });
 });
@@ -134,26 +101,19 @@ test.describe("following a lead", () => {
   // The Lost stage without a reason is refused with 400 on purpose.
   test.use({ allowConsoleErrors: [/status of 400/] });
   for (const width of [390, 1280]) {
-    test(`the board and a lead's timeline at ${width} px`, async ({
-      page,
-      browser,
-    }) => {
+    test(`the board and a lead's timeline at ${width} px`, async ({ page, browser }) => {
       await page.setViewportSize({ width, height: 900 });
       const name = `Lead ${width} ${unique()}`;
       const visitor = await browser.newPage();
       await sendEnquiry(visitor, name);
-      await expect(
-        visitor.getByText("Message Sent Successfully!"),
-      ).toBeVisible();
+      await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
       await visitor.close();
 
       await signIn(page);
       await page.goto("/admin/enquiries?view=board");
       const board = page.getByRole("list", { name: "Lead board" });
       const newColumn = board.getByRole("list", { name: "New leads" });
-      await expect(
-        newColumn.getByRole("link", { name: new RegExp(name) }),
-      ).toBeVisible();
+      await expect(newColumn.getByRole("link", { name: new RegExp(name) })).toBeVisible();
       await shot(page, `board-${width}`);
 
       // Keyboard: Tab to the card's move button and press Enter.
@@ -163,17 +123,11 @@ test.describe("following a lead", () => {
       await move.focus();
       await page.keyboard.press("Enter");
       await expectToast(page, "Moved to Contacted");
-      await expect(
-        board
-          .getByRole("list", { name: "Contacted leads" })
-          .getByRole("link", { name: new RegExp(name) }),
-      ).toBeVisible();
+      await expect(board.getByRole("list", { name: "Contacted leads" }).getByRole("link", { name: new RegExp(name) })).toBeVisible();
 
       await board.getByRole("link", { name: new RegExp(name) }).click();
       const lead = page.getByRole("region", { name: `Enquiry from ${name}` });
-      await lead
-        .getByLabel("Add a note", { exact: true })
-        .fill("Called, will visit the site on Sunday.");
+      await lead.getByLabel("Add a note", { exact: true }).fill("Called, will visit the site on Sunday.");
       await lead.getByRole("button", { name: "Add note" }).click();
       await expectToast(page, "Note added");
       await lead.getByLabel("Follow-up date").fill("2026-12-01");
@@ -181,23 +135,25 @@ test.describe("following a lead", () => {
       await expectToast(page, "Follow-up set");
       await lead.getByLabel("Stage", { exact: true }).selectOption("lost");
       await lead.getByRole("button", { name: "Save stage" }).click();
-      await expect(
-        lead.getByText("Please give a reason why the lead was lost"),
-      ).toBeVisible();
+      await expect(lead.getByText("Please give a reason why the lead was lost")).toBeVisible();
       await lead.getByLabel("Reason lost").fill("Budget");
       await lead.getByRole("button", { name: "Save stage" }).click();
       await expectToast(page, "Moved to Lost");
 
       const timeline = lead.getByRole("list", { name: "Timeline" });
-      await expect(
-        timeline.getByText("Called, will visit the site on Sunday."),
-      ).toBeVisible();
+      await expect(timeline.getByText("Called, will visit the site on Sunday.")).toBeVisible();
       await expect(timeline.getByText(/Stage: New → Contacted/)).toBeVisible();
-      await expect(
-        timeline.getByText(/Contacted → Lost \(reason: Budget\)/),
-      ).toBeVisible();
+      await expect(timeline.getByText(/Contacted → Lost \(reason: Budget\)/)).toBeVisible();
       await expect(timeline.getByText(/Follow-up set for/)).toBeVisible();
       await shot(page, `lead-${width}`);
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+      await expectNoAxeViolations(page);
+
+      await page.goto("/admin/dashboard");
+      await expect(page.getByRole("heading", { name: "Leads, last 90 days" })).toBeVisible();
+      await expect(page.getByTestId("funnel-enquiries")).not.toHaveText("0");
+      await expect(page.getByRole("heading", { name: "Follow-ups" })).toBeVisible();
+      await shot(page, `dashboard-${width}`);
       // Toasts fade in and out (their contrast mid-animation is not what anyone reads).
       await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
       await expectNoAxeViolations(page);

@@ -35,10 +35,18 @@ afterEach(() => {
   fs.rmSync(publicDir, { recursive: true, force: true });
 });
 
-const filesIn = (dir: string) => fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+const filesIn = (dir: string) =>
+  fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 
 let ipSeq = 0;
-function multipart(fields: Record<string, string>, files: Array<{ name: string; data: Buffer; type: string }>, url = "http://localhost:3000/api/enquiries") {
+function multipart(
+  fields: Record<string, string>,
+  files: Array<{ name: string; data: Buffer; type: string }>,
+  url = "http://localhost:3000/api/enquiries",
+) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   for (const f of files) body.append("attachments", new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
@@ -47,7 +55,10 @@ function multipart(fields: Record<string, string>, files: Array<{ name: string; 
 
 async function post(request: Request) {
   const response = (await apiAction({ request, params: {}, context: {} } as never)) as Response;
-  return { status: response.status, body: (await response.json()) as { ok: boolean; message?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { ok: boolean; message?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> },
+  };
 }
 
 /** A photo with EXIF and GPS, as a phone takes it. */
@@ -66,10 +77,12 @@ describe("attachments on the contact form", () => {
   it("stores images re-encoded without metadata and PDFs as sent, privately, with the enquiry", async () => {
     const original = await photo();
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const answer = await post(multipart(enquiryFields(), [
-      { name: "site photo.jpg", data: original, type: "image/jpeg" },
-      { name: "../../plan.pdf", data: pdf(), type: "application/pdf" },
-    ]));
+    const answer = await post(
+      multipart(enquiryFields(), [
+        { name: "site photo.jpg", data: original, type: "image/jpeg" },
+        { name: "../../plan.pdf", data: pdf(), type: "application/pdf" },
+      ]),
+    );
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     const [enquiry] = await listEnquiries();
     const attachments = await listLeadAttachments(enquiry.id);
@@ -92,7 +105,12 @@ describe("attachments on the contact form", () => {
     const html = Buffer.from(`<html><script>alert(1)</script>${" ".repeat(400)}</html>`);
     const answer = await post(multipart(enquiryFields({ name: "Typed Name" }), [{ name: "photo.png", data: html, type: "image/png" }]));
     expect(answer.status).toBe(415);
-    expect(answer.body).toMatchObject({ ok: false, message: ATTACHMENT_UNSUPPORTED, fieldErrors: { attachments: ATTACHMENT_UNSUPPORTED }, values: { name: "Typed Name" } });
+    expect(answer.body).toMatchObject({
+      ok: false,
+      message: ATTACHMENT_UNSUPPORTED,
+      fieldErrors: { attachments: ATTACHMENT_UNSUPPORTED },
+      values: { name: "Typed Name" },
+    });
     expect(await listEnquiries()).toEqual([]);
     expect(filesIn(privateDir)).toEqual([]);
   });
@@ -120,7 +138,11 @@ describe("attachments on the contact form", () => {
   });
 
   it("without JavaScript: the home page's action refuses a bad file and gives back what was typed", async () => {
-    const request = multipart(enquiryFields({ message: "Typed details" }), [{ name: "x.pdf", data: Buffer.from("MZ not a pdf".padEnd(400)), type: "application/pdf" }], "http://localhost:3000/?index");
+    const request = multipart(
+      enquiryFields({ message: "Typed details" }),
+      [{ name: "x.pdf", data: Buffer.from("MZ not a pdf".padEnd(400)), type: "application/pdf" }],
+      "http://localhost:3000/?index",
+    );
     const answer = await call<{ ok: boolean; values: Record<string, string> }>(homeAction, request);
     expect(answer.status).toBe(415);
     expect(answer.data).toMatchObject({ ok: false, values: { message: "Typed details" } });
@@ -150,7 +172,12 @@ describe("attachments on the contact form", () => {
     const rows = await listEnquiries();
     const { getLead } = await import("~/.server/models/leads");
     const first = await getLead(rows.find((r) => r.name !== "Odd")!.id);
-    expect(first).toMatchObject({ source_page: "/service/abc-123", referrer: "www.google.com", utm_campaign: "springscript", utm_source: "newsletter" });
+    expect(first).toMatchObject({
+      source_page: "/service/abc-123",
+      referrer: "www.google.com",
+      utm_campaign: "springscript",
+      utm_source: "newsletter",
+    });
     const odd = await getLead(rows.find((r) => r.name === "Odd")!.id);
     expect(odd).toMatchObject({ source_page: "/", referrer: null });
   });
@@ -227,7 +254,10 @@ describe("'Get Quote' fills the form", () => {
       utm_source: null,
       utm_medium: null,
     });
-    expect(await contactPrefill(new URLSearchParams(`project=${project.id}`))).toMatchObject({ subject: "Similar to: Villa in Maafushi", source_page: `/project/${project.id}` });
+    expect(await contactPrefill(new URLSearchParams(`project=${project.id}`))).toMatchObject({
+      subject: "Similar to: Villa in Maafushi",
+      source_page: `/project/${project.id}`,
+    });
     expect(await contactPrefill(new URLSearchParams(`service=${hidden.id}`))).toBeNull();
     expect(await contactPrefill(new URLSearchParams("service=../../etc"))).toBeNull();
   });

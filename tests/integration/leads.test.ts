@@ -142,7 +142,10 @@ describe("notes, assignee, follow-up and value", () => {
     expect((await post({ intent: "add-note", id, body: "   " }, cookie)).status).toBe(400);
     const added = await post({ intent: "add-note", id, body: "Called, <b>no answer</b>." }, cookie);
     expect(added).toMatchObject({ status: 200, data: { message: "Note added" } });
-    const page = await call<{ events: Array<{ kind: string; body: string; author_name: string }> }>(loader, getRequest(`/admin/enquiries?id=${id}`, cookie));
+    const page = await call<{ events: Array<{ kind: string; body: string; author_name: string }> }>(
+      loader,
+      getRequest(`/admin/enquiries?id=${id}`, cookie),
+    );
     expect(page.data.events).toEqual([expect.objectContaining({ kind: "note", body: "Called, <b>no answer</b>.", author_name: "Test Admin" })]);
   });
 
@@ -169,7 +172,12 @@ describe("notes, assignee, follow-up and value", () => {
     const today = siteDay();
     const yesterday = siteDay(new Date(Date.now() - 86_400_000));
     const tomorrow = siteDay(new Date(Date.now() + 86_400_000));
-    const [late, due, later, won] = [await newLead({ name: "Late" }), await newLead({ name: "Due" }), await newLead({ name: "Later" }), await newLead({ name: "Won" })];
+    const [late, due, later, won] = [
+      await newLead({ name: "Late" }),
+      await newLead({ name: "Due" }),
+      await newLead({ name: "Later" }),
+      await newLead({ name: "Won" }),
+    ];
     for (const [id, date] of [
       [late, yesterday],
       [due, today],
@@ -214,7 +222,9 @@ describe("replies from the lead", () => {
     expect(head).toMatch(/^Content-Type: text\/plain/m);
     expect(body).toContain("We will call you <tomorrow>.");
     const events = await listLeadEvents(id);
-    expect(events).toEqual([expect.objectContaining({ kind: "email", email_to: "shifa@example.mv", email_subject: "Re: Residential", email_status: "sent" })]);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: "email", email_to: "shifa@example.mv", email_subject: "Re: Residential", email_status: "sent" }),
+    ]);
   });
 
   it("refuses a subject with a line break (no header injection) and sends nothing", async () => {
@@ -235,7 +245,11 @@ describe("replies from the lead", () => {
     const failed = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Hello" }, cookie);
     expect(failed.status).toBe(502);
     expect(failed.data).toMatchObject({ ok: false, message: "Failed to send the reply" });
-    expect((await listLeadEvents(id))[0]).toMatchObject({ kind: "email", email_status: "failed", email_error: expect.stringContaining("Mailbox unavailable") });
+    expect((await listLeadEvents(id))[0]).toMatchObject({
+      kind: "email",
+      email_status: "failed",
+      email_error: expect.stringContaining("Mailbox unavailable"),
+    });
   });
 
   it("without SMTP the reply is refused with a reason and nothing is recorded", async () => {
@@ -249,13 +263,40 @@ describe("replies from the lead", () => {
 
   it("templates: created, edited, listed on the lead page, deleted; a multi-line subject is refused", async () => {
     const { cookie } = await adminSession();
-    const list = async () => (await call<{ templates: Array<{ id: string; name: string }> }>(templatesLoader, getRequest("/admin/enquiries/templates", cookie))).data.templates;
+    const list = async () =>
+      (await call<{ templates: Array<{ id: string; name: string }> }>(templatesLoader, getRequest("/admin/enquiries/templates", cookie))).data
+        .templates;
     expect((await list()).map((t) => t.name)).toContain("Thanks, we will call you tomorrow");
-    const created = await call(templatesAction, postRequest("/admin/enquiries/templates", { intent: "create-template", name: "Quote ready", subject: "Your quote", body: "Dear {name}" }, cookie));
+    const created = await call(
+      templatesAction,
+      postRequest(
+        "/admin/enquiries/templates",
+        { intent: "create-template", name: "Quote ready", subject: "Your quote", body: "Dear {name}" },
+        cookie,
+      ),
+    );
     expect(created.status).toBe(200);
     const id = String(created.data.id);
-    expect((await call(templatesAction, postRequest("/admin/enquiries/templates", { intent: "update-template", id, name: "Quote ready", subject: "A\nB", body: "x" }, cookie))).status).toBe(400);
-    expect((await call(templatesAction, postRequest("/admin/enquiries/templates", { intent: "update-template", id, name: "Quote is ready", subject: "Your quote", body: "x" }, cookie))).status).toBe(200);
+    expect(
+      (
+        await call(
+          templatesAction,
+          postRequest("/admin/enquiries/templates", { intent: "update-template", id, name: "Quote ready", subject: "A\nB", body: "x" }, cookie),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          templatesAction,
+          postRequest(
+            "/admin/enquiries/templates",
+            { intent: "update-template", id, name: "Quote is ready", subject: "Your quote", body: "x" },
+            cookie,
+          ),
+        )
+      ).status,
+    ).toBe(200);
     const lead = await newLead();
     const page = await call<{ templates: Array<{ name: string }> }>(loader, getRequest(`/admin/enquiries?id=${lead}`, cookie));
     expect(page.data.templates.map((t) => t.name)).toContain("Quote is ready");
@@ -279,5 +320,38 @@ describe("access", () => {
     expect(await getLead(id)).toMatchObject({ stage: "new", follow_up_on: null });
     expect((await getEnquiry(id))?.status).toBe("new");
     expect(await listLeadEvents(id)).toEqual([]);
+  });
+});
+
+describe("the daily email to each assignee", () => {
+  it("lists overdue follow-ups and new leads, once a day, only to admins with something due", async () => {
+    const { sendLeadDigests } = await import("~/.server/lead-digest");
+    const { admin, cookie } = await adminSession();
+    await adminSession(); // another admin, with nothing assigned: no email
+    const today = siteDay();
+    const late = await newLead({ name: "Late Lead" });
+    const fresh = await newLead({ name: "Fresh Lead" });
+    const notDue = await newLead({ name: "Later Lead" });
+    for (const id of [late, fresh, notDue]) await post({ intent: "set-assignee", id, assignee_id: admin.id }, cookie);
+    await post({ intent: "set-stage", id: late, stage: "contacted" }, cookie);
+    await post({ intent: "set-follow-up", id: late, follow_up_on: siteDay(new Date(Date.now() - 2 * 86_400_000)) }, cookie);
+    await post({ intent: "set-stage", id: notDue, stage: "quoted" }, cookie);
+    await post({ intent: "set-follow-up", id: notDue, follow_up_on: siteDay(new Date(Date.now() + 5 * 86_400_000)) }, cookie);
+    received.length = 0;
+
+    expect(await sendLeadDigests(new Date(), config)).toEqual({ sent: 1, failed: 0 });
+    await expect.poll(() => received.length).toBe(1);
+    // The body is quoted-printable: soft line breaks and =XX escapes undone.
+    const mail = received[0].replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(mail).toMatch(new RegExp(`^To: .*<${admin.email}>`, "m"));
+    expect(mail).toMatch(/^Subject: Your leads today: 1 follow-ups, 1 new/m);
+    expect(mail).toContain("Late Lead");
+    expect(mail).toContain("Fresh Lead");
+    expect(mail).not.toContain("Later Lead");
+    expect(mail).toContain(`/admin/enquiries?id=${late}`);
+    expect(mail).toContain(today);
+    // The day is claimed: another instance (or the next tick) sends nothing.
+    expect(await sendLeadDigests(new Date(), config)).toBeNull();
+    expect(received).toHaveLength(1);
   });
 });

@@ -216,7 +216,12 @@ export async function setLeadStage(id: string, stage: LeadStage, lostReason: str
       ...(stage === "won" ? (["won_at"] as const) : []),
     ];
     for (const column of marks) {
-      await trx.updateTable("enquiries").set({ [column]: now }).where("id", "=", id).where(column, "is", null).execute();
+      await trx
+        .updateTable("enquiries")
+        .set({ [column]: now })
+        .where("id", "=", id)
+        .where(column, "is", null)
+        .execute();
     }
     if (current.stage === stage && stage !== "lost") return null;
     return { kind: "stage", from_stage: current.stage, to_stage: stage, body: stage === "lost" ? lostReason : null };
@@ -318,6 +323,40 @@ export async function listDueFollowUps(today: string, assigneeId?: string): Prom
   return { overdue: items.filter((i) => i.follow_up_on < today), dueToday: items.filter((i) => i.follow_up_on === today) };
 }
 
+export interface AssigneeDigest {
+  id: string;
+  name: string;
+  email: string;
+  followUps: FollowUpItem[];
+  newLeads: Array<Pick<Lead, "id" | "name" | "subject" | "stage" | "follow_up_on">>;
+}
+
+/** Per assigned admin: open leads with a follow-up due by `today`, and their leads still in New. */
+export async function listAssigneeDigests(today: string): Promise<AssigneeDigest[]> {
+  const admins = await listAssignableAdmins();
+  const rows = (
+    await leadQuery()
+      .where("e.status", "in", ["new", "read"])
+      .where("e.assignee_id", "is not", null)
+      .where((eb) => eb.or([eb("e.stage", "=", "new"), eb.and([eb("e.stage", "not in", ["won", "lost"]), eb("e.follow_up_on", "<=", today)])]))
+      .orderBy("e.follow_up_on", "asc")
+      .orderBy("e.created_at", "asc")
+      .limit(1000)
+      .execute()
+  ).map(toLead);
+  return admins
+    .map((admin) => {
+      const mine = rows.filter((r) => r.assignee_id === admin.id);
+      const due = mine.filter((r) => r.follow_up_on !== null && r.follow_up_on <= today);
+      return {
+        ...admin,
+        followUps: due.map((l) => ({ ...l, follow_up_on: l.follow_up_on! })),
+        newLeads: mine.filter((r) => r.stage === "new" && !due.includes(r)),
+      };
+    })
+    .filter((d) => d.followUps.length > 0 || d.newLeads.length > 0);
+}
+
 export interface Funnel {
   enquiries: number;
   contacted: number;
@@ -381,7 +420,11 @@ export async function createReplyTemplate(input: ReplyTemplateInput): Promise<Re
 }
 
 export async function updateReplyTemplate(id: string, input: ReplyTemplateInput): Promise<boolean> {
-  const result = await db().updateTable("reply_templates").set({ ...input, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+  const result = await db()
+    .updateTable("reply_templates")
+    .set({ ...input, updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -412,7 +455,13 @@ export async function addLeadAttachments(enquiryId: string, files: Array<Omit<Le
 }
 
 export async function listLeadAttachments(enquiryId: string): Promise<LeadAttachment[]> {
-  const rows = await db().selectFrom("enquiry_attachments").selectAll().where("enquiry_id", "=", enquiryId).orderBy("created_at").orderBy("file_name").execute();
+  const rows = await db()
+    .selectFrom("enquiry_attachments")
+    .selectAll()
+    .where("enquiry_id", "=", enquiryId)
+    .orderBy("created_at")
+    .orderBy("file_name")
+    .execute();
   return rows.map((r) => ({ ...r, size: Number(r.size), created_at: toIso(r.created_at) }));
 }
 

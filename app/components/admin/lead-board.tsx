@@ -55,8 +55,11 @@ function MoveButton({ card, to, direction }: { card: BoardCard; to: LeadStage; d
 
 export function LeadBoard({ cards, today, openHref }: { cards: BoardCard[]; today: string; openHref: (id: string) => string }) {
   return (
-    <div className="-mx-1 overflow-x-auto pb-2">
-      <ol aria-label="Lead board" className="grid min-w-max auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-3 px-1 lg:min-w-0">
+    <div className="-mx-1 max-w-[calc(100vw-2rem)] overflow-x-auto pb-2 lg:max-w-none">
+      <ol
+        aria-label="Lead board"
+        className="grid min-w-max auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-3 px-1 lg:min-w-0 lg:auto-cols-[minmax(10rem,1fr)]"
+      >
         {LEAD_STAGES.map((stage) => {
           const column = cards.filter((c) => c.stage === stage);
           return (

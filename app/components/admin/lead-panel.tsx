@@ -108,7 +108,8 @@ function Section({ title, icon: Icon, children }: { title: string; icon: typeof 
   );
 }
 
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function sourceLabel(page: string | null): string {
   if (!page || page === "/") return "Home page";
@@ -179,7 +180,13 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
                 Assignee
               </Label>
               <div className="flex gap-2">
-                <NativeSelect id={`${uid}-assignee`} name="assignee_id" defaultValue={lead.assignee_id ?? ""} className="w-44" key={lead.assignee_id ?? ""}>
+                <NativeSelect
+                  id={`${uid}-assignee`}
+                  name="assignee_id"
+                  defaultValue={lead.assignee_id ?? ""}
+                  className="w-44"
+                  key={lead.assignee_id ?? ""}
+                >
                   <NativeSelectOption value="">Nobody</NativeSelectOption>
                   {admins.map((a) => (
                     <NativeSelectOption key={a.id} value={a.id}>
@@ -301,7 +308,9 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
       ) : null}
 
       <Section title="Reply by email" icon={Mail}>
-        {!mailReady ? <p className="text-sm text-muted-foreground">Email is not set up: set SMTP_URL and NOTIFY_EMAIL to send replies from here.</p> : null}
+        {!mailReady ? (
+          <p className="text-sm text-muted-foreground">Email is not set up: set SMTP_URL and NOTIFY_EMAIL to send replies from here.</p>
+        ) : null}
         <LeadForm intent="send-reply" id={lead.id} label="Reply" className="grid gap-3" resetOnSuccess>
           {({ errors, busy }) => (
             <>
@@ -321,7 +330,13 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
               <p className="text-sm text-muted-foreground">To {lead.email}</p>
               <div className="grid gap-1">
                 <Label htmlFor={`${uid}-subject`}>Subject</Label>
-                <Input id={`${uid}-subject`} ref={subjectRef} name="subject" defaultValue={`Re: ${lead.subject}`} aria-invalid={errors.subject ? true : undefined} />
+                <Input
+                  id={`${uid}-subject`}
+                  ref={subjectRef}
+                  name="subject"
+                  defaultValue={`Re: ${lead.subject}`}
+                  aria-invalid={errors.subject ? true : undefined}
+                />
                 <FieldError message={errors.subject} />
               </div>
               <div className="grid gap-1">
@@ -397,7 +412,9 @@ function TimelineText({ event: e }: { event: TimelineEvent }) {
             <span>
               Email to {e.email_to}: <strong>{e.email_subject}</strong>
             </span>
-            <Badge variant={e.email_status === "sent" ? "secondary" : "destructive"}>{e.email_status === "sent" ? "Delivered to mail server" : "Not sent"}</Badge>
+            <Badge variant={e.email_status === "sent" ? "secondary" : "destructive"}>
+              {e.email_status === "sent" ? "Delivered to mail server" : "Not sent"}
+            </Badge>
           </p>
           {e.email_status === "failed" && e.email_error ? <p className="text-destructive">{e.email_error}</p> : null}
           <p className={cn("whitespace-pre-wrap break-words text-muted-foreground")}>{e.body}</p>

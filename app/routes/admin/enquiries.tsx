@@ -152,154 +152,156 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
   };
 
   const detail = selected ? (
-        <Card aria-label={`Enquiry from ${selected.name}`} role="region">
-          <CardContent className="grid gap-5">
-            <Link
-              to={link({ id: null })}
-              className={cn("inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground", view === "list" && "lg:hidden")}
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              {view === "board" ? "Back to the board" : "Back to the list"}
-            </Link>
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h2 className="text-lg font-semibold">{selected.name}</h2>
-                <p className="text-sm text-muted-foreground">
-                  <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
-                  {selected.source_page ? ` · from ${selected.source_page}` : ""}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-1.5">
-                <Badge>{STAGE_LABELS[selected.stage]}</Badge>
-                <Badge variant={selected.status === "spam" ? "destructive" : "secondary"} className="capitalize">
-                  {selected.status}
-                </Badge>
-                <Badge variant={selected.email_status === "failed" ? "destructive" : "outline"}>{EMAIL_LABELS[selected.email_status]}</Badge>
-              </div>
-            </div>
-            <dl className="grid gap-3 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-muted-foreground">Email</dt>
-                <dd>
-                  <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}>
-                    {selected.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Phone</dt>
-                <dd>
-                  {selected.phone ? (
-                    <a className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}>
-                      <Phone aria-hidden="true" className="size-3.5" />
-                      {selected.phone}
-                    </a>
-                  ) : (
-                    "N/A"
-                  )}
-                </dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-muted-foreground">Project type</dt>
-                <dd className="font-medium">{selected.subject}</dd>
-              </div>
-            </dl>
-            <div>
-              <h3 className="mb-1 text-sm text-muted-foreground">Project details</h3>
-              <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed">{selected.message}</p>
-            </div>
-            {selected.spam_reason ? <p className="text-sm text-muted-foreground">Caught as spam: {selected.spam_reason}.</p> : null}
-            {selected.email_status === "failed" && selected.email_error ? (
-              <p className="text-sm text-destructive">Email notification failed: {selected.email_error}</p>
-            ) : null}
-            <LeadPanel
-              key={selected.id}
-              lead={selected}
-              events={events}
-              attachments={attachments}
-              admins={admins}
-              templates={templates}
-              mailReady={mailReady}
-              company={COMPANY.name}
-            />
-            <div className="flex flex-wrap gap-2 border-t pt-4">
-              {selected.status === "read" ? (
-                <Button variant="outline" onClick={() => setStatus("new")}>
-                  <Mail aria-hidden="true" />
-                  Mark as new
-                </Button>
-              ) : null}
-              {selected.status === "new" ? (
-                <Button variant="outline" onClick={() => setStatus("read")}>
-                  <MailOpen aria-hidden="true" />
-                  Mark as read
-                </Button>
-              ) : null}
-              {selected.status === "archived" || selected.status === "spam" ? (
-                <Button variant="outline" onClick={() => setStatus("read")}>
-                  <Undo2 aria-hidden="true" />
-                  {selected.status === "spam" ? "Not spam" : "Move to inbox"}
-                </Button>
+    <Card aria-label={`Enquiry from ${selected.name}`} role="region">
+      <CardContent className="grid gap-5">
+        <Link
+          to={link({ id: null })}
+          className={cn("inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground", view === "list" && "lg:hidden")}
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {view === "board" ? "Back to the board" : "Back to the list"}
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold">{selected.name}</h2>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
+              {selected.source_page ? ` · from ${selected.source_page}` : ""}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge>{STAGE_LABELS[selected.stage]}</Badge>
+            <Badge variant={selected.status === "spam" ? "destructive" : "secondary"} className="capitalize">
+              {selected.status}
+            </Badge>
+            <Badge variant={selected.email_status === "failed" ? "destructive" : "outline"}>{EMAIL_LABELS[selected.email_status]}</Badge>
+          </div>
+        </div>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd>
+              <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}>
+                {selected.email}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Phone</dt>
+            <dd>
+              {selected.phone ? (
+                <a className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}>
+                  <Phone aria-hidden="true" className="size-3.5" />
+                  {selected.phone}
+                </a>
               ) : (
-                <Button variant="outline" onClick={() => setStatus("archived")}>
-                  <Archive aria-hidden="true" />
-                  Archive
-                </Button>
+                "N/A"
               )}
-              {selected.status !== "spam" ? (
-                <Button variant="outline" onClick={() => setStatus("spam")}>
-                  <ShieldAlert aria-hidden="true" />
-                  Spam
-                </Button>
-              ) : null}
-              <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Project type</dt>
+            <dd className="font-medium">{selected.subject}</dd>
+          </div>
+        </dl>
+        <div>
+          <h3 className="mb-1 text-sm text-muted-foreground">Project details</h3>
+          <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed">{selected.message}</p>
+        </div>
+        {selected.spam_reason ? <p className="text-sm text-muted-foreground">Caught as spam: {selected.spam_reason}.</p> : null}
+        {selected.email_status === "failed" && selected.email_error ? (
+          <p className="text-sm text-destructive">Email notification failed: {selected.email_error}</p>
+        ) : null}
+        <LeadPanel
+          key={selected.id}
+          lead={selected}
+          events={events}
+          attachments={attachments}
+          admins={admins}
+          templates={templates}
+          mailReady={mailReady}
+          company={COMPANY.name}
+        />
+        <div className="flex flex-wrap gap-2 border-t pt-4">
+          {selected.status === "read" ? (
+            <Button variant="outline" onClick={() => setStatus("new")}>
+              <Mail aria-hidden="true" />
+              Mark as new
+            </Button>
+          ) : null}
+          {selected.status === "new" ? (
+            <Button variant="outline" onClick={() => setStatus("read")}>
+              <MailOpen aria-hidden="true" />
+              Mark as read
+            </Button>
+          ) : null}
+          {selected.status === "archived" || selected.status === "spam" ? (
+            <Button variant="outline" onClick={() => setStatus("read")}>
+              <Undo2 aria-hidden="true" />
+              {selected.status === "spam" ? "Not spam" : "Move to inbox"}
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => setStatus("archived")}>
+              <Archive aria-hidden="true" />
+              Archive
+            </Button>
+          )}
+          {selected.status !== "spam" ? (
+            <Button variant="outline" onClick={() => setStatus("spam")}>
+              <ShieldAlert aria-hidden="true" />
+              Spam
+            </Button>
+          ) : null}
+          <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
   ) : null;
 
   return (
     <div className="grid gap-6">
       <PageIntro title="Enquiries" description="Messages sent through the website's contact form, followed from first message to won job.">
-        <nav aria-label="Enquiry views" className="inline-flex rounded-md border p-0.5">
-          {(
-            [
-              ["list", "List", List],
-              ["board", "Board", KanbanSquare],
-            ] as const
-          ).map(([key, label, Icon]) => (
-            <Link
-              key={key}
-              to={key === "board" ? "?view=board" : "?"}
-              aria-current={view === key ? "page" : undefined}
-              className={cn(
-                "inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
-                view === key && "bg-primary text-primary-foreground hover:text-primary-foreground",
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
+        <div className="flex flex-wrap gap-2">
+          <nav aria-label="Enquiry views" className="inline-flex rounded-md border p-0.5">
+            {(
+              [
+                ["list", "List", List],
+                ["board", "Board", KanbanSquare],
+              ] as const
+            ).map(([key, label, Icon]) => (
+              <Link
+                key={key}
+                to={key === "board" ? "?view=board" : "?"}
+                aria-current={view === key ? "page" : undefined}
+                className={cn(
+                  "inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
+                  view === key && "bg-primary text-primary-foreground hover:text-primary-foreground",
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Link>
+            ))}
+          </nav>
+          <Button asChild variant="outline">
+            <Link to="/admin/enquiries/templates">
+              <MessageSquareText aria-hidden="true" />
+              Reply templates
             </Link>
-          ))}
-        </nav>
-        <Button asChild variant="outline">
-          <Link to="/admin/enquiries/templates">
-            <MessageSquareText aria-hidden="true" />
-            Reply templates
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <a href={exportHref} download>
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
-        </Button>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={exportHref} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        </div>
       </PageIntro>
 
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      <div className={cn("flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between", view === "board" && "hidden")}>
         <nav aria-label="Enquiry folders" className="flex flex-wrap gap-1">
           {FOLDERS.map(({ key, label, icon: Icon }) => (
             <Link

@@ -75,7 +75,12 @@ function TemplateForm({ template }: { template?: { id: string; name: string; sub
           </div>
           <div className="grid gap-1">
             <Label htmlFor={`${prefix}-subject`}>Subject</Label>
-            <Input id={`${prefix}-subject`} name="subject" defaultValue={template?.subject ?? "Re: {project_type}"} aria-invalid={errors.subject ? true : undefined} />
+            <Input
+              id={`${prefix}-subject`}
+              name="subject"
+              defaultValue={template?.subject ?? "Re: {project_type}"}
+              aria-invalid={errors.subject ? true : undefined}
+            />
             <FieldError message={errors.subject} />
           </div>
           <div className="grid gap-1">
@@ -89,7 +94,14 @@ function TemplateForm({ template }: { template?: { id: string; name: string; sub
               {template ? "Save template" : "Add template"}
             </Button>
             {template ? (
-              <Button type="submit" name="intent" value="delete-template" variant="outline" disabled={busy} aria-label={`Delete template ${template.name}`}>
+              <Button
+                type="submit"
+                name="intent"
+                value="delete-template"
+                variant="outline"
+                disabled={busy}
+                aria-label={`Delete template ${template.name}`}
+              >
                 <Trash2 aria-hidden="true" />
                 Delete
               </Button>
