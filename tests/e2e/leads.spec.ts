@@ -102,6 +102,8 @@ test.describe("following a lead", () => {
   test.use({ allowConsoleErrors: [/status of 400/] });
   for (const width of [390, 1280]) {
     test(`the board and a lead's timeline at ${width} px`, async ({ page, browser }) => {
+      // Many steps on a shared, slow machine.
+      test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 900 });
       const name = `Lead ${width} ${unique()}`;
       const visitor = await browser.newPage();
@@ -158,5 +160,20 @@ test.describe("following a lead", () => {
       await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
       await expectNoAxeViolations(page);
     });
+  }
+});
+
+test("'Get Quote' on a service page fills Project Type with that service, without JavaScript too", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const page = await browser.newPage({ javaScriptEnabled });
+    await page.goto("/");
+    const card = page.locator("#services a[href^='/service/']").first();
+    const href = await card.getAttribute("href");
+    await page.goto(href!);
+    const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    await page.getByRole("link", { name: "Get Quote" }).last().click();
+    await expect(page).toHaveURL(/\/\?service=[^#]+#contact$/);
+    await expect(page.locator("#contact").getByLabel("Project Type")).toHaveValue(title);
+    await page.close();
   }
 });

@@ -59,7 +59,7 @@ export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
         <figure className="grid gap-2">
           <div className="h-56 w-full" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 224 }}>
-              <BarChart data={steps} layout="vertical" margin={{ left: 8, right: 40, top: 4, bottom: 4 }}>
+              <BarChart accessibilityLayer={false} data={steps} layout="vertical" margin={{ left: 8, right: 40, top: 4, bottom: 4 }}>
                 <CartesianGrid horizontal={false} strokeDasharray="3 3" />
                 <XAxis type="number" allowDecimals={false} hide />
                 <YAxis type="category" dataKey="step" width={84} tickLine={false} axisLine={false} />
@@ -108,7 +108,7 @@ export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
           </div>
           <div className="h-28 w-full" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 300, height: 112 }}>
-              <BarChart data={decided} margin={{ left: 0, right: 0, top: 16, bottom: 0 }}>
+              <BarChart accessibilityLayer={false} data={decided} margin={{ left: 0, right: 0, top: 16, bottom: 0 }}>
                 <XAxis dataKey="name" tickLine={false} axisLine={false} />
                 <YAxis hide allowDecimals={false} />
                 <Bar dataKey="count" radius={4} isAnimationActive={false}>

@@ -327,7 +327,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
                   </NativeSelect>
                 </div>
               ) : null}
-              <p className="text-sm text-muted-foreground">To {lead.email}</p>
+              <p className="text-sm text-muted-foreground">Goes to the visitor's email address; answers come back to the office.</p>
               <div className="grid gap-1">
                 <Label htmlFor={`${uid}-subject`}>Subject</Label>
                 <Input

@@ -15,7 +15,7 @@ import {
   listReplyTemplates,
 } from "~/.server/models/leads";
 import { LeadBoard } from "~/components/admin/lead-board";
-import { LeadPanel } from "~/components/admin/lead-panel";
+import { LeadPanel, sourceLabel } from "~/components/admin/lead-panel";
 import { COMPANY } from "~/content/company";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
@@ -166,7 +166,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
             <h2 className="text-lg font-semibold">{selected.name}</h2>
             <p className="text-sm text-muted-foreground">
               <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
-              {selected.source_page ? ` · from ${selected.source_page}` : ""}
+              {` · from ${sourceLabel(selected.source_page).toLowerCase()}`}
             </p>
           </div>
           <div className="flex flex-wrap gap-1.5">
