@@ -37,9 +37,11 @@ export default [
     route("team", "routes/admin/team.tsx"),
     route("profile/two-factor", "routes/admin/two-factor.tsx"),
     route("site-content", "routes/admin/site-content.tsx"),
+    route("enquiries/templates", "routes/admin/reply-templates.tsx"),
   ]),
   route("admin/activity/export.csv", "routes/admin/activity-export.ts"),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
+  route("admin/enquiries/:id/attachments/:attachmentId", "routes/admin/enquiry-attachment.ts"),
 
   // Resource routes
   ...prefix("api", [route("auth/*", "routes/api/auth.ts"), route("uploads", "routes/api/uploads.ts"), route("enquiries", "routes/api/enquiries.ts")]),

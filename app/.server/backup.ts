@@ -22,7 +22,7 @@ export interface ExportFile {
 }
 
 /** Parents before children, so inserts satisfy foreign keys; unknown (newer) tables go last. */
-const TABLE_ORDER = ["user", "session", "account", "verification", "profiles", "categories", "services", "projects", "contact_details", "site_settings", "rate_limits", "enquiries", "site_counters", "site_content", "site_content_versions"];
+const TABLE_ORDER = ["user", "session", "account", "verification", "profiles", "categories", "services", "projects", "contact_details", "site_settings", "rate_limits", "enquiries", "enquiry_events", "enquiry_attachments", "reply_templates", "site_counters", "site_content", "site_content_versions"];
 const SKIP = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 // The export walks every table generically, so it works on untyped table names.

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { ENQUIRY_FAILED, type EnquiryPostResult } from "~/content/enquiry";
+import { type ContactPrefill, ENQUIRY_FAILED, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
+import { getPublicProject } from "./models/projects";
+import { getActiveService } from "./models/services";
 import { EnquirySchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/enquiry";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { authSecret } from "./auth";
@@ -14,7 +16,18 @@ import {
   recordNotificationFailed,
   recordNotificationSent,
 } from "./models/enquiries";
+import { startLeadDigest, stopLeadDigest } from "./lead-digest";
 import { hitRateLimit } from "./rate-limit";
+import {
+  AttachmentError,
+  deleteEnquiryWithFiles,
+  EnquiryFormError,
+  type PreparedAttachment,
+  prepareAttachment,
+  readEnquiryForm,
+  type ReceivedFile,
+  storeAttachments,
+} from "./attachments";
 import { clientIp } from "./sign-in";
 
 // The contact form's server side (docs/product.md#enquiries): validate, catch spam, store first, then notify staff
@@ -42,7 +55,67 @@ export type SubmitResult =
 
 export const ENQUIRY_RATE_LIMITED = "You have sent several messages in a short time. Please wait a few minutes and try again.";
 
-export async function submitEnquiry(request: Request, form: FormData, sourcePage: string | null): Promise<SubmitResult> {
+/** The page a lead came from: the home page, or the service or project page whose call to action led to the form. */
+const SOURCE_PAGE = /^\/(?:(?:service|project)\/[A-Za-z0-9_-]{1,64})?$/;
+const trackingText = (value: FormDataEntryValue | null) =>
+  typeof value === "string" ? value.replace(/[^\p{L}\p{N} ._~+\-/:]/gu, "").trim().slice(0, 100) || null : null;
+
+/** Where the visitor came from: hidden fields the page (and its island script) fill in. Anything odd is dropped. */
+export function enquirySource(form: FormData, fallbackPage: string | null) {
+  const page = form.get("source_page");
+  let referrer: string | null = null;
+  const rawReferrer = form.get("referrer");
+  if (typeof rawReferrer === "string" && rawReferrer.length <= 2000) {
+    try {
+      const url = new URL(rawReferrer);
+      // The referring site only (its host): enough to know where leads come from, no visitor's path or query.
+      if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname) referrer = url.hostname.slice(0, 200);
+    } catch {
+      referrer = null;
+    }
+  }
+  return {
+    source_page: typeof page === "string" && SOURCE_PAGE.test(page) ? page : fallbackPage,
+    referrer,
+    utm_source: trackingText(form.get("utm_source")),
+    utm_medium: trackingText(form.get("utm_medium")),
+    utm_campaign: trackingText(form.get("utm_campaign")),
+  };
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The home page's query string turned into the form's start: `?service=<id>` or `?project=<id>` (the
+ * detail pages' calls to action) fill Project Type and the source page; `utm_*` are kept for the lead.
+ * Only pages with a query string get a prefill, and those never enter the page cache (page-cache.ts).
+ */
+export async function contactPrefill(params: URLSearchParams): Promise<ContactPrefill | null> {
+  const utm = {
+    utm_source: trackingText(params.get("utm_source")),
+    utm_medium: trackingText(params.get("utm_medium")),
+    utm_campaign: trackingText(params.get("utm_campaign")),
+  };
+  let subject: string | null = null;
+  let source_page: string | null = null;
+  const serviceId = params.get("service");
+  const projectId = params.get("project");
+  try {
+    if (serviceId && ID.test(serviceId)) {
+      const service = await getActiveService(serviceId);
+      if (service) [subject, source_page] = [service.title.slice(0, 200), `/service/${service.id}`];
+    } else if (projectId && ID.test(projectId)) {
+      const project = await getPublicProject(projectId);
+      if (project) [subject, source_page] = [`Similar to: ${project.title}`.slice(0, 200), `/project/${project.id}`];
+    }
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "contact prefill lookup failed");
+  }
+  if (!subject && !Object.values(utm).some(Boolean)) return null;
+  return { subject, source_page, ...utm };
+}
+
+export async function submitEnquiry(request: Request, form: FormData, sourcePage: string | null, files: ReceivedFile[] = []): Promise<SubmitResult> {
   const values = formValues(form);
   const parsed = EnquirySchema.safeParse(values);
   if (!parsed.success) {
@@ -60,16 +133,36 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
   else if (age === null) spamReason = "missing or forged form token";
   else if (age < env.ENQUIRY_MIN_FILL_MS) spamReason = `form filled in ${Math.max(0, Math.round(age))} ms`;
 
+  // Files of a real enquiry are checked and re-encoded before anything is stored; spam keeps none.
+  const prepared: PreparedAttachment[] = [];
+  if (!spamReason) {
+    for (const file of files) {
+      try {
+        prepared.push(await prepareAttachment(file));
+      } catch (error) {
+        if (error instanceof AttachmentError) return { ok: false, status: 400, message: error.message, fieldErrors: { attachments: error.message } };
+        throw error;
+      }
+    }
+  }
+
   const notify = mailConfig() !== null;
   const enquiry = await createEnquiry({
     ...parsed.data,
-    source_page: sourcePage,
+    ...enquirySource(form, sourcePage),
     ip,
     user_agent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
     spam_reason: spamReason,
     notify,
   });
-  logger.info({ enquiryId: enquiry.id, spam: Boolean(spamReason), reason: spamReason ?? undefined }, "enquiry stored");
+  try {
+    await storeAttachments(enquiry.id, prepared);
+  } catch (error) {
+    // All or nothing: an enquiry whose files were lost would look complete to staff.
+    await deleteEnquiryWithFiles(enquiry.id);
+    throw error;
+  }
+  logger.info({ enquiryId: enquiry.id, spam: Boolean(spamReason), reason: spamReason ?? undefined, files: prepared.length }, "enquiry stored");
   if (notify && !spamReason) kickNotificationQueue();
   return { ok: true, spam: Boolean(spamReason), enquiry };
 }
@@ -80,17 +173,21 @@ const ECHO_MAX_CHARS = 5000;
 /** Reads, checks and stores a posted contact form; any failure is a message for the visitor, never a 500. */
 export async function handleEnquiryPost(request: Request, sourcePage: string): Promise<{ status: number; body: EnquiryPostResult }> {
   let form: FormData;
+  let files: ReceivedFile[];
+  // What the visitor typed comes back with a failure, so a plain post does not lose it.
+  const echo = (from: FormData) =>
+    Object.fromEntries([...Object.keys(EnquirySchema.shape), ...SOURCE_FIELDS].map((k) => [k, String(from.get(k) ?? "").slice(0, ECHO_MAX_CHARS)]));
   try {
-    form = await request.formData();
-  } catch {
+    ({ form, files } = await readEnquiryForm(request));
+  } catch (error) {
+    if (error instanceof EnquiryFormError) {
+      return { status: error.status, body: { ok: false, message: error.message, fieldErrors: { attachments: error.message }, values: echo(error.form) } };
+    }
     return { status: 400, body: { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} } };
   }
-  // What the visitor typed comes back with a failure, so a plain post does not lose it.
-  const values = Object.fromEntries(
-    Object.keys(EnquirySchema.shape).map((k) => [k, String(form.get(k) ?? "").slice(0, ECHO_MAX_CHARS)]),
-  );
+  const values = echo(form);
   try {
-    const result = await submitEnquiry(request, form, sourcePage);
+    const result = await submitEnquiry(request, form, sourcePage, files);
     if (result.ok) return { status: 200, body: { ok: true } };
     return { status: result.status, body: { ok: false, message: result.message, fieldErrors: result.fieldErrors, values } };
   } catch (error) {
@@ -126,5 +223,12 @@ export const kickNotificationQueue = kickMailQueue;
 /** Resolves when the background run (if any) has finished. */
 export const notificationQueueIdle = mailQueueIdle;
 /** Retries on a timer (backoff is in the rows), so failed sends are tried again even without new enquiries. */
-export const startNotificationQueue = startMailQueue;
-export const stopNotificationQueue = stopMailQueue;
+export function startNotificationQueue(): void {
+  startMailQueue();
+  // The assignees' daily digest needs the same mail setup (docs/decisions/0017-leads-pipeline.md).
+  startLeadDigest();
+}
+
+export async function stopNotificationQueue(): Promise<void> {
+  await Promise.all([stopMailQueue(), stopLeadDigest()]);
+}

@@ -44,6 +44,8 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalString,
+    /** A private bucket for enquiry attachments when S3 is used (never the public uploads bucket). */
+    ATTACHMENTS_S3_BUCKET: optionalString,
     SMTP_URL: optionalString,
     NOTIFY_EMAIL: optionalString,
     /** Sender of notifications; defaults to NOTIFY_EMAIL (many SMTP servers only accept their own account). */

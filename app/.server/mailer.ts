@@ -141,3 +141,24 @@ ${button}
 </div></body></html>`;
   return { subject: headerSafe(`${content.subject} | ${COMPANY.name}`), text, html };
 }
+
+/** A reply from a lead's page (docs/decisions/0017-leads-pipeline.md): plain text, to the visitor, answers come back to the office. */
+export function leadReplyEmail(
+  reply: { to: string; toName: string; subject: string; body: string; enquiryId: string },
+  config: Pick<MailConfig, "to" | "from">,
+) {
+  // The schema refuses line breaks in the subject already; headerSafe is the second lock on the door.
+  if (/[\r\n]/.test(reply.subject) || /[\r\n<>,;]/.test(reply.to)) throw new Error("unsafe mail header");
+  return {
+    to: { name: headerSafe(reply.toName, 100), address: reply.to },
+    from: { name: COMPANY.name, address: config.from },
+    replyTo: config.to,
+    subject: headerSafe(reply.subject, 200),
+    text: reply.body,
+    headers: { "X-Enquiry-Id": reply.enquiryId },
+  };
+}
+
+export async function sendLeadReplyMail(reply: Parameters<typeof leadReplyEmail>[0], config: MailConfig): Promise<void> {
+  await config.transport.sendMail(leadReplyEmail(reply, config));
+}

@@ -12,7 +12,17 @@ import {
   type EnquiryPostResult,
 } from "~/content/enquiry";
 import { wrapIndex } from "~/lib/wrap-index";
-import { FADE_IN_THRESHOLD, SCROLL_TO_CONTACT_DELAY_MS } from "~/validation/constants";
+import {
+  ATTACHMENT_FIELD,
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENTS_TOO_LARGE,
+  ATTACHMENTS_TOO_MANY,
+  attachmentTooLarge,
+  FADE_IN_THRESHOLD,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+  SCROLL_TO_CONTACT_DELAY_MS,
+} from "~/validation/constants";
 
 const TOAST_MS = 5000;
 /** How far a finger must travel sideways for a swipe in the image viewer. */
@@ -322,9 +332,28 @@ function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) 
   first?.focus();
 }
 
+/** The limits the server enforces, checked first so nobody waits for 25 MB to be refused (the server's check counts). */
+function attachmentProblem(input: HTMLInputElement | null): string | null {
+  const files = Array.from(input?.files ?? []);
+  if (files.length > ATTACHMENT_MAX_FILES) return ATTACHMENTS_TOO_MANY;
+  const big = files.find((f) => f.size > MAX_ATTACHMENT_BYTES);
+  if (big) return attachmentTooLarge(big.name);
+  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_ATTACHMENTS_TOTAL_BYTES) return ATTACHMENTS_TOO_LARGE;
+  return null;
+}
+
 function initContactForm() {
   const form = document.querySelector<HTMLFormElement>("form[data-enquiry-form]");
   if (!form) return;
+  // The referring site, for the lead's source (only another site's; the page itself is cached for everyone).
+  const referrer = form.elements.namedItem("referrer");
+  if (referrer instanceof HTMLInputElement && !referrer.value && document.referrer) {
+    try {
+      if (new URL(document.referrer).origin !== location.origin) referrer.value = document.referrer;
+    } catch {
+      // Not a URL: nothing to record.
+    }
+  }
   const submit = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
   const setSending = (sending: boolean) => {
     submit.disabled = sending;
@@ -335,6 +364,12 @@ function initContactForm() {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const problem = attachmentProblem(form.elements.namedItem(ATTACHMENT_FIELD) as HTMLInputElement | null);
+    if (problem) {
+      showFieldErrors(form, { [ATTACHMENT_FIELD]: problem });
+      toast("error", ENQUIRY_NOT_SENT_TITLE, problem);
+      return;
+    }
     setSending(true);
     let answer: EnquiryPostResult;
     try {

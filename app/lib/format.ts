@@ -125,3 +125,8 @@ export function sameLabel(a: string | null | undefined, b: string | null | undef
   const norm = (v: string) => v.trim().replace(/[_-]+/g, " ").replace(/\s+/g, " ").toLowerCase();
   return norm(a as string) === norm(b as string);
 }
+
+/** The calendar day (YYYY-MM-DD) in the Maldives: what "today" and "overdue" mean for follow-ups. */
+export function siteDay(date: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}

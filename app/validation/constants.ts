@@ -85,3 +85,16 @@ export const URL_MAX = 2048;
 /** Hidden fields of the contact form: a honeypot a person never fills, and a signed render time. */
 export const HONEYPOT_FIELD = "website";
 export const FORM_TOKEN_FIELD = "form_token";
+
+// Files sent with the contact form (docs/decisions/0018-enquiry-attachments.md).
+export const ATTACHMENT_FIELD = "attachments";
+export const ATTACHMENT_MAX_FILES = 5;
+export const MAX_ATTACHMENT_MB = 10;
+export const MAX_ATTACHMENTS_TOTAL_MB = 25;
+export const MAX_ATTACHMENT_BYTES = MAX_ATTACHMENT_MB * 1024 * 1024;
+export const MAX_ATTACHMENTS_TOTAL_BYTES = MAX_ATTACHMENTS_TOTAL_MB * 1024 * 1024;
+export const ATTACHMENT_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif,application/pdf";
+export const ATTACHMENTS_TOO_MANY = `You can attach up to ${ATTACHMENT_MAX_FILES} files`;
+export const ATTACHMENTS_TOO_LARGE = `Attachments must be less than ${MAX_ATTACHMENTS_TOTAL_MB}MB in all`;
+export const ATTACHMENT_UNSUPPORTED = "Attachments must be images (JPEG, PNG, WebP, GIF, AVIF) or PDF files";
+export const attachmentTooLarge = (name: string) => `${name.slice(0, 80)}: each file must be less than ${MAX_ATTACHMENT_MB}MB`;

@@ -92,6 +92,16 @@ function hostileBodies(): FormData[] {
     "save",
     "publish",
     "discard",
+    // Leads (docs/decisions/0017-leads-pipeline.md)
+    "set-stage",
+    "add-note",
+    "set-assignee",
+    "set-follow-up",
+    "set-value",
+    "send-reply",
+    "create-template",
+    "update-template",
+    "delete-template",
   ];
   return intents.map((intent) => {
     const form = new FormData();
@@ -118,6 +128,11 @@ function hostileBodies(): FormData[] {
     form.set("revision", "0");
     form.set("versionId", "x");
     form.set("content", JSON.stringify({ eyebrow: "FAQ", title: "Intruder", intro: "x", items: [{ question: "Intruder?", answer: "Yes" }] }));
+    form.set("stage", "won");
+    form.set("body", "Intruder note");
+    form.set("subject", "Intruder");
+    form.set("follow_up_on", "2026-12-01");
+    form.set("estimated_value", "1");
     form.set("file", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "x.png");
     return form;
   });
@@ -133,7 +148,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor", "admin/site-content"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor", "admin/site-content", "admin/enquiries/templates", "admin/enquiries/:id/attachments/:attachmentId"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

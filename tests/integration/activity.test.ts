@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activityCutoff, pruneOldActivity, startActivityPruning, stopActivityPruning } from "~/.server/activity-pruning";
 import { CLIENT_IP_HEADER } from "~/.server/auth";
 import { db } from "~/.server/db";
@@ -26,6 +26,9 @@ import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
 import { ADMIN_PASSWORD, contactInput, createAdmin, createMember, projectInput, serviceInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
+import { type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
+import { setMailConfigForTests } from "~/.server/mailer";
+import { createReplyTemplate } from "~/.server/models/leads";
 import * as OTPAuth from "otpauth";
 import { adminSession, call, ORIGIN } from "./admin-support";
 
@@ -63,7 +66,12 @@ const NOT_ADMIN_WRITES = new Set(["admin/login", "admin/logout", "admin/login/tw
 
 /** The intents an action answers, from its source: `case "x":` and `intent === "x"` / `intent !== "x"`. */
 function intentsOf(file: string): string[] {
-  const source = fs.readFileSync(path.resolve("app", file), "utf8");
+  const main = path.resolve("app", file);
+  // An action may hand intents to a module beside it (the enquiries page's lead-actions.ts): read those too.
+  const helpers = [...fs.readFileSync(main, "utf8").matchAll(/from "\.\/([\w-]+)"/g)]
+    .map((m) => [".ts", ".tsx"].map((ext) => path.join(path.dirname(main), m[1] + ext)).find((f) => fs.existsSync(f)))
+    .filter((f): f is string => Boolean(f));
+  const source = [main, ...helpers].map((f) => fs.readFileSync(f, "utf8")).join("\n");
   const found = new Set<string>();
   for (const m of source.matchAll(/case "([\w-]+)":/g)) found.add(m[1]);
   for (const m of source.matchAll(/(?:intent|write) [!=]== "([\w-]+)"/g)) found.add(m[1]);
@@ -143,6 +151,16 @@ async function pendingInvite(cookie: string): Promise<string> {
 }
 
 const security = "security" as const;
+
+let smtp: SmtpSink;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  setMailConfigForTests(undefined);
+  await smtp.close();
+});
+afterEach(() => setMailConfigForTests(undefined));
 
 /** The FAQ section's current revision, after saving a draft of it when asked (publish, discard and restore need one). */
 async function faqRevision(adminId: string, { draft = false, published = false } = {}): Promise<number> {
@@ -421,7 +439,59 @@ const CASES: Record<string, Record<string, Case>> = {
       }),
     },
   },
+  "admin/enquiries/templates": {
+    "create-template": {
+      prepare: async () => ({
+        form: form({ intent: "create-template", name: "Call tomorrow", subject: "Your enquiry", body: "We will call you tomorrow." }),
+        expected: { action: "reply-template.create", entity: "reply-template", detail: "Call tomorrow" },
+      }),
+    },
+    "update-template": {
+      async prepare() {
+        const template = await createReplyTemplate({ name: "Old name", subject: "Your enquiry", body: "Hello" });
+        return {
+          form: form({ intent: "update-template", id: template.id, name: "New name", subject: "Your enquiry", body: "Hello" }),
+          expected: { action: "reply-template.update", entity: "reply-template", entityId: template.id, detail: "New name" },
+        };
+      },
+    },
+    "delete-template": {
+      async prepare() {
+        const template = await createReplyTemplate({ name: "Going", subject: "Your enquiry", body: "Hello" });
+        return { form: form({ intent: "delete-template", id: template.id }), expected: { action: "reply-template.delete", entity: "reply-template", entityId: template.id } };
+      },
+    },
+  },
   "admin/enquiries": {
+    ...Object.fromEntries(
+      (
+        [
+          ["set-stage", { stage: "contacted" }, ["stage"]],
+          ["add-note", { body: "Called, sending a quote" }, []],
+          ["set-assignee", { assignee_id: "" }, ["assignee_id"]],
+          ["set-follow-up", { follow_up_on: "2026-12-01" }, ["follow_up_on"]],
+          ["set-value", { estimated_value: "125000" }, ["estimated_value"]],
+        ] as const
+      ).map(([intent, fields, changed]) => [
+        intent,
+        {
+          async prepare() {
+            const enquiry = await newEnquiry();
+            return { form: form({ intent, id: enquiry.id, ...fields }), expected: { action: `enquiry.${intent}`, entity: "enquiry", entityId: enquiry.id, fields: [...changed] } };
+          },
+        } satisfies Case,
+      ]),
+    ),
+    "send-reply": {
+      async prepare() {
+        const enquiry = await newEnquiry();
+        setMailConfigForTests({ transport: smtp.sender.transport, from: "website@example.mv", to: "office@example.mv" });
+        return {
+          form: form({ intent: "send-reply", id: enquiry.id, subject: "Re: Residential", body: "We will call you tomorrow." }),
+          expected: { action: "enquiry.send-reply", entity: "enquiry", entityId: enquiry.id, fields: [] },
+        };
+      },
+    },
     "set-status": {
       async prepare() {
         const enquiry = await newEnquiry();

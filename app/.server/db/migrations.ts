@@ -323,6 +323,103 @@ function m0005SiteContent(engine: Engine): Migration {
   };
 }
 
+/** Leads (issue 15; docs/decisions/0017-leads-pipeline.md): stages, a timeline, replies, private attachments. */
+function m0009Leads(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      // status keeps its folders (new = unread and read are both the open pipeline; archived; spam); the stage is new.
+      await db.schema
+        .alterTable("enquiries")
+        .addColumn("stage", "text", (c) => c.notNull().defaultTo("new").check(sql`stage in ('new', 'contacted', 'quoted', 'won', 'lost')`))
+        .execute();
+      for (const [name, type] of [
+        ["lost_reason", "text"],
+        ["follow_up_on", "text"],
+        ["referrer", "text"],
+        ["utm_source", "text"],
+        ["utm_medium", "text"],
+        ["utm_campaign", "text"],
+      ] as const) {
+        await db.schema.alterTable("enquiries").addColumn(name, type).execute();
+      }
+      await db.schema.alterTable("enquiries").addColumn("estimated_value", t.decimal).execute();
+      await db.schema
+        .alterTable("enquiries")
+        .addColumn("assignee_id", "text", (c) => c.references("user.id").onDelete("set null"))
+        .execute();
+      // When a lead first reached each step: the dashboard's funnel counts leads, not their current stage.
+      for (const name of ["contacted_at", "quoted_at", "won_at", "stage_changed_at"]) {
+        await db.schema.alterTable("enquiries").addColumn(name, t.timestamp).execute();
+      }
+      await db.schema.createIndex("enquiries_stage").on("enquiries").columns(["stage", "created_at"]).execute();
+      await db.schema.createIndex("enquiries_follow_up").on("enquiries").columns(["follow_up_on"]).execute();
+
+      await db.schema
+        .createTable("enquiry_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("enquiry_id", "text", (c) => c.notNull().references("enquiries.id").onDelete("cascade"))
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('note', 'stage', 'email', 'assignee', 'follow_up', 'value')`))
+        .addColumn("author_id", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("author_name", "text")
+        .addColumn("body", "text")
+        .addColumn("from_stage", "text")
+        .addColumn("to_stage", "text")
+        .addColumn("email_to", "text")
+        .addColumn("email_subject", "text")
+        .addColumn("email_status", "text")
+        .addColumn("email_error", "text")
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema.createIndex("enquiry_events_enquiry").on("enquiry_events").columns(["enquiry_id", "created_at"]).execute();
+
+      await db.schema
+        .createTable("reply_templates")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("body", "text", (c) => c.notNull())
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      const now = new Date().toISOString();
+      await db
+        .insertInto("reply_templates")
+        .values([
+          {
+            id: "tpl-call-tomorrow",
+            name: "Thanks, we will call you tomorrow",
+            subject: "Re: {project_type}",
+            body: "Dear {name},\n\nThank you for your enquiry about {project_type}. We will call you tomorrow to talk it through.\n\nKind regards,\n{company}",
+            created_at: now,
+            updated_at: now,
+          },
+          {
+            id: "tpl-site-visit",
+            name: "Site visit",
+            subject: "Re: {project_type}: a site visit",
+            body: "Dear {name},\n\nThank you for getting in touch. To prepare an accurate quote we would like to visit the site. Which days suit you this week?\n\nKind regards,\n{company}",
+            created_at: now,
+            updated_at: now,
+          },
+        ])
+        .execute();
+
+      await db.schema
+        .createTable("enquiry_attachments")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("enquiry_id", "text", (c) => c.notNull().references("enquiries.id").onDelete("cascade"))
+        .addColumn("storage_key", "text", (c) => c.notNull())
+        .addColumn("file_name", "text", (c) => c.notNull())
+        .addColumn("content_type", "text", (c) => c.notNull())
+        .addColumn("size", "integer", (c) => c.notNull())
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema.createIndex("enquiry_attachments_enquiry").on("enquiry_attachments").columns(["enquiry_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -334,6 +431,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0006_revisions": m0006Revisions(engine),
         "0007_staff": m0007_staff(engine),
         "0008_activity": m0008Activity(engine),
+        "0009_leads": m0009Leads(engine),
       };
     },
   };

@@ -146,6 +146,55 @@ export interface EnquiriesTable {
   email_next_attempt_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Leads (migration 0009_leads)
+  stage: ColumnType<string, string | undefined, string>;
+  lost_reason: string | null;
+  follow_up_on: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  estimated_value: Decimal;
+  assignee_id: string | null;
+  contacted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  quoted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  won_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  stage_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface EnquiryEventsTable {
+  id: string;
+  enquiry_id: string;
+  kind: string;
+  author_id: string | null;
+  author_name: string | null;
+  body: string | null;
+  from_stage: string | null;
+  to_stage: string | null;
+  email_to: string | null;
+  email_subject: string | null;
+  email_status: string | null;
+  email_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface ReplyTemplatesTable {
+  id: string;
+  name: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EnquiryAttachmentsTable {
+  id: string;
+  enquiry_id: string;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: Timestamp;
 }
 
 export interface RateLimitsTable {
@@ -261,6 +310,9 @@ export interface DB {
   project_versions: RecordVersionsTable;
   site_content: SiteContentTable;
   site_content_versions: SiteContentVersionsTable;
+  enquiry_events: EnquiryEventsTable;
+  reply_templates: ReplyTemplatesTable;
+  enquiry_attachments: EnquiryAttachmentsTable;
   site_counters: { name: string; value: ColumnType<number | string, number, number> };
   invites: InvitesTable;
   mail_outbox: MailOutboxTable;

@@ -53,6 +53,10 @@ function toEnquiry(row: Row): Enquiry {
 
 export interface NewEnquiry extends EnquiryInput {
   source_page: string | null;
+  referrer?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
   ip: string | null;
   user_agent: string | null;
   /** Set when spam checks caught it: stored in Spam, never emailed. */
@@ -76,6 +80,10 @@ export async function createEnquiry(input: NewEnquiry): Promise<Enquiry> {
       subject: input.subject,
       message: input.message,
       source_page: input.source_page,
+      referrer: input.referrer ?? null,
+      utm_source: input.utm_source ?? null,
+      utm_medium: input.utm_medium ?? null,
+      utm_campaign: input.utm_campaign ?? null,
       ip: input.ip,
       user_agent: input.user_agent,
       status: input.spam_reason ? "spam" : "new",

@@ -1,10 +1,18 @@
-import { Loader2, Send } from "lucide-react";
+import { Loader2, Paperclip, Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE, type EnquiryPostResult } from "~/content/enquiry";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/constants";
+import { type ContactPrefill, ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_FIELD,
+  ATTACHMENT_MAX_FILES,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  MAX_ATTACHMENT_MB,
+  MAX_ATTACHMENTS_TOTAL_MB,
+} from "~/validation/constants";
 
 /** What the home page's action answers (app/routes/public/home.tsx). */
 export type EnquiryActionData = EnquiryPostResult;
@@ -16,10 +24,17 @@ export type EnquiryActionData = EnquiryPostResult;
  * the visitor sees 'Sending Message...', then 'Message Sent Successfully!' and a cleared form; on a
  * failure an error toast, and what they typed stays.
  */
-export function ContactForm({ formToken, result }: { formToken: string; result?: EnquiryActionData }) {
+export function ContactForm({ formToken, result, prefill }: { formToken: string; result?: EnquiryActionData; prefill?: ContactPrefill | null }) {
   const failed = result && !result.ok ? result : undefined;
   const errors = failed?.fieldErrors ?? {};
-  const values = failed?.values ?? {};
+  // What the visitor typed (a refused post), else what the link that led here names (a service, a project).
+  const values: Record<string, string | undefined> = failed?.values ?? {
+    subject: prefill?.subject ?? undefined,
+    source_page: prefill?.source_page ?? undefined,
+    utm_source: prefill?.utm_source ?? undefined,
+    utm_medium: prefill?.utm_medium ?? undefined,
+    utm_campaign: prefill?.utm_campaign ?? undefined,
+  };
 
   const errorId = (name: string) => (errors[name] ? `contact-${name}-error` : undefined);
   const fieldError = (name: string) =>
@@ -30,7 +45,14 @@ export function ContactForm({ formToken, result }: { formToken: string; result?:
     ) : null;
 
   return (
-    <form method="post" action="/?index#contact" data-enquiry-form data-endpoint="/api/enquiries" className="grid gap-5 sm:grid-cols-2">
+    <form
+      method="post"
+      action="/?index#contact"
+      encType="multipart/form-data"
+      data-enquiry-form
+      data-endpoint="/api/enquiries"
+      className="grid gap-5 sm:grid-cols-2"
+    >
       {result?.ok ? (
         <div role="status" data-form-outcome className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:col-span-2">
           <p className="font-semibold">{ENQUIRY_SUCCESS_TITLE}</p>
@@ -43,6 +65,10 @@ export function ContactForm({ formToken, result }: { formToken: string; result?:
         </p>
       ) : null}
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      {/* Where the lead came from: the island adds the referring site; nothing per visitor is in a cached page. */}
+      {SOURCE_FIELDS.map((name) => (
+        <input key={name} type="hidden" name={name} defaultValue={values[name] ?? ""} />
+      ))}
       {/* A field people never see or fill: bots that fill every field end up in Spam. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
@@ -146,6 +172,27 @@ export function ContactForm({ formToken, result }: { formToken: string; result?:
           className="min-h-32 bg-white"
         />
         {fieldError("message")}
+      </div>
+      {/* After the text fields: a refused file stops the read after what the visitor typed. */}
+      <div className="grid gap-2 sm:col-span-2">
+        <Label htmlFor="contact-attachments" className="gap-1">
+          <Paperclip aria-hidden="true" className="size-4" />
+          Drawings or photos <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Input
+          id="contact-attachments"
+          name={ATTACHMENT_FIELD}
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          aria-invalid={errors[ATTACHMENT_FIELD] ? true : undefined}
+          aria-describedby={["contact-attachments-hint", errorId(ATTACHMENT_FIELD)].filter(Boolean).join(" ")}
+          className="h-auto bg-white py-2"
+        />
+        <p id="contact-attachments-hint" className="text-sm text-muted-foreground">
+          Up to {ATTACHMENT_MAX_FILES} images or PDF files, {MAX_ATTACHMENT_MB} MB each, {MAX_ATTACHMENTS_TOTAL_MB} MB in all.
+        </p>
+        {fieldError(ATTACHMENT_FIELD)}
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">

@@ -1,5 +1,6 @@
 import { Clock, Globe, Mail, MapPin, Phone } from "lucide-react";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
+import type { ContactPrefill } from "~/content/enquiry";
 import { ContactForm, type EnquiryActionData } from "./contact-form";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
@@ -19,7 +20,17 @@ function InfoItem({ icon, title, children }: { icon: React.ReactNode; title: str
 }
 
 /** docs/product.md#contact: the contact form and the contact entries (with fallbacks for email, address and hours). */
-export function ContactSection({ info, formToken, result }: { info: ContactInfo; formToken: string; result?: EnquiryActionData }) {
+export function ContactSection({
+  info,
+  formToken,
+  result,
+  prefill,
+}: {
+  info: ContactInfo;
+  formToken: string;
+  result?: EnquiryActionData;
+  prefill?: ContactPrefill | null;
+}) {
   return (
     <FadeIn as="section" id="contact" aria-labelledby="contact-title" className="bg-white py-20 lg:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -67,7 +78,7 @@ export function ContactSection({ info, formToken, result }: { info: ContactInfo;
           <div className="rounded-2xl border bg-card p-6 shadow-lg sm:p-8">
             <h3 className="text-xl font-semibold text-brand-navy">Send Us a Message</h3>
             <p className="mt-2 mb-6 text-muted-foreground">Share a few details and our project team will be in touch.</p>
-            <ContactForm formToken={formToken} result={result} />
+            <ContactForm formToken={formToken} result={result} prefill={prefill} />
           </div>
         </div>
       </div>

@@ -160,14 +160,19 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
   );
 }
 
-/** The call-to-action card: back home, then scroll to the contact form (docs/product.md#service-detail: after about 100 ms). */
-export function CtaCard({ title, text, label }: { title: string; text: string; label: string }) {
+/**
+ * The call-to-action card: back home, then scroll to the contact form (docs/product.md#service-detail: after about 100 ms).
+ * `quoteFor` names the service or project, which the form's Project Type and source then carry
+ * (docs/decisions/0017-leads-pipeline.md).
+ */
+export function CtaCard({ title, text, label, quoteFor }: { title: string; text: string; label: string; quoteFor?: { kind: "service" | "project"; id: string } }) {
   return (
     <aside aria-label={title} className="rounded-2xl bg-brand-navy p-7 text-white shadow-lg">
       <h2 className="text-xl font-bold">{title}</h2>
       <p className="mt-3 leading-relaxed text-white/80">{text}</p>
       <SectionLink
         section="contact"
+        search={quoteFor ? `${quoteFor.kind}=${encodeURIComponent(quoteFor.id)}` : undefined}
         className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-amber px-6 font-semibold text-brand-amber-foreground shadow-sm transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
       >
         {label}

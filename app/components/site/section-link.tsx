@@ -2,7 +2,7 @@ import type * as React from "react";
 
 export type SectionId = "home" | "about" | "services" | "projects" | "contact";
 
-type SectionLinkProps = Omit<React.ComponentProps<"a">, "href"> & { section: SectionId };
+type SectionLinkProps = Omit<React.ComponentProps<"a">, "href"> & { section: SectionId; search?: string };
 
 /**
  * A link to a section of the home page: a plain `/#section` link, so it works from any page and
@@ -10,6 +10,6 @@ type SectionLinkProps = Omit<React.ComponentProps<"a">, "href"> & { section: Sec
  * from a detail page the home page loads and app/islands/site.ts settles on the section after
  * about 100 ms (docs/product.md#service-detail: 'Get Quote' / 'Start Your Project').
  */
-export function SectionLink({ section, ...props }: SectionLinkProps) {
-  return <a href={`/#${section}`} {...props} />;
+export function SectionLink({ section, search, ...props }: SectionLinkProps) {
+  return <a href={`/${search ? `?${search}` : ""}#${section}`} {...props} />;
 }

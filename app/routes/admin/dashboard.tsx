@@ -4,15 +4,21 @@ import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/.server/access";
 import { logger } from "~/.server/logger";
 import { countEnquiries } from "~/.server/models/enquiries";
+import { leadFunnel, listDueFollowUps } from "~/.server/models/leads";
+import { FollowUps, LeadFunnel } from "~/components/admin/lead-insights";
 import { countProjects } from "~/.server/models/projects";
 import { pingDatabase } from "~/.server/models/system";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { SITE_TIME_ZONE } from "~/lib/format";
+import { SITE_TIME_ZONE, siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [counts, databaseOk, newEnquiries] = await Promise.all([
+  const quiet = <T,>(what: string, fallback: T) => (error: unknown) => {
+    logger.error({ err: error }, `dashboard ${what} failed`);
+    return fallback;
+  };
+  const [counts, databaseOk, newEnquiries, followUps, funnel] = await Promise.all([
     // docs/product.md#dashboard: a failed count is logged and the dashboard shows zeros.
     countProjects().catch((error: unknown) => {
       logger.error({ err: error }, "dashboard counts failed");
@@ -26,14 +32,19 @@ export async function loader({ request }: Route.LoaderArgs) {
         return 0;
       },
     ),
+    // Leads (docs/decisions/0017-leads-pipeline.md): follow-ups due in the Maldives today, the last 90 days' funnel.
+    listDueFollowUps(siteDay()).catch(quiet("follow-ups", { overdue: [], dueToday: [] })),
+    leadFunnel(new Date(Date.now() - 90 * 86_400_000).toISOString()).catch(
+      quiet("lead funnel", { enquiries: 0, contacted: 0, quoted: 0, won: 0, lost: 0, valueWon: 0 }),
+    ),
   ]);
   // Formatted on the server so the page and the browser agree on "today".
   const today = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: SITE_TIME_ZONE }).format(new Date());
-  return { counts, databaseOk, today, newEnquiries };
+  return { counts, databaseOk, today, newEnquiries, followUps, funnel };
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { counts, databaseOk, today, newEnquiries } = loaderData;
+  const { counts, databaseOk, today, newEnquiries, followUps, funnel } = loaderData;
   const stats = [
     { label: "Total Projects", value: String(counts.total), icon: FolderKanban, note: "All projects in the portfolio" },
     { label: "Featured Projects", value: String(counts.featured), icon: Star, note: "Listed first on the home page" },
@@ -84,6 +95,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <LeadFunnel funnel={funnel} />
+        <FollowUps overdue={followUps.overdue} dueToday={followUps.dueToday} />
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -1,10 +1,23 @@
-import { Archive, ArrowLeft, Download, Inbox, Mail, MailOpen, Phone, Search, ShieldAlert, Trash2, Undo2 } from "lucide-react";
+import { Archive, ArrowLeft, Download, Inbox, KanbanSquare, List, Mail, MailOpen, MessageSquareText, Phone, Search, ShieldAlert, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/access";
 import { recordAdminActivity } from "~/.server/activity";
-import { countEnquiries, deleteEnquiry, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
+import { deleteEnquiryWithFiles } from "~/.server/attachments";
+import { mailConfig } from "~/.server/mailer";
+import { countEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
+import {
+  getLead,
+  listAssignableAdmins,
+  listBoardLeads,
+  listLeadAttachments,
+  listLeadEvents,
+  listReplyTemplates,
+} from "~/.server/models/leads";
+import { LeadBoard } from "~/components/admin/lead-board";
+import { LeadPanel, sourceLabel } from "~/components/admin/lead-panel";
+import { COMPANY } from "~/content/company";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -13,24 +26,47 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
+import { type LeadView, STAGE_LABELS } from "~/validation/lead";
 import { attempt, fail, intentOf, ok, readForm, readId } from "./action-helpers";
+import { leadAction } from "./lead-actions";
 
 // The enquiries inbox (docs/product.md#enquiries): folders new / read / archived / spam, search, open one, mark, delete, CSV.
+// Leads (docs/decisions/0017-leads-pipeline.md): the board view and, on an opened enquiry, its stage,
+// assignee, follow-up, value, source, attachments, replies and timeline.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = enquiryFilter(url.searchParams);
+  const view: LeadView = url.searchParams.get("view") === "board" ? "board" : "list";
   const selectedId = url.searchParams.get("id");
-  const [enquiries, counts, selected] = await Promise.all([
-    listEnquiries(filter),
+  const validId = selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? selectedId : null;
+  const [enquiries, counts, selected, board, admins, templates] = await Promise.all([
+    view === "list" ? listEnquiries(filter) : [],
     countEnquiries(),
-    selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? getEnquiry(selectedId) : null,
+    validId ? getLead(validId) : null,
+    view === "board" ? listBoardLeads() : [],
+    listAssignableAdmins(),
+    listReplyTemplates(),
   ]);
-  return { enquiries, counts, selected, filter };
+  const [events, attachments] = selected ? await Promise.all([listLeadEvents(selected.id), listLeadAttachments(selected.id)]) : [[], []];
+  return {
+    enquiries,
+    counts,
+    selected,
+    events,
+    attachments: attachments.map(({ storage_key: _key, ...a }) => a),
+    board,
+    admins,
+    templates,
+    filter,
+    view,
+    today: siteDay(),
+    mailReady: mailConfig() !== null,
+  };
 }
 
 const STATUS_MESSAGES: Record<EnquiryStatus, string> = {
@@ -48,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
   const id = readId(form);
   if (id.kind !== "ok") return fail({ intent, message: "Enquiry not found" }, 404);
   if (intent === "delete") {
-    const result = await attempt({ intent, id: id.id }, () => deleteEnquiry(id.id));
+    const result = await attempt({ intent, id: id.id }, () => deleteEnquiryWithFiles(id.id));
     if (!result.ok) return fail({ intent, message: "Failed to delete enquiry" }, 500);
     if (!result.value) return fail({ intent, message: "Enquiry not found" }, 404);
     await recordAdminActivity(request, user, { action: "enquiry.delete", entity: "enquiry", entityId: id.id });
@@ -67,8 +103,21 @@ export async function action({ request }: Route.ActionArgs) {
     await recordAdminActivity(request, user, { action: "enquiry.set-status", entity: "enquiry", entityId: id.id, fields: ["status"], detail: `${previous ?? "?"} → ${status}` });
     return ok({ intent, id: id.id, message: STATUS_MESSAGES[status as EnquiryStatus] });
   }
-  return fail({ intent, message: "Unknown action" });
+  const answer = await leadAction(intent, id.id, form, user);
+  // Only a write that happened is logged: failures come back wrapped in data() with their status.
+  if ("ok" in answer && answer.ok) {
+    await recordAdminActivity(request, user, { action: `enquiry.${intent}`, entity: "enquiry", entityId: id.id, fields: LEAD_FIELDS[intent] ?? [] });
+  }
+  return answer;
 }
+
+/** Which field of the lead each lead intent changes (notes and replies join the timeline only). */
+const LEAD_FIELDS: Record<string, string[]> = {
+  "set-stage": ["stage"],
+  "set-assignee": ["assignee_id"],
+  "set-follow-up": ["follow_up_on"],
+  "set-value": ["estimated_value"],
+};
 
 const FOLDERS: Array<{ key: EnquiryFolder; label: string; icon: typeof Inbox }> = [
   { key: "inbox", label: "Inbox", icon: Inbox },
@@ -87,7 +136,7 @@ const EMAIL_LABELS: Record<string, string> = {
 };
 
 export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
-  const { enquiries, counts, selected, filter } = loaderData;
+  const { enquiries, counts, selected, filter, view, board, events, attachments, admins, templates, mailReady, today } = loaderData;
   const [params] = useSearchParams();
   const fetcher = useFetcher<ActionResult>();
   // Marking an opened enquiry read is quiet: no toast for what the admin did not ask for.
@@ -122,18 +171,157 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
     if (selected) fetcher.submit({ intent: "set-status", id: selected.id, status }, { method: "post" });
   };
 
+  const detail = selected ? (
+    <Card aria-label={`Enquiry from ${selected.name}`} role="region">
+      <CardContent className="grid gap-5">
+        <Link
+          to={link({ id: null })}
+          className={cn("inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground", view === "list" && "lg:hidden")}
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {view === "board" ? "Back to the board" : "Back to the list"}
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold">{selected.name}</h2>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
+              {` · from ${sourceLabel(selected.source_page).toLowerCase()}`}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge>{STAGE_LABELS[selected.stage]}</Badge>
+            <Badge variant={selected.status === "spam" ? "destructive" : "secondary"} className="capitalize">
+              {selected.status}
+            </Badge>
+            <Badge variant={selected.email_status === "failed" ? "destructive" : "outline"}>{EMAIL_LABELS[selected.email_status]}</Badge>
+          </div>
+        </div>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd>
+              <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}>
+                {selected.email}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Phone</dt>
+            <dd>
+              {selected.phone ? (
+                <a className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}>
+                  <Phone aria-hidden="true" className="size-3.5" />
+                  {selected.phone}
+                </a>
+              ) : (
+                "N/A"
+              )}
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Project type</dt>
+            <dd className="font-medium">{selected.subject}</dd>
+          </div>
+        </dl>
+        <div>
+          <h3 className="mb-1 text-sm text-muted-foreground">Project details</h3>
+          <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed">{selected.message}</p>
+        </div>
+        {selected.spam_reason ? <p className="text-sm text-muted-foreground">Caught as spam: {selected.spam_reason}.</p> : null}
+        {selected.email_status === "failed" && selected.email_error ? (
+          <p className="text-sm text-destructive">Email notification failed: {selected.email_error}</p>
+        ) : null}
+        <LeadPanel
+          key={selected.id}
+          lead={selected}
+          events={events}
+          attachments={attachments}
+          admins={admins}
+          templates={templates}
+          mailReady={mailReady}
+          company={COMPANY.name}
+        />
+        <div className="flex flex-wrap gap-2 border-t pt-4">
+          {selected.status === "read" ? (
+            <Button variant="outline" onClick={() => setStatus("new")}>
+              <Mail aria-hidden="true" />
+              Mark as new
+            </Button>
+          ) : null}
+          {selected.status === "new" ? (
+            <Button variant="outline" onClick={() => setStatus("read")}>
+              <MailOpen aria-hidden="true" />
+              Mark as read
+            </Button>
+          ) : null}
+          {selected.status === "archived" || selected.status === "spam" ? (
+            <Button variant="outline" onClick={() => setStatus("read")}>
+              <Undo2 aria-hidden="true" />
+              {selected.status === "spam" ? "Not spam" : "Move to inbox"}
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => setStatus("archived")}>
+              <Archive aria-hidden="true" />
+              Archive
+            </Button>
+          )}
+          {selected.status !== "spam" ? (
+            <Button variant="outline" onClick={() => setStatus("spam")}>
+              <ShieldAlert aria-hidden="true" />
+              Spam
+            </Button>
+          ) : null}
+          <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  ) : null;
+
   return (
     <div className="grid gap-6">
-      <PageIntro title="Enquiries" description="Messages sent through the website's contact form.">
-        <Button asChild variant="outline">
-          <a href={exportHref} download>
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
-        </Button>
+      <PageIntro title="Enquiries" description="Messages sent through the website's contact form, followed from first message to won job.">
+        <div className="flex flex-wrap gap-2">
+          <nav aria-label="Enquiry views" className="inline-flex rounded-md border p-0.5">
+            {(
+              [
+                ["list", "List", List],
+                ["board", "Board", KanbanSquare],
+              ] as const
+            ).map(([key, label, Icon]) => (
+              <Link
+                key={key}
+                to={key === "board" ? "?view=board" : "?"}
+                aria-current={view === key ? "page" : undefined}
+                className={cn(
+                  "inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
+                  view === key && "bg-primary text-primary-foreground hover:text-primary-foreground",
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Link>
+            ))}
+          </nav>
+          <Button asChild variant="outline">
+            <Link to="/admin/enquiries/templates">
+              <MessageSquareText aria-hidden="true" />
+              Reply templates
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={exportHref} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        </div>
       </PageIntro>
 
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      <div className={cn("flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between", view === "board" && "hidden")}>
         <nav aria-label="Enquiry folders" className="flex flex-wrap gap-1">
           {FOLDERS.map(({ key, label, icon: Icon }) => (
             <Link
@@ -164,7 +352,9 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      {enquiries.length === 0 && !selected ? (
+      {view === "board" ? (
+        (detail ?? <LeadBoard cards={board} today={today} openHref={(id) => `?view=board&id=${encodeURIComponent(id)}`} />)
+      ) : enquiries.length === 0 && !selected ? (
         <EmptyState
           icon={Inbox}
           title={filter.q ? "No enquiries match your search" : "No enquiries here"}
@@ -202,99 +392,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
           </ul>
 
           {selected ? (
-            <Card aria-label={`Enquiry from ${selected.name}`} role="region">
-              <CardContent className="grid gap-5">
-                <Link to={link({ id: null })} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground lg:hidden">
-                  <ArrowLeft aria-hidden="true" className="size-4" />
-                  Back to the list
-                </Link>
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
-                    <h2 className="text-lg font-semibold">{selected.name}</h2>
-                    <p className="text-sm text-muted-foreground">
-                      <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
-                      {selected.source_page ? ` · from ${selected.source_page}` : ""}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-1.5">
-                    <Badge variant={selected.status === "spam" ? "destructive" : "secondary"} className="capitalize">
-                      {selected.status}
-                    </Badge>
-                    <Badge variant={selected.email_status === "failed" ? "destructive" : "outline"}>{EMAIL_LABELS[selected.email_status]}</Badge>
-                  </div>
-                </div>
-                <dl className="grid gap-3 text-sm sm:grid-cols-2">
-                  <div>
-                    <dt className="text-muted-foreground">Email</dt>
-                    <dd>
-                      <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}>
-                        {selected.email}
-                      </a>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">Phone</dt>
-                    <dd>
-                      {selected.phone ? (
-                        <a className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}>
-                          <Phone aria-hidden="true" className="size-3.5" />
-                          {selected.phone}
-                        </a>
-                      ) : (
-                        "N/A"
-                      )}
-                    </dd>
-                  </div>
-                  <div className="sm:col-span-2">
-                    <dt className="text-muted-foreground">Project type</dt>
-                    <dd className="font-medium">{selected.subject}</dd>
-                  </div>
-                </dl>
-                <div>
-                  <h3 className="mb-1 text-sm text-muted-foreground">Project details</h3>
-                  <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed">{selected.message}</p>
-                </div>
-                {selected.spam_reason ? <p className="text-sm text-muted-foreground">Caught as spam: {selected.spam_reason}.</p> : null}
-                {selected.email_status === "failed" && selected.email_error ? (
-                  <p className="text-sm text-destructive">Email notification failed: {selected.email_error}</p>
-                ) : null}
-                <div className="flex flex-wrap gap-2 border-t pt-4">
-                  {selected.status === "read" ? (
-                    <Button variant="outline" onClick={() => setStatus("new")}>
-                      <Mail aria-hidden="true" />
-                      Mark as new
-                    </Button>
-                  ) : null}
-                  {selected.status === "new" ? (
-                    <Button variant="outline" onClick={() => setStatus("read")}>
-                      <MailOpen aria-hidden="true" />
-                      Mark as read
-                    </Button>
-                  ) : null}
-                  {selected.status === "archived" || selected.status === "spam" ? (
-                    <Button variant="outline" onClick={() => setStatus("read")}>
-                      <Undo2 aria-hidden="true" />
-                      {selected.status === "spam" ? "Not spam" : "Move to inbox"}
-                    </Button>
-                  ) : (
-                    <Button variant="outline" onClick={() => setStatus("archived")}>
-                      <Archive aria-hidden="true" />
-                      Archive
-                    </Button>
-                  )}
-                  {selected.status !== "spam" ? (
-                    <Button variant="outline" onClick={() => setStatus("spam")}>
-                      <ShieldAlert aria-hidden="true" />
-                      Spam
-                    </Button>
-                  ) : null}
-                  <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </div>
-              </CardContent>
-            </Card>
+            detail
           ) : (
             <div className="hidden items-center justify-center rounded-xl border border-dashed p-10 text-sm text-muted-foreground lg:flex">
               Select an enquiry to read it.

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { SITE_ORIGIN } from "~/.server/auth";
-import { formToken, handleEnquiryPost } from "~/.server/enquiries";
+import { contactPrefill, formToken, handleEnquiryPost } from "~/.server/enquiries";
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
@@ -70,7 +70,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const projects = streamList<ProjectSummary>("projects", async () =>
     (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
   );
-  const [chrome, servicesNow, projectsNow] = await Promise.all([getSiteChrome(content), readyOrPending(services), readyOrPending(projects)]);
+  const url = new URL(request.url);
+  const [chrome, servicesNow, projectsNow, prefill] = await Promise.all([
+    getSiteChrome(content),
+    readyOrPending(services),
+    readyOrPending(projects),
+    url.search ? contactPrefill(url.searchParams) : null,
+  ]);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
     origin: SITE_ORIGIN,
@@ -91,6 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     projects: projectsNow.value,
     formToken: context.formToken ?? formToken(),
     seo,
+    prefill,
   };
   if (isPreviewRequest(request)) return data(page, { headers: PREVIEW_HEADERS });
   // A list that failed shows sample cards for now; that page must not be kept by the page cache
@@ -110,7 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { chrome, content, preview, services, projects, formToken } = loaderData;
+  const { chrome, content, preview, services, projects, formToken, prefill } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
   return (
     <SiteShell chrome={chrome}>
@@ -122,7 +129,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <GallerySection content={content.gallery} />
       <TestimonialsSection content={content.testimonials} />
       <FaqSection phone={contactPhone(chrome.contactDetails)} content={content.faq} />
-      <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} />
+      <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} prefill={prefill} />
       {preview ? <PreviewBar /> : null}
     </SiteShell>
   );

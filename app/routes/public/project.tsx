@@ -234,6 +234,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               title="Planning something similar?"
               text="Talk to our team about your project. We reply within 24 hours with next steps and a free quote."
               label="Start Your Project"
+              quoteFor={{ kind: "project", id: project.id }}
             />
           </div>
         </div>

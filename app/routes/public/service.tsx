@@ -143,6 +143,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               title="Interested in this service?"
               text="Tell us about your project and get a free, no-obligation quote within 24 hours."
               label="Get Quote"
+              quoteFor={{ kind: "service", id: service.id }}
             />
           </div>
         </div>

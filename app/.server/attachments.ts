@@ -1,0 +1,298 @@
+import crypto from "node:crypto";
+import { once } from "node:events";
+import path from "node:path";
+import busboy from "busboy";
+import { ENQUIRY_FAILED } from "~/content/enquiry";
+import sharp from "sharp";
+import {
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENT_FIELD,
+  attachmentTooLarge,
+  ATTACHMENTS_TOO_LARGE,
+  ATTACHMENTS_TOO_MANY,
+  ATTACHMENT_UNSUPPORTED,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+} from "~/validation/constants";
+import { env } from "./env";
+import { logger } from "./logger";
+import { addLeadAttachments, listLeadAttachments } from "./models/leads";
+import { deleteEnquiry } from "./models/enquiries";
+import { DiskStorage, S3Storage, type Storage } from "./storage";
+import { imageJobs, MAX_INPUT_PIXELS } from "./storage/images";
+import { SNIFF_BYTES, sniff } from "./storage/sniff";
+
+// Files sent with the contact form (docs/decisions/0018-enquiry-attachments.md): up to 5 images or
+// PDFs, 10 MB each, 25 MB in all, checked while the body streams in, images re-encoded without their
+// metadata, stored privately (never under /uploads) and read back only through an admin route.
+
+/** Text fields of the form are small; this much on top of the files is allowed for them. */
+const FIELDS_ALLOWANCE = 256 * 1024;
+/** The most a multipart contact post may carry (server/app.ts must let at least this through on / and /api/enquiries). */
+export const MAX_ENQUIRY_BODY = MAX_ATTACHMENTS_TOTAL_BYTES + FIELDS_ALLOWANCE;
+
+export class AttachmentError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type AttachmentType =
+  { kind: "image"; ext: "jpg" | "png" | "webp" | "gif" | "avif"; mime: string } | { kind: "pdf"; ext: "pdf"; mime: "application/pdf" };
+
+/** Images the site reads, and PDF by its magic bytes; anything else (SVG, HTML, Office files, executables) is null. */
+export function sniffAttachment(head: Uint8Array): AttachmentType | null {
+  if (head.length >= 5 && Buffer.from(head.subarray(0, 5)).toString("latin1") === "%PDF-")
+    return { kind: "pdf", ext: "pdf", mime: "application/pdf" };
+  const type = sniff(head);
+  return type?.kind === "image" ? type : null;
+}
+
+export interface ReceivedFile {
+  name: string;
+  data: Buffer;
+  type: AttachmentType;
+}
+
+export interface EnquiryForm {
+  form: FormData;
+  files: ReceivedFile[];
+}
+
+/** What the visitor typed, kept when a file is refused: fields come before the file input in the form. */
+export class EnquiryFormError extends AttachmentError {
+  constructor(
+    error: AttachmentError,
+    readonly form: FormData,
+  ) {
+    super(error.status, error.message);
+  }
+}
+
+/**
+ * Reads a contact form post. A plain (urlencoded) form is read as usual; a multipart one is parsed as it
+ * streams, and the first file over a limit (count, size, total, type) stops the read: the rest of the
+ * body is dropped, never held.
+ */
+export async function readEnquiryForm(request: Request): Promise<EnquiryForm> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(contentType)) return { form: await request.formData(), files: [] };
+  if (!request.body) throw new EnquiryFormError(new AttachmentError(400, ENQUIRY_FAILED), new FormData());
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > MAX_ENQUIRY_BODY)
+    throw new EnquiryFormError(new AttachmentError(413, ATTACHMENTS_TOO_LARGE), new FormData());
+
+  const form = new FormData();
+  const files: Array<{ name: string; chunks: Buffer[]; size: number; type: AttachmentType | null | undefined }> = [];
+  let total = 0;
+  let failure: AttachmentError | undefined;
+  const fail = (error: AttachmentError) => {
+    failure ??= error;
+  };
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        fieldNameSize: 100,
+        fieldSize: 20_000,
+        fields: 30,
+        fileSize: MAX_ATTACHMENT_BYTES + 1,
+        files: ATTACHMENT_MAX_FILES + 1,
+        parts: ATTACHMENT_MAX_FILES + 40,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    throw new EnquiryFormError(new AttachmentError(400, ENQUIRY_FAILED), form);
+  }
+
+  parser.on("field", (name, value) => {
+    if (form.getAll(name).length < 5) form.append(name, value);
+  });
+  parser.on("file", (name, stream, info) => {
+    stream.on("error", () => fail(new AttachmentError(400, ENQUIRY_FAILED)));
+    // An empty file input sends a part with no file name: nothing was chosen.
+    if (failure || name !== ATTACHMENT_FIELD || !info.filename) {
+      stream.resume();
+      return;
+    }
+    if (files.length >= ATTACHMENT_MAX_FILES) {
+      fail(new AttachmentError(400, ATTACHMENTS_TOO_MANY));
+      stream.resume();
+      return;
+    }
+    const file = { name: info.filename, chunks: [] as Buffer[], size: 0, type: undefined as AttachmentType | null | undefined };
+    files.push(file);
+    stream.on("data", (chunk: Buffer) => {
+      if (failure) return;
+      file.size += chunk.length;
+      total += chunk.length;
+      if (file.size > MAX_ATTACHMENT_BYTES) return fail(new AttachmentError(413, attachmentTooLarge(file.name)));
+      if (total > MAX_ATTACHMENTS_TOTAL_BYTES) return fail(new AttachmentError(413, ATTACHMENTS_TOO_LARGE));
+      file.chunks.push(chunk);
+      if (file.type === undefined && file.size >= SNIFF_BYTES) {
+        file.type = sniffAttachment(Buffer.concat(file.chunks));
+        if (file.type === null) fail(new AttachmentError(415, ATTACHMENT_UNSUPPORTED));
+      }
+    });
+    stream.on("limit", () => fail(new AttachmentError(413, attachmentTooLarge(file.name))));
+  });
+  parser.on("filesLimit", () => fail(new AttachmentError(400, ATTACHMENTS_TOO_MANY)));
+  parser.on("fieldsLimit", () => fail(new AttachmentError(400, ENQUIRY_FAILED)));
+  parser.on("partsLimit", () => fail(new AttachmentError(400, ENQUIRY_FAILED)));
+  const settled = new Promise<void>((resolve) => {
+    parser.once("close", resolve);
+    parser.once("error", () => {
+      fail(new AttachmentError(400, ENQUIRY_FAILED));
+      resolve();
+    });
+  });
+
+  const reader = request.body.getReader();
+  let ended = false;
+  let received = 0;
+  try {
+    while (!failure) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        parser.end();
+        await settled;
+        break;
+      }
+      received += value.byteLength;
+      if (received > MAX_ENQUIRY_BODY) {
+        fail(new AttachmentError(413, ATTACHMENTS_TOO_LARGE));
+        break;
+      }
+      if (!parser.write(value)) await Promise.race([once(parser, "drain"), settled]);
+    }
+  } catch {
+    fail(new AttachmentError(400, ENQUIRY_FAILED));
+  }
+  if (failure) {
+    if (!ended) void reader.cancel().catch(() => undefined);
+    throw new EnquiryFormError(failure, form);
+  }
+  const result: ReceivedFile[] = [];
+  for (const file of files) {
+    if (file.size === 0) continue;
+    const data = Buffer.concat(file.chunks);
+    const type = file.type === undefined ? sniffAttachment(data) : file.type;
+    if (!type) throw new EnquiryFormError(new AttachmentError(415, ATTACHMENT_UNSUPPORTED), form);
+    result.push({ name: file.name, data, type });
+  }
+  return { form, files: result };
+}
+
+export interface PreparedAttachment {
+  fileName: string;
+  data: Buffer;
+  contentType: string;
+  ext: string;
+}
+
+/** A name to show and to download as: the visitor's, tamed, with the extension of what the file really is. */
+export function safeFileName(name: string, ext: string): string {
+  const base = path
+    .basename(name.replace(/\\/g, "/"))
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^A-Za-z0-9 ._()-]+/g, "_")
+    .replace(/^[._ ]+/, "")
+    .slice(0, 80)
+    .trim();
+  return `${base || "attachment"}.${ext}`;
+}
+
+/** Images are decoded (pixel cap) and encoded again, which leaves EXIF, GPS and any hidden payload behind; PDFs are kept as sent. */
+export async function prepareAttachment(file: ReceivedFile): Promise<PreparedAttachment> {
+  const fileName = safeFileName(file.name, file.type.ext);
+  if (file.type.kind === "pdf") return { fileName, data: file.data, contentType: file.type.mime, ext: "pdf" };
+  const { ext, mime } = file.type;
+  try {
+    const data = await imageJobs(async () => {
+      const animated = ext === "gif" || ext === "webp";
+      const image = sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning", animated }).rotate();
+      switch (ext) {
+        case "jpg":
+          return image.jpeg({ quality: 90 }).toBuffer();
+        case "png":
+          return image.png().toBuffer();
+        case "webp":
+          return image.webp({ quality: 90 }).toBuffer();
+        case "gif":
+          return image.gif().toBuffer();
+        case "avif":
+          return image.avif({ quality: 60, effort: 2 }).toBuffer();
+      }
+    });
+    return { fileName, data, contentType: mime, ext };
+  } catch (error) {
+    logger.info({ err: error instanceof Error ? error.message : String(error), fileName }, "attachment image refused");
+    throw new AttachmentError(400, `Could not read the image ${fileName}`);
+  }
+}
+
+// --- private storage ----------------------------------------------------------------------------
+
+let privateStorage: Storage | undefined;
+
+/**
+ * Where attachments live: DATA_DIR/private on disk (outside DATA_DIR/uploads, which /uploads serves), or
+ * the S3 bucket ATTACHMENTS_S3_BUCKET, which must not be public. Never the public uploads bucket: the
+ * app streams any key of that one at /uploads.
+ */
+export function getAttachmentStorage(): Storage {
+  if (privateStorage) return privateStorage;
+  const bucket = env.ATTACHMENTS_S3_BUCKET;
+  privateStorage =
+    bucket && env.S3_BUCKET
+      ? new S3Storage({
+          bucket,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        })
+      : new DiskStorage(path.resolve(env.DATA_DIR, "private"), "/admin/enquiries");
+  return privateStorage;
+}
+
+export function setAttachmentStorage(storage: Storage | undefined): void {
+  privateStorage = storage;
+}
+
+/** Stores prepared files for an enquiry; all or nothing. */
+export async function storeAttachments(enquiryId: string, files: PreparedAttachment[]): Promise<void> {
+  if (files.length === 0) return;
+  const storage = getAttachmentStorage();
+  const written: string[] = [];
+  try {
+    const rows = [];
+    for (const file of files) {
+      const key = `enquiries/${enquiryId}/${crypto.randomBytes(8).toString("hex")}.${file.ext}`;
+      await storage.put(key, file.data, file.contentType);
+      written.push(key);
+      rows.push({ storage_key: key, file_name: file.fileName, content_type: file.contentType, size: file.data.length });
+    }
+    await addLeadAttachments(enquiryId, rows);
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    throw error;
+  }
+}
+
+/** Deletes an enquiry and its files: the rows go with the enquiry (cascade), the files here. */
+export async function deleteEnquiryWithFiles(id: string): Promise<boolean> {
+  const attachments = await listLeadAttachments(id);
+  const deleted = await deleteEnquiry(id);
+  const storage = getAttachmentStorage();
+  const results = await Promise.allSettled(attachments.map((a) => storage.delete(a.storage_key)));
+  const left = attachments.filter((_, i) => results[i].status === "rejected").map((a) => a.storage_key);
+  if (left.length > 0) logger.error({ enquiryId: id, keys: left }, "could not remove the files of a deleted enquiry");
+  return deleted;
+}

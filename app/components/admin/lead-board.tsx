@@ -1,0 +1,115 @@
+import { ChevronLeft, ChevronRight, CalendarClock, UserRound } from "lucide-react";
+import { Link, useFetcher } from "react-router";
+import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { Button } from "~/components/ui/button";
+import { formatBudget, formatDate } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { LEAD_STAGES, type LeadStage, PIPELINE, STAGE_LABELS } from "~/validation/lead";
+
+// The pipeline as a board (docs/decisions/0017-leads-pipeline.md): a column per stage with its count.
+// Cards move with their buttons (keyboard: Tab to a card's button, Enter); each button is a plain
+// form post too. Lost needs a reason, so it is chosen on the lead itself.
+
+export interface BoardCard {
+  id: string;
+  name: string;
+  subject: string;
+  stage: LeadStage;
+  status: string;
+  assignee_name: string | null;
+  follow_up_on: string | null;
+  estimated_value: number | null;
+}
+
+function neighbours(stage: LeadStage): { back: LeadStage | null; forward: LeadStage | null } {
+  if (stage === "lost") return { back: "new", forward: null };
+  const i = PIPELINE.indexOf(stage);
+  return { back: i > 0 ? PIPELINE[i - 1] : null, forward: i < PIPELINE.length - 1 ? PIPELINE[i + 1] : null };
+}
+
+function MoveButton({ card, to, direction }: { card: BoardCard; to: LeadStage; direction: "back" | "forward" }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const Icon = direction === "back" ? ChevronLeft : ChevronRight;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="set-stage" />
+      <input type="hidden" name="id" value={card.id} />
+      <input type="hidden" name="stage" value={to} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Move ${card.name} to ${STAGE_LABELS[to]}`}
+        title={`Move to ${STAGE_LABELS[to]}`}
+        className="h-8 gap-1 px-2"
+      >
+        {direction === "back" ? <Icon aria-hidden="true" /> : null}
+        <span className="text-xs">{STAGE_LABELS[to]}</span>
+        {direction === "forward" ? <Icon aria-hidden="true" /> : null}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function LeadBoard({ cards, today, openHref }: { cards: BoardCard[]; today: string; openHref: (id: string) => string }) {
+  return (
+    <div className="-mx-1 max-w-[calc(100vw-2rem)] overflow-x-auto pb-2 lg:max-w-none">
+      <ol
+        aria-label="Lead board"
+        className="grid min-w-max auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-3 px-1 lg:min-w-0 lg:auto-cols-[minmax(10rem,1fr)]"
+      >
+        {LEAD_STAGES.map((stage) => {
+          const column = cards.filter((c) => c.stage === stage);
+          return (
+            <li key={stage} className="flex min-h-40 flex-col gap-2 rounded-xl border bg-muted/40 p-2" aria-labelledby={`column-${stage}`}>
+              <h2 id={`column-${stage}`} className="flex items-center justify-between px-1 pt-1 text-sm font-semibold">
+                {STAGE_LABELS[stage]}
+                <span className="rounded-full bg-background px-2 text-xs tabular-nums text-muted-foreground" aria-label={`${column.length} leads`}>
+                  {column.length}
+                </span>
+              </h2>
+              <ul className="grid gap-2" aria-label={`${STAGE_LABELS[stage]} leads`}>
+                {column.map((card) => {
+                  const { back, forward } = neighbours(card.stage);
+                  const overdue = card.follow_up_on !== null && card.follow_up_on < today;
+                  return (
+                    <li key={card.id} className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs">
+                      <Link to={openHref(card.id)} className="grid gap-0.5 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                        <span className={cn("truncate", card.status === "new" ? "font-semibold" : "font-medium")}>{card.name}</span>
+                        <span className="truncate text-sm text-muted-foreground">{card.subject}</span>
+                      </Link>
+                      <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                        {card.assignee_name ? (
+                          <span className="inline-flex items-center gap-1">
+                            <UserRound aria-hidden="true" className="size-3" />
+                            {card.assignee_name}
+                          </span>
+                        ) : null}
+                        {card.follow_up_on ? (
+                          <span className={cn("inline-flex items-center gap-1", overdue && "font-medium text-destructive")}>
+                            <CalendarClock aria-hidden="true" className="size-3" />
+                            {overdue ? "Overdue: " : ""}
+                            {formatDate(`${card.follow_up_on}T12:00:00Z`)}
+                          </span>
+                        ) : null}
+                        {card.estimated_value !== null ? <span>{formatBudget(card.estimated_value)}</span> : null}
+                      </div>
+                      {back || forward ? (
+                        <div className="flex flex-wrap justify-between gap-2">
+                          {back ? <MoveButton card={card} to={back} direction="back" /> : <span />}
+                          {forward ? <MoveButton card={card} to={forward} direction="forward" /> : null}
+                        </div>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

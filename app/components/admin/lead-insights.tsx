@@ -1,0 +1,175 @@
+import { AlarmClock, CalendarCheck } from "lucide-react";
+import { Link } from "react-router";
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatBudget, formatDate } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { type LeadStage, STAGE_LABELS } from "~/validation/lead";
+
+// The dashboard's lead panels (docs/decisions/0017-leads-pipeline.md): follow-ups due, and the
+// funnel of the last 90 days as charts (admin pages only: the public pages carry no chart code).
+
+export interface FunnelData {
+  enquiries: number;
+  contacted: number;
+  quoted: number;
+  won: number;
+  lost: number;
+  valueWon: number;
+}
+
+export interface FollowUp {
+  id: string;
+  name: string;
+  subject: string;
+  stage: LeadStage;
+  follow_up_on: string;
+  assignee_name: string | null;
+}
+
+const COLORS = ["var(--color-chart-1, #1e3a5f)", "var(--color-chart-2, #0f766e)", "var(--color-chart-3, #d97706)", "var(--color-chart-4, #15803d)"];
+
+/** Won of the leads that were decided (won or lost); null before any was. */
+export function winRate(f: Pick<FunnelData, "won" | "lost">): number | null {
+  const decided = f.won + f.lost;
+  return decided === 0 ? null : Math.round((f.won / decided) * 100);
+}
+
+export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
+  const steps = [
+    { step: "Enquiries", count: funnel.enquiries },
+    { step: "Contacted", count: funnel.contacted },
+    { step: "Quoted", count: funnel.quoted },
+    { step: "Won", count: funnel.won },
+  ];
+  const rate = winRate(funnel);
+  const decided = [
+    { name: "Won", count: funnel.won },
+    { name: "Lost", count: funnel.lost },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Leads, last 90 days</h2>
+        </CardTitle>
+        <CardDescription>How far the enquiries of the last 90 days got (spam left out)</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <figure className="grid gap-2">
+          <div className="h-56 w-full" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 224 }}>
+              <BarChart accessibilityLayer={false} data={steps} layout="vertical" margin={{ left: 8, right: 40, top: 4, bottom: 4 }}>
+                <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+                <XAxis type="number" allowDecimals={false} hide />
+                <YAxis type="category" dataKey="step" width={84} tickLine={false} axisLine={false} />
+                <Tooltip cursor={{ fillOpacity: 0.08 }} />
+                <Bar dataKey="count" radius={4} isAnimationActive={false}>
+                  {steps.map((s, i) => (
+                    <Cell key={s.step} fill={COLORS[i]} />
+                  ))}
+                  <LabelList dataKey="count" position="right" className="fill-foreground text-sm" />
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          {/* The chart's numbers as text, for screen readers and for anyone who prefers a table. */}
+          <figcaption>
+            <dl className="grid grid-cols-4 gap-2 text-center text-sm" aria-label="Lead funnel, last 90 days">
+              {steps.map((s) => (
+                <div key={s.step} className="grid">
+                  <dt className="text-xs text-muted-foreground">{s.step}</dt>
+                  <dd className="font-semibold tabular-nums" data-testid={`funnel-${s.step.toLowerCase()}`}>
+                    {s.count}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </figcaption>
+        </figure>
+        <div className="grid content-start gap-4">
+          <div className="grid grid-cols-2 gap-3">
+            <div className="rounded-lg border p-3">
+              <p className="text-xs text-muted-foreground">Win rate</p>
+              <p className="text-2xl font-bold tabular-nums" data-testid="win-rate">
+                {rate === null ? "N/A" : `${rate}%`}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {funnel.won} won of {funnel.won + funnel.lost} decided
+              </p>
+            </div>
+            <div className="rounded-lg border p-3">
+              <p className="text-xs text-muted-foreground">Value won</p>
+              <p className="text-2xl font-bold tabular-nums" data-testid="value-won">
+                {formatBudget(funnel.valueWon)}
+              </p>
+              <p className="text-xs text-muted-foreground">Estimated values of won leads</p>
+            </div>
+          </div>
+          <div className="h-28 w-full" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 300, height: 112 }}>
+              <BarChart accessibilityLayer={false} data={decided} margin={{ left: 0, right: 0, top: 16, bottom: 0 }}>
+                <XAxis dataKey="name" tickLine={false} axisLine={false} />
+                <YAxis hide allowDecimals={false} />
+                <Bar dataKey="count" radius={4} isAnimationActive={false}>
+                  <Cell fill={COLORS[3]} />
+                  <Cell fill="var(--color-destructive, #dc2626)" />
+                  <LabelList dataKey="count" position="top" className="fill-foreground text-sm" />
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FollowUpList({ title, items, icon: Icon, tone }: { title: string; items: FollowUp[]; icon: typeof AlarmClock; tone: "overdue" | "today" }) {
+  return (
+    <section aria-label={title} className="grid content-start gap-2">
+      <h3 className={cn("flex items-center gap-2 text-sm font-semibold", tone === "overdue" && items.length > 0 && "text-destructive")}>
+        <Icon aria-hidden="true" className="size-4" />
+        {title} <span className="text-muted-foreground tabular-nums">({items.length})</span>
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing here.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((i) => (
+            <li key={i.id}>
+              <Link to={`/admin/enquiries?id=${encodeURIComponent(i.id)}`} className="block rounded-md border p-3 text-sm hover:bg-muted/50">
+                <span className="flex justify-between gap-2">
+                  <span className="truncate font-medium">{i.name}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">{STAGE_LABELS[i.stage]}</span>
+                </span>
+                <span className="block truncate text-muted-foreground">{i.subject}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {tone === "overdue" ? `Due ${formatDate(`${i.follow_up_on}T12:00:00Z`)}` : "Due today"}
+                  {i.assignee_name ? ` · ${i.assignee_name}` : " · Unassigned"}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function FollowUps({ overdue, dueToday }: { overdue: FollowUp[]; dueToday: FollowUp[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Follow-ups</h2>
+        </CardTitle>
+        <CardDescription>Open leads to call back</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 sm:grid-cols-2">
+        <FollowUpList title="Overdue" items={overdue} icon={AlarmClock} tone="overdue" />
+        <FollowUpList title="Due today" items={dueToday} icon={CalendarCheck} tone="today" />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { ArrowLeft, Plus, Save, Trash2 } from "lucide-react";
+import { useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import type { Route } from "./+types/reply-templates";
+import { recordAdminActivity } from "~/.server/activity";
+import { requireAdmin } from "~/.server/access";
+import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from "~/.server/models/leads";
+import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { FieldError } from "~/components/admin/form-fields";
+import { PageIntro } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { ReplyTemplateSchema } from "~/validation/lead";
+import { attempt, fail, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+
+// Reply templates for answering leads (docs/decisions/0017-leads-pipeline.md): {name}, {project_type}
+// and {company} are filled in when a template is picked on a lead.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { templates: await listReplyTemplates() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const log = (action: string, id: string, name?: string) => recordAdminActivity(request, user, { action, entity: "reply-template", entityId: id, detail: name ?? null });
+  const form = await readForm(request);
+  if (!form) return fail({ intent: "", message: "Failed to save template" });
+  const intent = intentOf(form);
+  if (intent === "create-template" || intent === "update-template") {
+    const parsed = parseForm(ReplyTemplateSchema, form);
+    if (!parsed.success) return fail({ intent, message: "Failed to save template", fieldErrors: parsed.fieldErrors });
+    if (intent === "create-template") {
+      const created = await attempt({ intent }, () => createReplyTemplate(parsed.data));
+      if (!created.ok) return fail({ intent, message: "Failed to save template" }, 500);
+      await log("reply-template.create", created.value.id, parsed.data.name);
+      return ok({ intent, id: created.value.id, message: "Template created" });
+    }
+    const id = readId(form);
+    if (id.kind !== "ok") return fail({ intent, message: "Template not found" }, 404);
+    const updated = await attempt({ intent, id: id.id }, () => updateReplyTemplate(id.id, parsed.data));
+    if (!updated.ok) return fail({ intent, message: "Failed to save template" }, 500);
+    if (!updated.value) return fail({ intent, message: "Template not found" }, 404);
+    await log("reply-template.update", id.id, parsed.data.name);
+    return ok({ intent, id: id.id, message: "Template saved" });
+  }
+  if (intent === "delete-template") {
+    const id = readId(form);
+    if (id.kind !== "ok") return fail({ intent, message: "Template not found" }, 404);
+    const deleted = await attempt({ intent, id: id.id }, () => deleteReplyTemplate(id.id));
+    if (!deleted.ok) return fail({ intent, message: "Failed to delete template" }, 500);
+    if (!deleted.value) return fail({ intent, message: "Template not found" }, 404);
+    await log("reply-template.delete", id.id);
+    return ok({ intent, message: "Template deleted" });
+  }
+  return fail({ intent, message: "Unknown action" });
+}
+
+function TemplateForm({ template }: { template?: { id: string; name: string; subject: string; body: string } }) {
+  const fetcher = useFetcher<ActionResult>();
+  const ref = useRef<HTMLFormElement>(null);
+  useActionToast(fetcher.data, (result) => {
+    if (result.ok && !template) ref.current?.reset();
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const prefix = template ? `tpl-${template.id}` : "tpl-new";
+  const busy = fetcher.state !== "idle";
+  return (
+    <Card>
+      <CardContent>
+        <fetcher.Form ref={ref} method="post" className="grid gap-3" aria-label={template ? `Template ${template.name}` : "New template"}>
+          {template ? <input type="hidden" name="id" value={template.id} /> : null}
+          <div className="grid gap-1">
+            <Label htmlFor={`${prefix}-name`}>Name</Label>
+            <Input id={`${prefix}-name`} name="name" defaultValue={template?.name} aria-invalid={errors.name ? true : undefined} />
+            <FieldError message={errors.name} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${prefix}-subject`}>Subject</Label>
+            <Input
+              id={`${prefix}-subject`}
+              name="subject"
+              defaultValue={template?.subject ?? "Re: {project_type}"}
+              aria-invalid={errors.subject ? true : undefined}
+            />
+            <FieldError message={errors.subject} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${prefix}-body`}>Message</Label>
+            <Textarea id={`${prefix}-body`} name="body" rows={6} defaultValue={template?.body} aria-invalid={errors.body ? true : undefined} />
+            <FieldError message={errors.body} />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value={template ? "update-template" : "create-template"} disabled={busy}>
+              {template ? <Save aria-hidden="true" /> : <Plus aria-hidden="true" />}
+              {template ? "Save template" : "Add template"}
+            </Button>
+            {template ? (
+              <Button
+                type="submit"
+                name="intent"
+                value="delete-template"
+                variant="outline"
+                disabled={busy}
+                aria-label={`Delete template ${template.name}`}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            ) : null}
+          </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function ReplyTemplatesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid gap-6">
+      <PageIntro title="Reply templates" description="Ready answers for leads. {name}, {project_type} and {company} are filled in when you use one.">
+        <Button asChild variant="outline">
+          <Link to="/admin/enquiries">
+            <ArrowLeft aria-hidden="true" />
+            Enquiries
+          </Link>
+        </Button>
+      </PageIntro>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {loaderData.templates.map((t) => (
+          <TemplateForm key={t.id} template={t} />
+        ))}
+        <TemplateForm />
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Reply templates | Admin" }, { name: "robots", content: "noindex, nofollow" }];

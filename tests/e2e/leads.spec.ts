@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expectToast, PNG_1PX } from "./admin-helpers";
+
+// Issue 15: leads. A visitor sends the form with files; staff follow the lead on the board and its
+// timeline, at phone and desktop widths. Screenshots go to test-results/leads/ for review.
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const SHOTS = path.join("test-results", "leads");
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}.png`),
+    fullPage: true,
+  });
+}
+
+async function sendEnquiry(page: Page, name: string, files: Array<{ name: string; mimeType: string; buffer: Buffer }> = []) {
+  await page.goto("/");
+  const contact = page.locator("#contact");
+  await contact.getByLabel("Full Name").fill(name);
+  await contact.getByLabel("Email Address").fill("visitor@example.mv");
+  await contact.getByLabel("Project Type").fill("Guest house");
+  await contact.getByLabel("Project Details").fill(`Eight rooms on Thoddoo, reference ${name}.`);
+  if (files.length) await contact.getByLabel(/Drawings or photos/).setInputFiles(files);
+  await page.waitForTimeout(1200);
+  await contact.getByRole("button", { name: "Send Message" }).click();
+}
+
+const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n${" ".repeat(300)}`);
+
+test("a visitor sends the form with a drawing and a photo; staff download them from the lead", async ({ page, browser }) => {
+  const name = `Files ${unique()}`;
+  await sendEnquiry(page, name, [
+    { name: "plan.pdf", mimeType: "application/pdf", buffer: pdf },
+    { name: "site.png", mimeType: "image/png", buffer: PNG_1PX },
+  ]);
+  await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
+
+  const admin = await browser.newPage();
+  await signIn(admin);
+  await admin.goto("/admin/enquiries");
+  await admin
+    .getByRole("list", { name: "Enquiries" })
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
+  const files = admin.getByRole("region", { name: "Attachments (2)" });
+  await expect(files.getByRole("link", { name: "plan.pdf" })).toBeVisible();
+  const href = await files.getByRole("link", { name: "plan.pdf" }).getAttribute("href");
+  const download = await admin.request.get(`${DEMO_URL}${href}`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-disposition"]).toContain("attachment");
+  expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // Not for anyone else.
+  const anonymous = await page.request.get(`${DEMO_URL}${href}`, {
+    maxRedirects: 0,
+  });
+  expect(anonymous.status()).toBe(302);
+  await admin.close();
+});
+
+test.describe("a refused file", () => {
+  test.use({ allowConsoleErrors: [/status of 415/] });
+  test("a file that is not an image or PDF is refused and what was typed stays", async ({ page }) => {
+    const name = `Refused ${unique()}`;
+    await sendEnquiry(page, name, [
+      {
+        name: "notes.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(`<svg onload="alert(1)">${" ".repeat(300)}</svg>`),
+      },
+    ]);
+    const contact = page.locator("#contact");
+    await expect(page.getByText("Attachments must be images (JPEG, PNG, WebP, GIF, AVIF) or PDF files").first()).toBeVisible();
+    await expect(contact.getByLabel("Full Name")).toHaveValue(name);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the form sends files as a plain post", async ({ page, browser }) => {
+    const name = `NoJS ${unique()}`;
+    await sendEnquiry(page, name, [{ name: "plan.pdf", mimeType: "application/pdf", buffer: pdf }]);
+    await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
+    const admin = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(admin);
+    await admin.goto(`/admin/enquiries?q=${encodeURIComponent(name)}`);
+    await admin
+      .getByRole("list", { name: "Enquiries" })
+      .getByRole("link", { name: new RegExp(name) })
+      .click();
+    await expect(admin.getByRole("region", { name: "Attachments (1)" })).toBeVisible();
+    await admin.close();
+  });
+});
+
+test.describe("following a lead", () => {
+  // The Lost stage without a reason is refused with 400 on purpose.
+  test.use({ allowConsoleErrors: [/status of 400/] });
+  for (const width of [390, 1280]) {
+    test(`the board and a lead's timeline at ${width} px`, async ({ page, browser }) => {
+      // Many steps on a shared, slow machine.
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width, height: 900 });
+      const name = `Lead ${width} ${unique()}`;
+      const visitor = await browser.newPage();
+      await sendEnquiry(visitor, name);
+      await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
+      await visitor.close();
+
+      await signIn(page);
+      await page.goto("/admin/enquiries?view=board");
+      const board = page.getByRole("list", { name: "Lead board" });
+      const newColumn = board.getByRole("list", { name: "New leads" });
+      await expect(newColumn.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+      await shot(page, `board-${width}`);
+
+      // Keyboard: Tab to the card's move button and press Enter.
+      const move = board.getByRole("button", {
+        name: `Move ${name} to Contacted`,
+      });
+      await move.focus();
+      await page.keyboard.press("Enter");
+      await expectToast(page, "Moved to Contacted");
+      await expect(board.getByRole("list", { name: "Contacted leads" }).getByRole("link", { name: new RegExp(name) })).toBeVisible();
+
+      await board.getByRole("link", { name: new RegExp(name) }).click();
+      const lead = page.getByRole("region", { name: `Enquiry from ${name}` });
+      await lead.getByLabel("Add a note", { exact: true }).fill("Called, will visit the site on Sunday.");
+      await lead.getByRole("button", { name: "Add note" }).click();
+      await expectToast(page, "Note added");
+      await lead.getByLabel("Follow-up date").fill("2026-12-01");
+      await lead.getByRole("button", { name: "Set" }).click();
+      await expectToast(page, "Follow-up set");
+      await lead.getByLabel("Stage", { exact: true }).selectOption("lost");
+      await lead.getByRole("button", { name: "Save stage" }).click();
+      await expect(lead.getByText("Please give a reason why the lead was lost")).toBeVisible();
+      await lead.getByLabel("Reason lost").fill("Budget");
+      await lead.getByRole("button", { name: "Save stage" }).click();
+      await expectToast(page, "Moved to Lost");
+
+      const timeline = lead.getByRole("list", { name: "Timeline" });
+      await expect(timeline.getByText("Called, will visit the site on Sunday.")).toBeVisible();
+      await expect(timeline.getByText(/Stage: New → Contacted/)).toBeVisible();
+      await expect(timeline.getByText(/Contacted → Lost \(reason: Budget\)/)).toBeVisible();
+      await expect(timeline.getByText(/Follow-up set for/)).toBeVisible();
+      await shot(page, `lead-${width}`);
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+      await expectNoAxeViolations(page);
+
+      await page.goto("/admin/dashboard");
+      await expect(page.getByRole("heading", { name: "Leads, last 90 days" })).toBeVisible();
+      await expect(page.getByTestId("funnel-enquiries")).not.toHaveText("0");
+      await expect(page.getByRole("heading", { name: "Follow-ups" })).toBeVisible();
+      await shot(page, `dashboard-${width}`);
+      // Toasts fade in and out (their contrast mid-animation is not what anyone reads).
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test("'Get Quote' on a service page fills Project Type with that service, without JavaScript too", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const page = await browser.newPage({ javaScriptEnabled });
+    await page.goto("/");
+    const card = page.locator("#services a[href^='/service/']").first();
+    const href = await card.getAttribute("href");
+    await page.goto(href!);
+    const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    await page.getByRole("link", { name: "Get Quote" }).last().click();
+    await expect(page).toHaveURL(/\/\?service=[^#]+#contact$/);
+    await expect(page.locator("#contact").getByLabel("Project Type")).toHaveValue(title);
+    await page.close();
+  }
+});
