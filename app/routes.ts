@@ -23,6 +23,7 @@ export default [
     route("profile", "routes/admin/profile.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
+    route("insight", "routes/admin/insight.tsx"),
   ]),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
 

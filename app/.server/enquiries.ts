@@ -14,6 +14,7 @@ import {
   recordNotificationSent,
 } from "./models/enquiries";
 import { hitRateLimit } from "./rate-limit";
+import { recordEnquiryConversion } from "./insight";
 import { clientIp } from "./sign-in";
 
 // The contact form's server side (docs/product.md#enquiries): validate, catch spam, store first, then notify staff
@@ -69,6 +70,7 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
     notify,
   });
   logger.info({ enquiryId: enquiry.id, spam: Boolean(spamReason), reason: spamReason ?? undefined }, "enquiry stored");
+  if (!spamReason) await recordEnquiryConversion(request, enquiry.id);
   if (notify && !spamReason) kickNotificationQueue();
   return { ok: true, spam: Boolean(spamReason), enquiry };
 }

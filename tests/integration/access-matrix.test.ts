@@ -88,7 +88,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "api/uploads"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/insight", "api/uploads"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

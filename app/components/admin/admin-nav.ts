@@ -1,4 +1,4 @@
-import { FolderKanban, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, UserRound, Wrench } from "lucide-react";
+import { ChartLine, FolderKanban, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, UserRound, Wrench } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -13,6 +13,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/admin/projects", label: "Projects", icon: FolderKanban },
   { to: "/admin/contact-details", label: "Contact Details", icon: Phone },
   { to: "/admin/enquiries", label: "Enquiries", icon: Inbox },
+  { to: "/admin/insight", label: "Insight", icon: ChartLine },
   { to: "/admin/profile", label: "Profile", icon: UserRound },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
