@@ -12,8 +12,13 @@
 //   BENCH_STATIC       the static reference: a path such as /favicon.svg (default), or "js" for the
 //                      first hashed /assets/*.js of the home page
 //   BENCH_ENCODING     the Accept-Encoding sent (default "gzip, deflate, br", as a browser does)
+//   BENCH_INSIGHT      "false" skips the visitor-statistics run (docs/performance.md#insight-counting): the
+//                      home page as browsers from many addresses, every response a counted page view, on the
+//                      server above and on a second one started with INSIGHT=false, alternating, twice each
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
+import path from "node:path";
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
 import { findPages, machineInfo, startServer, writeJson } from "./perf-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION || 8);
@@ -23,6 +28,9 @@ const STATIC = process.env.BENCH_STATIC || "/favicon.svg";
 const ENCODING = process.env.BENCH_ENCODING || "gzip, deflate, br";
 const OUTPUT = ".tmp/bench.json";
 const TARGET_RATIO = 0.5;
+const INSIGHT_RUN = process.env.BENCH_INSIGHT !== "false";
+const INSIGHT_TARGET = 0.05;
+const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 function run(url, duration) {
   return new Promise((resolve, reject) => {
@@ -47,6 +55,67 @@ async function staticPath(origin) {
   return asset;
 }
 
+/** Browsers from up to 65,536 addresses (198.18.0.0/15, the benchmarking range): each a visitor to count. */
+function runAsVisitors(url, duration) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration,
+        timeout: 10,
+        headers: { "accept-encoding": ENCODING, "user-agent": BROWSER_UA, "sec-fetch-dest": "document" },
+        requests: [
+          {
+            setupRequest(request) {
+              n = (n + 1) % 65_536;
+              return { ...request, headers: { ...request.headers, "x-forwarded-for": `198.18.${n >> 8}.${n & 255}` } };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * The cost of counting: requests/s of the home page with counting on and off, alternating so that the machine's
+ * noise falls on both. Then checks that the counting server did store the views it answered.
+ */
+async function insightRun(counting, home) {
+  const plain = await startServer({ label: "bench-plain", env: { INSIGHT: "false", TRUST_PROXY: "true" } });
+  const on = [];
+  const off = [];
+  try {
+    for (const server of [counting, plain]) if (WARMUP > 0) await runAsVisitors(`${server.origin}${home}`, WARMUP);
+    for (let round = 0; round < 2; round++) {
+      for (const [server, list] of [
+        [plain, off],
+        [counting, on],
+      ]) {
+        const r = await runAsVisitors(`${server.origin}${home}`, DURATION);
+        if (r.non2xx + r.errors + r.timeouts > 0) throw new Error(`insight run: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+        list.push({ requestsPerSecond: r.requests.average, requests: r.requests.total });
+      }
+    }
+  } finally {
+    await plain.stop();
+  }
+  // The counting server writes every few seconds: wait for its flush, then read what it stored.
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  const db = new Database(path.join(counting.dataDir, "site.db"), { readonly: true });
+  const stored = db.prepare("select coalesce(sum(pageviews), 0) as views from insight_pages").get().views;
+  const visitors = db.prepare("select count(*) as n from insight_visitors").get().n;
+  db.close();
+  const sum = (list) => list.reduce((a, r) => a + r.requestsPerSecond, 0) / list.length;
+  const rpsOn = Math.round(sum(on) * 10) / 10;
+  const rpsOff = Math.round(sum(off) * 10) / 10;
+  const answered = on.reduce((a, r) => a + r.requests, 0);
+  return { path: home, rpsOn, rpsOff, cost: Math.round((1 - rpsOn / rpsOff) * 1000) / 1000, answeredWithCounting: answered, storedPageViews: stored, storedVisitors: visitors, rounds: { on, off } };
+}
+
 /** One response, to check the URL answers 200 and to note its size as sent. */
 async function probe(url) {
   const response = await fetch(url, { headers: { "accept-encoding": ENCODING } });
@@ -64,8 +133,10 @@ const pad = (value, width, left = false) => (left ? String(value).padEnd(width) 
 
 async function main() {
   const before = machineInfo();
-  const server = await startServer({ label: "bench" });
+  // TRUST_PROXY: the insight run gives each request its own client address through X-Forwarded-For.
+  const server = await startServer({ label: "bench", env: { TRUST_PROXY: "true" } });
   const rows = [];
+  let insight = null;
   try {
     const pages = await findPages(server.origin);
     const targets = [
@@ -101,6 +172,11 @@ async function main() {
       rows.push(row);
       process.stdout.write(` ${row.requestsPerSecond} req/s\n`);
     }
+    if (INSIGHT_RUN) {
+      process.stdout.write(`  insight  ${pages.home} counting on vs off, alternating, 2 x ${DURATION} s each ...`);
+      insight = await insightRun(server, pages.home);
+      process.stdout.write(` ${insight.rpsOn} vs ${insight.rpsOff} req/s\n`);
+    }
   } finally {
     await server.stop();
   }
@@ -129,12 +205,23 @@ async function main() {
       (before.loadavg[0] > after.cpus * 0.5 ? " (the machine was busy: compare ratios, not absolute figures)" : ""),
   );
 
+  if (insight) {
+    const verdict = insight.cost < INSIGHT_TARGET ? "met" : "NOT met";
+    console.log(
+      `\nInsight (docs/performance.md#insight-counting): ${insight.rpsOn} counted page views/s with counting on, ` +
+        `${insight.rpsOff} req/s with INSIGHT=false: cost ${(insight.cost * 100).toFixed(1)}% (target < ${INSIGHT_TARGET * 100}% at >= 1,000 views/s: ${verdict}). ` +
+        `Stored ${insight.storedPageViews} page views from ${insight.storedVisitors} visitors for ${insight.answeredWithCounting} counted responses (plus warm-up).`,
+    );
+    if (insight.rpsOn < 1000) console.log("  (fewer than 1,000 page views/s were reached on this machine: the cost is per view, compare at this rate)");
+  }
+
   writeJson(OUTPUT, {
     tool: "autocannon",
     settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ENCODING },
     targetRatio: TARGET_RATIO,
     machine: { ...after, loadavgBefore: before.loadavg },
     results: rows,
+    insight,
   });
   console.log(`Wrote ${OUTPUT}`);
   if (rows.some((r) => r.non2xx + r.errors + r.timeouts > 0)) process.exitCode = 1;

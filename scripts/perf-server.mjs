@@ -77,7 +77,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts `node server.mjs` in production mode with demo content. Returns { origin, stop }.
  * stop() sends SIGTERM, waits for the process to exit (the server drains), and removes DATA_DIR.
  */
-export async function startServer({ label = "perf" } = {}) {
+export async function startServer({ label = "perf", env: extraEnv = {} } = {}) {
   ensureBuild();
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
@@ -97,6 +97,7 @@ export async function startServer({ label = "perf" } = {}) {
       // Canonical URLs, the sitemap and robots.txt then name this server, as they would in production.
       PUBLIC_URL: origin,
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
   });
   const keep = (chunk) => {

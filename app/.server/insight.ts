@@ -3,6 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response } from "express"
 import { isbot } from "isbot";
 import { SITE_TIME_ZONE } from "~/lib/format";
 import { env } from "./env";
+import { sendWeeklyReportIfDue } from "./insight-report";
 import { logger } from "./logger";
 import { addInsightCounts, deleteSaltsBefore, getOrCreateSalt, getVisitorOrigin, type PageRow, recordConversion, rollUpBefore, type VisitorRow } from "./models/insight";
 import { clientIp } from "./sign-in";
@@ -252,6 +253,7 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     if (maintainedDay !== today) {
       maintainedDay = today;
       await maintain().catch((error: unknown) => logger.error({ err: error }, "insight: maintenance failed"));
+      await sendWeeklyReportIfDue(today).catch((error: unknown) => logger.error({ err: error }, "insight: weekly report not sent"));
     }
   }
 

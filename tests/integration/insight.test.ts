@@ -2,11 +2,14 @@ import crypto from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
 import express from "express";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, setDatabase } from "~/.server/db";
 import { submitEnquiry } from "~/.server/enquiries";
 import { addDays, countPageViews, createInsightCounter, dayOf, insightCounter, stopInsight } from "~/.server/insight";
+import { mondayOf, sendWeeklyReportIfDue } from "~/.server/insight-report";
 import { createEnquiry } from "~/.server/models/enquiries";
 import { getInsightReport } from "~/.server/models/insight";
 import { createService } from "~/.server/models/services";
@@ -340,5 +343,61 @@ describe("conversion and the Insight report", () => {
     ]);
     const report = await getInsightReport(old, today, [old]);
     expect(report.days).toEqual([{ day: old, visitors: 2, pageviews: 4, enquiries: 0 }]);
+  });
+});
+
+describe("the weekly email report", () => {
+  // A real SMTP server on loopback that keeps what it receives.
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        received.push(raw);
+        callback();
+      });
+    },
+  });
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+  const config = () => ({
+    transport: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
+    to: "office@atoll.example",
+    from: "website@atoll.example",
+  });
+
+  it("sends last week's summary once per week, on the first check of the new week, only when turned on", async () => {
+    expect(mondayOf("2026-11-24")).toBe("2026-11-23");
+    expect(mondayOf("2026-11-23")).toBe("2026-11-23");
+    expect(mondayOf("2026-11-29")).toBe("2026-11-23");
+    const lastWeek = (n: number) => addDays("2026-11-16", n);
+    await db()
+      .insertInto("insight_visitors")
+      .values([0, 1, 2].map((i) => ({ day: lastWeek(i), visitor: `v${i}`, landing_path: "/", source: "google", device: "phone", browser: "Safari", pageviews: 2 })))
+      .execute();
+    await db().insertInto("insight_pages").values({ day: lastWeek(0), path: "/", pageviews: 6 }).execute();
+
+    expect(await sendWeeklyReportIfDue("2026-11-24", { enabled: false, config: config() })).toBe(false);
+    expect(await sendWeeklyReportIfDue("2026-11-24", { enabled: true, config: null })).toBe(false);
+    expect(await sendWeeklyReportIfDue("2026-11-24", { enabled: true, config: config(), siteUrl: "https://atoll.example" })).toBe(true);
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]).toMatch(/^Subject: Website this week: 3 visitors, 0 enquiries/m);
+    expect(received[0]).toContain("2026-11-16 to 2026-11-22");
+    expect(received[0]).toMatch(/Page views: +6/);
+    expect(received[0]).toContain("https://atoll.example/admin/insight");
+    // Again the same week, from this or another instance: nothing more.
+    expect(await sendWeeklyReportIfDue("2026-11-27", { enabled: true, config: config() })).toBe(false);
+    // The next week: sent again.
+    expect(await sendWeeklyReportIfDue("2026-11-30", { enabled: true, config: config() })).toBe(true);
+    await expect.poll(() => received.length).toBe(2);
   });
 });

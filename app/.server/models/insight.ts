@@ -349,3 +349,34 @@ export async function getInsightReport(from: string, to: string, dayList: string
     landingPages: withConversions(landing, byLanding),
   };
 }
+
+const WEEKLY_REPORT_COUNTER = "insight_weekly_report";
+
+/**
+ * Claims the weekly report of the week labelled `week` (a day number) for this instance: true for exactly one
+ * caller across instances, however many ask at once.
+ */
+export async function claimWeeklyReport(week: number): Promise<boolean> {
+  await db()
+    .insertInto("site_counters")
+    .values({ name: WEEKLY_REPORT_COUNTER, value: 0 })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const result = await db()
+    .updateTable("site_counters")
+    .set({ value: week })
+    .where("name", "=", WEEKLY_REPORT_COUNTER)
+    .where("value", "<", week)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives a claimed week back (its email could not be sent), so that a later try sends it. */
+export async function releaseWeeklyReport(week: number): Promise<void> {
+  await db()
+    .updateTable("site_counters")
+    .set({ value: week - 1 })
+    .where("name", "=", WEEKLY_REPORT_COUNTER)
+    .where("value", "=", week)
+    .execute();
+}

@@ -34,8 +34,8 @@ export function TrafficChart({ days, label }: { days: DayPoint[]; label: string 
           <YAxis allowDecimals={false} tick={axis} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} />
           <Legend />
-          <Line type="monotone" dataKey="pageviews" name="Page views" stroke="var(--brand-teal)" strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line type="monotone" dataKey="visitors" name="Visitors" stroke="var(--primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="linear" dataKey="pageviews" name="Page views" stroke="var(--brand-teal)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="linear" dataKey="visitors" name="Visitors" stroke="var(--primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
         </LineChart>
       ) : null}
     </figure>
@@ -52,7 +52,7 @@ export function ConversionChart({ days, label }: { days: DayPoint[]; label: stri
         <BarChart responsive data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} minTickGap={24} />
-          <YAxis tickFormatter={(v: number) => percent(v)} tick={axis} />
+          <YAxis tickFormatter={(v: number) => percent(v)} tick={axis} domain={[0, (max: number) => Math.max(max, 0.05)]} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => percent(Number(v))} />
           <Bar dataKey="rate" name="Enquiries per visitor" fill="var(--brand-amber)" isAnimationActive={false} />
         </BarChart>

@@ -106,23 +106,23 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ConversionTable title="Sources" description="Where visitors came from: campaign source, referring site or direct" rows={report.sources} />
         <ConversionTable title="Landing pages" description="The first page a visitor saw that day" rows={report.landingPages} />
-        <RankedTable title="Top pages" description="Page views" rows={report.topPages} unit="Views" />
-        <RankedTable title="Services" description="Service page views" rows={report.topServices} unit="Views" />
-        <RankedTable title="Projects" description="Project page views" rows={report.topProjects} unit="Views" />
-        <RankedTable title="Campaigns" description="Visitors per utm_campaign" rows={report.campaigns} unit="Visitors" />
-        <RankedTable title="Devices" description="Visitors per device class" rows={report.devices} unit="Visitors" />
-        <RankedTable title="Browsers" description="Visitors per browser family" rows={report.browsers} unit="Visitors" />
+        <RankedTable title="Top pages" column="Page" description="Page views" rows={report.topPages} unit="Views" />
+        <RankedTable title="Services" column="Service" description="Service page views" rows={report.topServices} unit="Views" />
+        <RankedTable title="Projects" column="Project" description="Project page views" rows={report.topProjects} unit="Views" />
+        <RankedTable title="Campaigns" column="Campaign" description="Visitors per utm_campaign" rows={report.campaigns} unit="Visitors" />
+        <RankedTable title="Devices" column="Device" description="Visitors per device class" rows={report.devices} unit="Visitors" />
+        <RankedTable title="Browsers" column="Browser" description="Visitors per browser family" rows={report.browsers} unit="Visitors" />
       </div>
     </>
   );
 }
 
-function RankedTable({ title, description, rows, unit }: { title: string; description: string; rows: Ranked[]; unit: string }) {
+function RankedTable({ title, column, description, rows, unit }: { title: string; column: string; description: string; rows: Ranked[]; unit: string }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>
           <h2>{title}</h2>
@@ -136,15 +136,15 @@ function RankedTable({ title, description, rows, unit }: { title: string; descri
           <Table aria-label={title}>
             <TableHeader>
               <TableRow>
-                <TableHead>{title}</TableHead>
+                <TableHead>{column}</TableHead>
                 <TableHead className="text-right">{unit}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.key}>
-                  <TableCell className="max-w-64 truncate" title={r.key}>
-                    {r.label}
+                  <TableCell title={r.key}>
+                    <span className="block max-w-48 truncate sm:max-w-72">{r.label}</span>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{number.format(r.count)}</TableCell>
                 </TableRow>
@@ -159,7 +159,7 @@ function RankedTable({ title, description, rows, unit }: { title: string; descri
 
 function ConversionTable({ title, description, rows }: { title: string; description: string; rows: ConversionRow[] }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>
           <h2>{title}</h2>
@@ -176,14 +176,14 @@ function ConversionTable({ title, description, rows }: { title: string; descript
                 <TableHead>{title.replace(/s$/, "")}</TableHead>
                 <TableHead className="text-right">Visitors</TableHead>
                 <TableHead className="text-right">Enquiries</TableHead>
-                <TableHead className="text-right">Conversion</TableHead>
+                <TableHead className="text-right">Rate</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.key}>
-                  <TableCell className="max-w-48 truncate" title={r.key}>
-                    {r.label}
+                  <TableCell title={r.key}>
+                    <span className="block max-w-24 truncate sm:max-w-48">{r.label}</span>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{number.format(r.count)}</TableCell>
                   <TableCell className="text-right tabular-nums">{number.format(r.enquiries)}</TableCell>
