@@ -152,7 +152,7 @@ export async function startServer({ label = "perf", env: extraEnv = {} } = {}) {
     }
     await sleep(250);
   }
-  return { origin, port, dataDir, stop, output };
+  return { origin, port, dataDir, pid: child.pid, stop, output };
 }
 
 /** The first /service/<id> and /project/<id> paths listed in /sitemap.xml. */
