@@ -70,8 +70,8 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
     notify,
   });
   logger.info({ enquiryId: enquiry.id, spam: Boolean(spamReason), reason: spamReason ?? undefined }, "enquiry stored");
-  if (!spamReason) await recordEnquiryConversion(request, enquiry.id);
   if (notify && !spamReason) kickNotificationQueue();
+  if (!spamReason) await recordEnquiryConversion(request, enquiry.id);
   return { ok: true, spam: Boolean(spamReason), enquiry };
 }
 
