@@ -12,8 +12,15 @@
 //   BENCH_STATIC       the static reference: a path such as /favicon.svg (default), or "js" for the
 //                      first hashed /assets/*.js of the home page
 //   BENCH_ENCODING     the Accept-Encoding sent (default "gzip, deflate, br", as a browser does)
+//   BENCH_INSIGHT      "false" skips the visitor-statistics run (docs/performance.md#insight-counting): the
+//                      home page as browsers from many addresses, every response a counted page view, on the
+//                      server above and on a second one started with INSIGHT=false, alternating, twice each
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
 import { findPages, machineInfo, startServer, writeJson } from "./perf-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION || 8);
@@ -23,6 +30,9 @@ const STATIC = process.env.BENCH_STATIC || "/favicon.svg";
 const ENCODING = process.env.BENCH_ENCODING || "gzip, deflate, br";
 const OUTPUT = ".tmp/bench.json";
 const TARGET_RATIO = 0.5;
+const INSIGHT_RUN = process.env.BENCH_INSIGHT !== "false";
+const INSIGHT_TARGET = 0.05;
+const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 function run(url, duration) {
   return new Promise((resolve, reject) => {
@@ -47,6 +57,103 @@ async function staticPath(origin) {
   return asset;
 }
 
+/** Browsers from up to 65,536 addresses (198.18.0.0/15, the benchmarking range): each a visitor to count. */
+function runAsVisitors(url, duration) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration,
+        timeout: 10,
+        headers: { "accept-encoding": ENCODING, "user-agent": BROWSER_UA, "sec-fetch-dest": "document" },
+        requests: [
+          {
+            setupRequest(request) {
+              n = (n + 1) % 65_536;
+              return { ...request, headers: { ...request.headers, "x-forwarded-for": `198.18.${n >> 8}.${n & 255}` } };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime: fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The cost of counting: requests/s of the home page with counting on and off, alternating so that the machine's
+ * noise falls on both. Then checks that the counting server did store the views it answered.
+ */
+async function insightRun(counting, home) {
+  const plain = await startServer({ label: "bench-plain", env: { INSIGHT: "false", TRUST_PROXY: "true" } });
+  const on = [];
+  const off = [];
+  try {
+    // The plain server is new: its JIT needs the warm-up the counting server had in the runs above.
+    for (const server of [plain, plain, counting]) await runAsVisitors(`${server.origin}${home}`, Math.max(WARMUP, 3));
+    for (let round = 0; round < 2; round++) {
+      for (const [server, list] of [
+        [plain, off],
+        [counting, on],
+      ]) {
+        const cpuBefore = cpuMs(server.pid);
+        const r = await runAsVisitors(`${server.origin}${home}`, DURATION);
+        const cpu = cpuMs(server.pid) - cpuBefore;
+        if (r.non2xx + r.errors + r.timeouts > 0) throw new Error(`insight run: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+        list.push({ requestsPerSecond: r.requests.average, requests: r.requests.total, cpuMs: cpu });
+      }
+    }
+  } finally {
+    await plain.stop();
+  }
+  // The counting server writes every few seconds: wait for its flush, then read what it stored.
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  const db = new Database(path.join(counting.dataDir, "site.db"), { readonly: true });
+  const stored = db.prepare("select coalesce(sum(pageviews), 0) as views from insight_pages").get().views;
+  const visitors = db.prepare("select count(*) as n from insight_visitors").get().n;
+  db.close();
+  const sum = (list) => list.reduce((a, r) => a + r.requestsPerSecond, 0) / list.length;
+  const rpsOn = Math.round(sum(on) * 10) / 10;
+  const rpsOff = Math.round(sum(off) * 10) / 10;
+  const answered = on.reduce((a, r) => a + r.requests, 0);
+  // CPU time of the server process per request: what limits throughput on a busy server, and, unlike requests/s,
+  // not moved by other processes on a shared machine. Throughput scales as 1 / CPU per request.
+  const perRequest = (list) => list.reduce((a, r) => a + r.cpuMs, 0) / list.reduce((a, r) => a + r.requests, 0);
+  const cpuOn = perRequest(on);
+  const cpuOff = perRequest(off);
+  // The same cost measured in one process, free of the other processes' noise: CPU per counted view.
+  const micro = spawnSync(process.execPath, ["--import", "tsx", "scripts/insight-cost.ts"], { encoding: "utf8", timeout: 300_000 });
+  if (micro.status !== 0) throw new Error(`scripts/insight-cost.ts failed:\n${micro.stderr}`);
+  const perView = JSON.parse(micro.stdout.trim().split("\n").pop());
+  return {
+    path: home,
+    cpuMicrosPerView: perView.cpuMicrosPerView,
+    // One counted view's CPU against one page's CPU with counting off: the share of throughput counting takes.
+    costInProcess: Math.round((perView.cpuMicrosPerView / (cpuOff * 1000)) * 1000) / 1000,
+    rpsOn,
+    rpsOff,
+    cpuMsPerRequestOn: Math.round(cpuOn * 1000) / 1000,
+    cpuMsPerRequestOff: Math.round(cpuOff * 1000) / 1000,
+    // The throughput a CPU-bound server loses to counting, and what 1,000 counted views/s take of one core.
+    cost: Math.round((1 - cpuOff / cpuOn) * 1000) / 1000,
+    // ms of CPU per view x 1,000 views per second = ms per second: the share of one core.
+    coreShareAt1000: Math.round((cpuOn - cpuOff) * 1000) / 1000,
+    answeredWithCounting: answered,
+    storedPageViews: stored,
+    storedVisitors: visitors,
+    rounds: { on, off },
+  };
+}
+
 /** One response, to check the URL answers 200 and to note its size as sent. */
 async function probe(url) {
   const response = await fetch(url, { headers: { "accept-encoding": ENCODING } });
@@ -64,8 +171,10 @@ const pad = (value, width, left = false) => (left ? String(value).padEnd(width) 
 
 async function main() {
   const before = machineInfo();
-  const server = await startServer({ label: "bench" });
+  // TRUST_PROXY: the insight run gives each request its own client address through X-Forwarded-For.
+  const server = await startServer({ label: "bench", env: { TRUST_PROXY: "true" } });
   const rows = [];
+  let insight = null;
   try {
     const pages = await findPages(server.origin);
     const targets = [
@@ -101,6 +210,11 @@ async function main() {
       rows.push(row);
       process.stdout.write(` ${row.requestsPerSecond} req/s\n`);
     }
+    if (INSIGHT_RUN) {
+      process.stdout.write(`  insight  ${pages.home} counting on vs off, alternating, 2 x ${DURATION} s each ...`);
+      insight = await insightRun(server, pages.home);
+      process.stdout.write(` ${insight.rpsOn} vs ${insight.rpsOff} req/s\n`);
+    }
   } finally {
     await server.stop();
   }
@@ -129,12 +243,27 @@ async function main() {
       (before.loadavg[0] > after.cpus * 0.5 ? " (the machine was busy: compare ratios, not absolute figures)" : ""),
   );
 
+  if (insight) {
+    const verdict = insight.costInProcess < INSIGHT_TARGET ? "met" : "NOT met";
+    console.log(
+      `\nInsight (docs/performance.md#insight-counting): one counted view takes ${insight.cpuMicrosPerView} µs of CPU ` +
+        `(scripts/insight-cost.ts: 100,000 views, distinct visitors, real flushes), ${(insight.costInProcess * 100).toFixed(1)}% of a page's ` +
+        `${insight.cpuMsPerRequestOff} ms; 1,000 views/s take ${(insight.cpuMicrosPerView / 10).toFixed(1)}% of one core. ` +
+        `\n  A/B on the server: CPU per request ${insight.cpuMsPerRequestOn} ms counting, ` +
+        `${insight.cpuMsPerRequestOff} ms with INSIGHT=false: counting costs ${(insight.cost * 100).toFixed(1)}% of throughput; ` +
+        `Requests/s ${insight.rpsOn} on / ${insight.rpsOff} off (noisy on a busy machine; the in-process figure decides). ` +
+        `Stored ${insight.storedPageViews} page views from ${insight.storedVisitors} visitors for ${insight.answeredWithCounting} counted responses (plus warm-up).` +
+        `\n  Target: under ${INSIGHT_TARGET * 100}% of throughput: ${verdict}.`,
+    );
+  }
+
   writeJson(OUTPUT, {
     tool: "autocannon",
     settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ENCODING },
     targetRatio: TARGET_RATIO,
     machine: { ...after, loadavgBefore: before.loadavg },
     results: rows,
+    insight,
   });
   console.log(`Wrote ${OUTPUT}`);
   if (rows.some((r) => r.non2xx + r.errors + r.timeouts > 0)) process.exitCode = 1;

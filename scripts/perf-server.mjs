@@ -77,7 +77,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts `node server.mjs` in production mode with demo content. Returns { origin, stop }.
  * stop() sends SIGTERM, waits for the process to exit (the server drains), and removes DATA_DIR.
  */
-export async function startServer({ label = "perf", extraEnv = {} } = {}) {
+export async function startServer({ label = "perf", extraEnv = {}, env = {} } = {}) {
   ensureBuild();
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
@@ -98,6 +98,7 @@ export async function startServer({ label = "perf", extraEnv = {} } = {}) {
       PUBLIC_URL: origin,
       LOG_LEVEL: "warn",
       ...extraEnv,
+      ...env,
     },
   });
   const keep = (chunk) => {

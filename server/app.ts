@@ -11,6 +11,7 @@ import { startActivityPruning, stopActivityPruning } from "~/.server/activity-pr
 import { closeDatabase } from "~/.server/db";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
+import { countPageViews, stopInsight } from "~/.server/insight";
 import { logger, requestContext } from "~/.server/logger";
 import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
 import { createPageCache, formTokenFor } from "~/.server/page-cache";
@@ -37,6 +38,8 @@ export async function shutdown() {
   await stopNotificationQueue();
   await stopActivityPruning();
   await stopTrashPurge();
+  // Counted page views still in memory are written before the database closes (docs/decisions/0024-insight-buffered-writes.md).
+  await stopInsight();
   await closeDatabase();
 }
 
@@ -156,6 +159,9 @@ export function createApp() {
     // A bucket: streamed through the app with the same headers, so every instance serves every upload.
     app.use("/uploads", serveStoredUploads(storage));
   }
+
+  // Visitor statistics: counts public page views as they finish, cached or rendered (docs/decisions/0023-insight-counted-on-the-server.md).
+  app.use(countPageViews);
 
   // Public pages from memory (docs/decisions/0006-rendered-page-cache.md). Production only: in
   // development a component edit must show on the next reload.

@@ -28,6 +28,7 @@ import {
   type ReceivedFile,
   storeAttachments,
 } from "./attachments";
+import { recordEnquiryConversion } from "./insight";
 import { clientIp } from "./sign-in";
 
 // The contact form's server side (docs/product.md#enquiries): validate, catch spam, store first, then notify staff
@@ -164,6 +165,7 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
   }
   logger.info({ enquiryId: enquiry.id, spam: Boolean(spamReason), reason: spamReason ?? undefined, files: prepared.length }, "enquiry stored");
   if (notify && !spamReason) kickNotificationQueue();
+  if (!spamReason) await recordEnquiryConversion(request, enquiry.id);
   return { ok: true, spam: Boolean(spamReason), enquiry };
 }
 

@@ -54,6 +54,12 @@ const EnvSchema = z
     ENQUIRY_IP_LIMIT: z.string().regex(/^\d+\/\d+$/, "use count/seconds, e.g. 5/600").default("5/600"),
     /** A person takes at least this long to fill the form; faster is a bot. */
     ENQUIRY_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+    /** Visitor statistics (docs/product.md#insight): "false" turns counting off. */
+    INSIGHT: z.enum(["true", "false"]).default("true"),
+    /** How often counted page views are written to the database; a crash loses at most this much. */
+    INSIGHT_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** "true": a weekly Insight summary to NOTIFY_EMAIL on Monday mornings (needs SMTP_URL). */
+    INSIGHT_WEEKLY_REPORT: z.enum(["true", "false"]).default("false"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)) {

@@ -148,7 +148,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor", "admin/site-content", "admin/enquiries/templates", "admin/enquiries/:id/attachments/:attachmentId"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor", "admin/site-content", "admin/enquiries/templates", "admin/enquiries/:id/attachments/:attachmentId", "admin/insight"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();

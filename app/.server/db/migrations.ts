@@ -420,6 +420,60 @@ function m0009Leads(engine: Engine): Migration {
   };
 }
 
+/** Cookie-free visitor statistics and enquiry conversion (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md). */
+function m0011Insight(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      // One random salt per site-time-zone day, shared by every instance and deleted once its day is over.
+      await db.schema
+        .createTable("insight_salts")
+        .addColumn("day", "text", (c) => c.primaryKey())
+        .addColumn("salt", "text", (c) => c.notNull())
+        .execute();
+      // One row per visitor per day: a hash that nobody can recompute once the salt is gone, the first page
+      // of the day and where the visitor came from. No IP address, no user agent.
+      await db.schema
+        .createTable("insight_visitors")
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("visitor", "text", (c) => c.notNull())
+        .addColumn("landing_path", "text", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("utm_medium", "text")
+        .addColumn("utm_campaign", "text")
+        .addColumn("device", "text", (c) => c.notNull())
+        .addColumn("browser", "text", (c) => c.notNull())
+        .addColumn("pageviews", "integer", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("insight_visitors_pk", ["day", "visitor"])
+        .execute();
+      await db.schema
+        .createTable("insight_pages")
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("path", "text", (c) => c.notNull())
+        .addColumn("pageviews", "integer", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("insight_pages_pk", ["day", "path"])
+        .execute();
+      // Each enquiry that was not spam, with the landing page and source of the visitor who sent it.
+      await db.schema
+        .createTable("insight_conversions")
+        .addColumn("enquiry_id", "text", (c) => c.primaryKey().references("enquiries.id").onDelete("cascade"))
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("landing_path", "text")
+        .addColumn("source", "text")
+        .addColumn("utm_campaign", "text")
+        .execute();
+      await db.schema.createIndex("insight_conversions_day").on("insight_conversions").column("day").execute();
+      // Daily totals of days whose detail is older than the retention period and was rolled up.
+      await db.schema
+        .createTable("insight_daily")
+        .addColumn("day", "text", (c) => c.primaryKey())
+        .addColumn("visitors", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("pageviews", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("enquiries", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -432,6 +486,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0007_staff": m0007_staff(engine),
         "0008_activity": m0008Activity(engine),
         "0009_leads": m0009Leads(engine),
+        "0011_insight": m0011Insight(),
       };
     },
   };

@@ -296,7 +296,27 @@ export interface KnownBrowsersTable {
   created_at: Timestamp;
 }
 
-export interface DB {
+// Visitor statistics (docs/product.md#insight): counts only, never an IP address or a user agent.
+type Count = ColumnType<number | string, number | undefined, number>;
+export interface InsightTables {
+  insight_salts: { day: string; salt: string };
+  insight_visitors: {
+    day: string;
+    visitor: string;
+    landing_path: string;
+    source: string;
+    utm_medium: string | null;
+    utm_campaign: string | null;
+    device: string;
+    browser: string;
+    pageviews: Count;
+  };
+  insight_pages: { day: string; path: string; pageviews: Count };
+  insight_conversions: { enquiry_id: string; day: string; landing_path: string | null; source: string | null; utm_campaign: string | null };
+  insight_daily: { day: string; visitors: Count; pageviews: Count; enquiries: Count };
+}
+
+export interface DB extends InsightTables {
   services: ServicesTable;
   projects: ProjectsTable;
   categories: CategoriesTable;

@@ -1,4 +1,4 @@
-import { FileText, FolderKanban, History, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Users, Wrench } from "lucide-react";
+import { ChartLine, FileText, FolderKanban, History, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Users, Wrench } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -15,6 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/admin/site-content", label: "Site Content", icon: FileText },
   { to: "/admin/enquiries", label: "Enquiries", icon: Inbox },
   { to: "/admin/team", label: "Team", icon: Users },
+  { to: "/admin/insight", label: "Insight", icon: ChartLine },
   { to: "/admin/profile", label: "Profile", icon: UserRound },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/trash", label: "Trash", icon: Trash2 },

@@ -1,0 +1,369 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request as ExpressRequest, Response } from "express";
+import { isbot } from "isbot";
+import { SITE_TIME_ZONE } from "~/lib/format";
+import { env } from "./env";
+import { sendWeeklyReportIfDue } from "./insight-report";
+import { logger } from "./logger";
+import { addInsightCounts, deleteSaltsBefore, getOrCreateSalt, getVisitorOrigin, type PageRow, recordConversion, rollUpBefore, type VisitorRow } from "./models/insight";
+import { clientIp } from "./sign-in";
+
+// Cookie-free visitor statistics (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md,
+// docs/privacy.md). Page views are counted here, on the server, as the response finishes: the page cache and
+// React Router both answer public pages behind this middleware, so every view is seen once and no script is
+// added. Counts wait in memory and are written in batches (docs/decisions/0024-insight-buffered-writes.md).
+
+/** Public pages: the home page, the portfolio, a service, a project. Admin, API and asset URLs never match. */
+const PAGE_PATH = /^\/(?:projects|(?:service|project)\/[A-Za-z0-9_-]{1,64})?$/;
+
+/** Distinct visitors plus pages held in memory between flushes; past it new keys wait for the next flush or are dropped. */
+export const MAX_BUFFERED_KEYS = 20_000;
+
+/** Detail is kept this many months, then rolled up to daily totals (docs/privacy.md#how-long). */
+export const DETAIL_MONTHS = 24;
+
+const MAX_TEXT = 100;
+
+export type Device = "phone" | "tablet" | "desktop";
+
+/** Device class from the user agent, which is read here and never stored. */
+export function deviceOf(userAgent: string): Device {
+  if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent) || (/Android/i.test(userAgent) && !/Mobile/i.test(userAgent))) return "tablet";
+  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return "phone";
+  return "desktop";
+}
+
+/** Browser family, in the order that tells them apart (Edge and Opera also say Chrome; Chrome also says Safari). */
+export function browserOf(userAgent: string): string {
+  if (/Edg(?:e|A|iOS)?\//.test(userAgent)) return "Edge";
+  if (/OPR\/|Opera/.test(userAgent)) return "Opera";
+  if (/SamsungBrowser\//.test(userAgent)) return "Samsung Internet";
+  if (/Firefox\/|FxiOS\//.test(userAgent)) return "Firefox";
+  if (/Chrome\/|CriOS\/|Chromium\//.test(userAgent)) return "Chrome";
+  if (/Safari\//.test(userAgent) && /Version\//.test(userAgent)) return "Safari";
+  return "Other";
+}
+
+const clean = (value: string | null | undefined): string | null => {
+  const v = value?.trim().toLowerCase().slice(0, MAX_TEXT);
+  return v ? v : null;
+};
+
+/** The host of a referrer from another site ("www." dropped), or null for none, our own site or a malformed one. */
+export function referrerHost(referrer: string | undefined, ownHost: string | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (ownHost && url.host === ownHost) return null;
+    return clean(url.hostname.replace(/^www\./, ""));
+  } catch {
+    return null;
+  }
+}
+
+export interface ViewFacts {
+  /** The path and query string as requested. */
+  url: string;
+  host?: string;
+  referrer?: string;
+  userAgent: string;
+  ip: string;
+}
+
+/** What one page view adds, before the visitor hash: the path without its query, and where the visitor came from. */
+export function describeView(facts: Pick<ViewFacts, "url" | "host" | "referrer" | "userAgent">) {
+  const url = new URL(facts.url, "http://site.invalid");
+  const utm = (name: string) => clean(url.searchParams.get(name));
+  return {
+    path: url.pathname,
+    source: utm("utm_source") ?? referrerHost(facts.referrer, facts.host) ?? "(direct)",
+    utm_medium: utm("utm_medium"),
+    utm_campaign: utm("utm_campaign"),
+    device: deviceOf(facts.userAgent),
+    browser: browserOf(facts.userAgent),
+  };
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The site-time-zone calendar day of a moment, as "YYYY-MM-DD". */
+export function dayOf(date: Date): string {
+  return dayFormat.format(date);
+}
+
+/** "YYYY-MM-DD" moved by whole days (negative: back). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "YYYY-MM-DD" moved back by whole months (the 31st of a shorter month becomes its last day). */
+export function monthsBefore(day: string, months: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const total = y * 12 + (m - 1) - months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+/** The visitor hash: nobody can recompute it, or link it to another day, once the day's salt is deleted. */
+export function visitorHash(salt: string, ip: string, userAgent: string): string {
+  return crypto.createHash("sha256").update(salt).update("\n").update(ip).update("\n").update(userAgent).digest("base64url").slice(0, 22);
+}
+
+export interface InsightCounterOptions {
+  /** The clock (tests move it across midnight). */
+  now?: () => Date;
+  /** How often the buffer is written (default INSIGHT_FLUSH_MS). */
+  flushMs?: number;
+  maxKeys?: number;
+}
+
+export interface InsightCounter {
+  /** Counts one public page view (the facts are hashed at once and not kept). */
+  count(facts: ViewFacts): Promise<void>;
+  /** Writes what is buffered; resolves when it is stored (or failed and was put back). */
+  flush(): Promise<void>;
+  /** Records a (non-spam) enquiry with the landing page and source of the visitor who sent it. */
+  recordEnquiry(enquiryId: string, visitor: { ip: string; userAgent: string }): Promise<void>;
+  /** Deletes past salts and rolls up detail older than DETAIL_MONTHS. */
+  maintain(): Promise<void>;
+  /** Stops the timer and writes what is left: the server's shutdown path calls it. */
+  stop(): Promise<void>;
+  readonly bufferedKeys: number;
+  readonly dropped: number;
+}
+
+export function createInsightCounter(options: InsightCounterOptions = {}): InsightCounter {
+  const now = options.now ?? (() => new Date());
+  const flushMs = options.flushMs ?? env.INSIGHT_FLUSH_MS;
+  const maxKeys = options.maxKeys ?? MAX_BUFFERED_KEYS;
+
+  let visitors = new Map<string, VisitorRow>();
+  let pages = new Map<string, PageRow>();
+  let dropped = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+  let salt: { day: string; value: Promise<string> } | null = null;
+  let maintainedDay = "";
+  const pending = new Set<Promise<void>>();
+
+  function saltFor(day: string): Promise<string> {
+    if (salt?.day !== day) {
+      const value = getOrCreateSalt(day, crypto.randomBytes(24).toString("base64url"));
+      salt = { day, value };
+      // A failed read is not kept: the next view asks again.
+      value.catch(() => {
+        if (salt?.value === value) salt = null;
+      });
+    }
+    return salt.value;
+  }
+
+  const keys = () => visitors.size + pages.size;
+
+  function schedule() {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, flushMs);
+    // A pending flush never keeps the process alive; shutdown flushes explicitly.
+    timer.unref();
+  }
+
+  function add(visitor: VisitorRow, page: PageRow) {
+    const vKey = `${visitor.day}\n${visitor.visitor}`;
+    const pKey = `${page.day}\n${page.path}`;
+    const v = visitors.get(vKey);
+    const p = pages.get(pKey);
+    if ((!v || !p) && keys() + (v ? 0 : 1) + (p ? 0 : 1) > maxKeys) {
+      dropped++;
+      if (dropped === 1 || dropped % 10_000 === 0) logger.warn({ dropped, maxKeys }, "insight buffer full: page views dropped");
+      void flush();
+      return;
+    }
+    if (v) v.pageviews += 1;
+    else visitors.set(vKey, visitor);
+    if (p) p.pageviews += 1;
+    else pages.set(pKey, page);
+    if (keys() >= maxKeys) void flush();
+    else schedule();
+  }
+
+  async function count(facts: ViewFacts): Promise<void> {
+    const view = describeView(facts);
+    const day = dayOf(now());
+    const work = saltFor(day).then((s) => {
+      add(
+        { day, visitor: visitorHash(s, facts.ip, facts.userAgent), landing_path: view.path, source: view.source, utm_medium: view.utm_medium, utm_campaign: view.utm_campaign, device: view.device, browser: view.browser, pageviews: 1 },
+        { day, path: view.path, pageviews: 1 },
+      );
+    });
+    pending.add(work);
+    try {
+      await work;
+    } catch (error) {
+      logger.error({ err: error }, "insight: page view not counted");
+    } finally {
+      pending.delete(work);
+    }
+  }
+
+  async function write(): Promise<void> {
+    if (keys() === 0) return;
+    const v = visitors;
+    const p = pages;
+    visitors = new Map();
+    pages = new Map();
+    try {
+      await addInsightCounts([...v.values()], [...p.values()]);
+    } catch (error) {
+      logger.error({ err: error, visitors: v.size, pages: p.size }, "insight: counts not written; kept for the next try");
+      // Put back what fits, added to what came in meanwhile.
+      for (const [key, row] of v) {
+        const cur = visitors.get(key);
+        if (cur) cur.pageviews += row.pageviews;
+        else if (keys() < maxKeys) visitors.set(key, row);
+      }
+      for (const [key, row] of p) {
+        const cur = pages.get(key);
+        if (cur) cur.pageviews += row.pageviews;
+        else if (keys() < maxKeys) pages.set(key, row);
+      }
+      schedule();
+      return;
+    }
+    if (keys() > 0) schedule();
+  }
+
+  async function flush(): Promise<void> {
+    // Views already seen but still waiting for the day's salt belong to this flush.
+    await Promise.allSettled([...pending]);
+    // One write at a time; a flush asked for during one runs right after it.
+    while (flushing) await flushing;
+    flushing = write().finally(() => {
+      flushing = null;
+    });
+    await flushing;
+    const today = dayOf(now());
+    if (maintainedDay !== today) {
+      maintainedDay = today;
+      await maintain().catch((error: unknown) => logger.error({ err: error }, "insight: maintenance failed"));
+      await sendWeeklyReportIfDue(today).catch((error: unknown) => logger.error({ err: error }, "insight: weekly report not sent"));
+    }
+  }
+
+  async function maintain(): Promise<void> {
+    const today = dayOf(now());
+    await deleteSaltsBefore(today);
+    const rolled = await rollUpBefore(monthsBefore(today, DETAIL_MONTHS));
+    if (rolled > 0) logger.info({ days: rolled }, "insight: old detail rolled up to daily totals");
+  }
+
+  async function recordEnquiry(enquiryId: string, visitor: { ip: string; userAgent: string }): Promise<void> {
+    const day = dayOf(now());
+    const hash = visitorHash(await saltFor(day), visitor.ip, visitor.userAgent);
+    const buffered = visitors.get(`${day}\n${hash}`);
+    const origin = buffered ?? (await getVisitorOrigin(day, hash));
+    await recordConversion({
+      enquiry_id: enquiryId,
+      day,
+      landing_path: origin?.landing_path ?? null,
+      source: origin?.source ?? null,
+      utm_campaign: origin?.utm_campaign ?? null,
+    });
+  }
+
+  async function stop(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await flush();
+  }
+
+  return {
+    count,
+    flush,
+    recordEnquiry,
+    maintain,
+    stop,
+    get bufferedKeys() {
+      return keys();
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}
+
+let shared: InsightCounter | null = null;
+
+/** This process's counter. */
+export function insightCounter(): InsightCounter {
+  shared ??= createInsightCounter();
+  return shared;
+}
+
+/** Flushes and forgets this process's counter (server shutdown; tests). */
+export async function stopInsight(): Promise<void> {
+  const counter = shared;
+  shared = null;
+  await counter?.stop();
+}
+
+/** Whether a request is a page view to count, judged before it is answered. */
+export function isCountable(req: {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+}): boolean {
+  if (req.method !== "GET" || !PAGE_PATH.test(req.path)) return false;
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v.join(",") : (v ?? "");
+  };
+  const ua = header("user-agent");
+  if (!ua || isbot(ua)) return false;
+  // Prefetches and prerenders are not views (Chromium: Sec-Purpose; older browsers: Purpose, X-Moz).
+  if (/prefetch|prerender/i.test(`${header("sec-purpose")} ${header("purpose")} ${header("x-moz")}`)) return false;
+  // A browser says what it is loading: only a top-level document is a page view (not an iframe or a fetch).
+  const dest = header("sec-fetch-dest");
+  if (dest && dest !== "document") return false;
+  // Staff signed in to the admin are not visitors.
+  if (header("cookie").includes("session_token")) return false;
+  return true;
+}
+
+/**
+ * Express middleware, mounted before the page cache: counts a public page view answered 200 with HTML,
+ * once the response has gone out, whichever of the cache or the renderer answered it.
+ */
+export function countPageViews(req: ExpressRequest, res: Response, next: NextFunction): void {
+  if (env.INSIGHT === "true" && isCountable(req)) {
+    const facts = {
+      url: req.originalUrl,
+      host: req.headers.host,
+      referrer: req.headers.referer,
+      userAgent: req.headers["user-agent"] ?? "",
+    };
+    res.once("finish", () => {
+      if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      const ip = req.ip ?? req.socket.remoteAddress ?? "unknown";
+      void insightCounter().count({ ...facts, ip });
+    });
+  }
+  next();
+}
+
+/** Records a stored, non-spam enquiry for conversion; a failure is logged and never fails the enquiry. */
+export async function recordEnquiryConversion(request: Request, enquiryId: string): Promise<void> {
+  if (env.INSIGHT !== "true") return;
+  try {
+    await insightCounter().recordEnquiry(enquiryId, { ip: clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
+  } catch (error) {
+    logger.error({ err: error, enquiryId }, "insight: enquiry not recorded for conversion");
+  }
+}

@@ -1,0 +1,382 @@
+import { sql } from "kysely";
+import { db } from "../db";
+
+// Visitor statistics (docs/product.md#insight, docs/privacy.md): every query on the insight_* tables.
+// Days are site-time-zone calendar days as "YYYY-MM-DD" text, so text order is day order on both engines.
+
+export interface VisitorRow {
+  day: string;
+  visitor: string;
+  landing_path: string;
+  source: string;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string;
+  browser: string;
+  pageviews: number;
+}
+
+export interface PageRow {
+  day: string;
+  path: string;
+  pageviews: number;
+}
+
+/** Rows per statement: well under SQLite's and Postgres' bound-parameter limits. */
+const CHUNK = 400;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * Adds buffered counts. An upsert that adds to what is there, so several instances flushing the same
+ * visitor or page add up; a visitor already stored keeps the landing page and source of their first view.
+ */
+export async function addInsightCounts(visitors: VisitorRow[], pages: PageRow[]): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      for (const part of chunks(visitors)) {
+        await trx
+          .insertInto("insight_visitors")
+          .values(part)
+          .onConflict((oc) => oc.columns(["day", "visitor"]).doUpdateSet({ pageviews: sql`insight_visitors.pageviews + excluded.pageviews` }))
+          .execute();
+      }
+      for (const part of chunks(pages)) {
+        await trx
+          .insertInto("insight_pages")
+          .values(part)
+          .onConflict((oc) => oc.columns(["day", "path"]).doUpdateSet({ pageviews: sql`insight_pages.pageviews + excluded.pageviews` }))
+          .execute();
+      }
+    });
+}
+
+/** The salt of `day`: the one another instance already made, or `fresh`. */
+export async function getOrCreateSalt(day: string, fresh: string): Promise<string> {
+  await db()
+    .insertInto("insight_salts")
+    .values({ day, salt: fresh })
+    .onConflict((oc) => oc.column("day").doNothing())
+    .execute();
+  const row = await db().selectFrom("insight_salts").select("salt").where("day", "=", day).executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** Deletes the salts of days before `today`: past visitor hashes can no longer be recomputed. */
+export async function deleteSaltsBefore(today: string): Promise<number> {
+  const result = await db().deleteFrom("insight_salts").where("day", "<", today).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Where a stored visitor of `day` landed and came from, or null. */
+export async function getVisitorOrigin(day: string, visitor: string) {
+  return (
+    (await db()
+      .selectFrom("insight_visitors")
+      .select(["landing_path", "source", "utm_campaign"])
+      .where("day", "=", day)
+      .where("visitor", "=", visitor)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export interface Conversion {
+  enquiry_id: string;
+  day: string;
+  landing_path: string | null;
+  source: string | null;
+  utm_campaign: string | null;
+}
+
+export async function recordConversion(conversion: Conversion): Promise<void> {
+  await db()
+    .insertInto("insight_conversions")
+    .values(conversion)
+    .onConflict((oc) => oc.column("enquiry_id").doNothing())
+    .execute();
+}
+
+/**
+ * Rolls the detail of days before `cutoff` up into daily totals and deletes it (docs/privacy.md#how-long).
+ * Runs in one transaction, so two instances doing it at once cannot count a day twice.
+ */
+export async function rollUpBefore(cutoff: string): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const visitors = await trx
+        .selectFrom("insight_visitors")
+        .select(["day", sql<number>`count(*)`.as("visitors"), sql<number>`sum(pageviews)`.as("pageviews")])
+        .where("day", "<", cutoff)
+        .groupBy("day")
+        .execute();
+      const enquiries = await trx
+        .selectFrom("insight_conversions")
+        .select(["day", sql<number>`count(*)`.as("enquiries")])
+        .where("day", "<", cutoff)
+        .groupBy("day")
+        .execute();
+      const days = new Map<string, { visitors: number; pageviews: number; enquiries: number }>();
+      for (const v of visitors) days.set(v.day, { visitors: Number(v.visitors), pageviews: Number(v.pageviews), enquiries: 0 });
+      for (const e of enquiries) {
+        const d = days.get(e.day) ?? { visitors: 0, pageviews: 0, enquiries: 0 };
+        d.enquiries = Number(e.enquiries);
+        days.set(e.day, d);
+      }
+      for (const [day, totals] of days) {
+        await trx
+          .insertInto("insight_daily")
+          .values({ day, ...totals })
+          .onConflict((oc) =>
+            oc.column("day").doUpdateSet({
+              visitors: sql`insight_daily.visitors + excluded.visitors`,
+              pageviews: sql`insight_daily.pageviews + excluded.pageviews`,
+              enquiries: sql`insight_daily.enquiries + excluded.enquiries`,
+            }),
+          )
+          .execute();
+      }
+      await trx.deleteFrom("insight_visitors").where("day", "<", cutoff).execute();
+      await trx.deleteFrom("insight_pages").where("day", "<", cutoff).execute();
+      await trx.deleteFrom("insight_conversions").where("day", "<", cutoff).execute();
+      return days.size;
+    });
+}
+
+export interface DayTotals {
+  day: string;
+  visitors: number;
+  pageviews: number;
+  enquiries: number;
+}
+
+/** Visitors, page views and enquiries of each day from `from` to `to` (inclusive), detail and rolled-up days alike. */
+export async function listDailyTotals(from: string, to: string): Promise<DayTotals[]> {
+  const [visitors, enquiries, rolled] = await Promise.all([
+    db()
+      .selectFrom("insight_visitors")
+      .select(["day", sql<number>`count(*)`.as("visitors"), sql<number>`sum(pageviews)`.as("pageviews")])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .groupBy("day")
+      .execute(),
+    db()
+      .selectFrom("insight_conversions")
+      .select(["day", sql<number>`count(*)`.as("enquiries")])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .groupBy("day")
+      .execute(),
+    db().selectFrom("insight_daily").selectAll().where("day", ">=", from).where("day", "<=", to).execute(),
+  ]);
+  const days = new Map<string, DayTotals>();
+  const get = (day: string) => {
+    let d = days.get(day);
+    if (!d) {
+      d = { day, visitors: 0, pageviews: 0, enquiries: 0 };
+      days.set(day, d);
+    }
+    return d;
+  };
+  for (const r of rolled) {
+    const d = get(r.day);
+    d.visitors += Number(r.visitors);
+    d.pageviews += Number(r.pageviews);
+    d.enquiries += Number(r.enquiries);
+  }
+  for (const v of visitors) {
+    const d = get(v.day);
+    d.visitors += Number(v.visitors);
+    d.pageviews += Number(v.pageviews);
+  }
+  for (const e of enquiries) get(e.day).enquiries += Number(e.enquiries);
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+export interface Ranked {
+  key: string;
+  label: string;
+  count: number;
+}
+
+/** The most viewed pages between `from` and `to`. */
+export async function listTopPages(from: string, to: string, limit = 10): Promise<Ranked[]> {
+  const rows = await db()
+    .selectFrom("insight_pages")
+    .select(["path", sql<number>`sum(pageviews)`.as("views")])
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .groupBy("path")
+    .orderBy(sql`sum(pageviews)`, "desc")
+    .orderBy("path")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ key: r.path, label: r.path, count: Number(r.views) }));
+}
+
+/** The most viewed service pages, with the services' titles (a deleted service keeps its path). */
+export async function listTopServices(from: string, to: string, limit = 10): Promise<Ranked[]> {
+  const rows = await db()
+    .selectFrom("insight_pages")
+    .leftJoin("services", (join) => join.on(sql`'/service/' || services.id`, "=", sql.ref("insight_pages.path")))
+    .select(["insight_pages.path", "services.title", sql<number>`sum(insight_pages.pageviews)`.as("views")])
+    .where("insight_pages.day", ">=", from)
+    .where("insight_pages.day", "<=", to)
+    .where("insight_pages.path", "like", "/service/%")
+    .groupBy(["insight_pages.path", "services.title"])
+    .orderBy(sql`sum(insight_pages.pageviews)`, "desc")
+    .orderBy("insight_pages.path")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ key: r.path, label: r.title ?? r.path, count: Number(r.views) }));
+}
+
+/** The most viewed project pages, with the projects' titles. */
+export async function listTopProjects(from: string, to: string, limit = 10): Promise<Ranked[]> {
+  const rows = await db()
+    .selectFrom("insight_pages")
+    .leftJoin("projects", (join) => join.on(sql`'/project/' || projects.id`, "=", sql.ref("insight_pages.path")))
+    .select(["insight_pages.path", "projects.title", sql<number>`sum(insight_pages.pageviews)`.as("views")])
+    .where("insight_pages.day", ">=", from)
+    .where("insight_pages.day", "<=", to)
+    .where("insight_pages.path", "like", "/project/%")
+    .groupBy(["insight_pages.path", "projects.title"])
+    .orderBy(sql`sum(insight_pages.pageviews)`, "desc")
+    .orderBy("insight_pages.path")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ key: r.path, label: r.title ?? r.path, count: Number(r.views) }));
+}
+
+type VisitorColumn = "source" | "utm_campaign" | "device" | "browser" | "landing_path";
+
+/** Visitors between `from` and `to` grouped by one column, most first (empty values left out). */
+export async function listVisitorsBy(column: VisitorColumn, from: string, to: string, limit = 10): Promise<Ranked[]> {
+  const rows = await db()
+    .selectFrom("insight_visitors")
+    .select([sql<string>`${sql.ref(column)}`.as("key"), sql<number>`count(*)`.as("visitors")])
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .where(sql.ref(column), "is not", null)
+    .groupBy(column)
+    .orderBy(sql`count(*)`, "desc")
+    .orderBy(column)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ key: r.key, label: r.key, count: Number(r.visitors) }));
+}
+
+/** Enquiries between `from` and `to` by the landing page or the source of the visitor who sent them. */
+export async function countConversionsBy(column: "landing_path" | "source", from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db()
+    .selectFrom("insight_conversions")
+    .select([sql<string>`${sql.ref(column)}`.as("key"), sql<number>`count(*)`.as("enquiries")])
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .where(sql.ref(column), "is not", null)
+    .groupBy(column)
+    .execute();
+  return new Map(rows.map((r) => [r.key, Number(r.enquiries)]));
+}
+
+export interface ConversionRow extends Ranked {
+  enquiries: number;
+  /** Enquiries per visitor, 0..1 (0 when nobody came that way). */
+  rate: number;
+}
+
+export interface InsightReport {
+  from: string;
+  to: string;
+  days: DayTotals[];
+  totals: { visitors: number; pageviews: number; enquiries: number; rate: number };
+  topPages: Ranked[];
+  topServices: Ranked[];
+  topProjects: Ranked[];
+  sources: ConversionRow[];
+  campaigns: Ranked[];
+  devices: Ranked[];
+  browsers: Ranked[];
+  landingPages: ConversionRow[];
+}
+
+const rate = (enquiries: number, visitors: number) => (visitors > 0 ? enquiries / visitors : 0);
+
+function withConversions(rows: Ranked[], conversions: Map<string, number>): ConversionRow[] {
+  return rows.map((r) => {
+    const enquiries = conversions.get(r.key) ?? 0;
+    return { ...r, enquiries, rate: rate(enquiries, r.count) };
+  });
+}
+
+/** Everything the Insight page shows for the days `from`..`to` (docs/product.md#insight); `dayList` fills days with no visits. */
+export async function getInsightReport(from: string, to: string, dayList: string[]): Promise<InsightReport> {
+  const [daily, topPages, topServices, topProjects, sources, campaigns, devices, browsers, landing, bySource, byLanding] = await Promise.all([
+    listDailyTotals(from, to),
+    listTopPages(from, to),
+    listTopServices(from, to),
+    listTopProjects(from, to),
+    listVisitorsBy("source", from, to),
+    listVisitorsBy("utm_campaign", from, to),
+    listVisitorsBy("device", from, to),
+    listVisitorsBy("browser", from, to),
+    listVisitorsBy("landing_path", from, to),
+    countConversionsBy("source", from, to),
+    countConversionsBy("landing_path", from, to),
+  ]);
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  const days = dayList.map((day) => byDay.get(day) ?? { day, visitors: 0, pageviews: 0, enquiries: 0 });
+  const sum = (key: "visitors" | "pageviews" | "enquiries") => days.reduce((n, d) => n + d[key], 0);
+  const totals = { visitors: sum("visitors"), pageviews: sum("pageviews"), enquiries: sum("enquiries"), rate: 0 };
+  totals.rate = rate(totals.enquiries, totals.visitors);
+  return {
+    from,
+    to,
+    days,
+    totals,
+    topPages,
+    topServices,
+    topProjects,
+    sources: withConversions(sources, bySource),
+    campaigns,
+    devices,
+    browsers,
+    landingPages: withConversions(landing, byLanding),
+  };
+}
+
+const WEEKLY_REPORT_COUNTER = "insight_weekly_report";
+
+/**
+ * Claims the weekly report of the week labelled `week` (a day number) for this instance: true for exactly one
+ * caller across instances, however many ask at once.
+ */
+export async function claimWeeklyReport(week: number): Promise<boolean> {
+  await db()
+    .insertInto("site_counters")
+    .values({ name: WEEKLY_REPORT_COUNTER, value: 0 })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const result = await db()
+    .updateTable("site_counters")
+    .set({ value: week })
+    .where("name", "=", WEEKLY_REPORT_COUNTER)
+    .where("value", "<", week)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives a claimed week back (its email could not be sent), so that a later try sends it. */
+export async function releaseWeeklyReport(week: number): Promise<void> {
+  await db()
+    .updateTable("site_counters")
+    .set({ value: week - 1 })
+    .where("name", "=", WEEKLY_REPORT_COUNTER)
+    .where("value", "=", week)
+    .execute();
+}

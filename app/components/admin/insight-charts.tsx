@@ -1,0 +1,62 @@
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { useHydrated } from "./use-hydrated";
+
+// The Insight page's charts (docs/product.md#insight), drawn with recharts in the browser only: the admin
+// hydrates, and an SVG measured on the server would have no width. The numbers are also in tables on the page.
+
+export interface DayPoint {
+  day: string;
+  visitors: number;
+  pageviews: number;
+  enquiries: number;
+}
+
+const shortDay = (day: string) => {
+  const [, m, d] = day.split("-").map(Number);
+  return `${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]} ${d}`;
+};
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+
+
+const axis = { fontSize: 12, fill: "var(--muted-foreground)" };
+
+/** Visitors and page views per day. */
+export function TrafficChart({ days, label }: { days: DayPoint[]; label: string }) {
+  const mounted = useHydrated();
+  return (
+    <figure role="img" aria-label={label} data-testid="traffic-chart" className="h-72 w-full">
+      {mounted ? (
+        <LineChart responsive data={days} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} minTickGap={24} />
+          <YAxis allowDecimals={false} tick={axis} />
+          <Tooltip labelFormatter={(d) => shortDay(String(d))} />
+          <Legend />
+          <Line type="linear" dataKey="pageviews" name="Page views" stroke="var(--brand-teal)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="linear" dataKey="visitors" name="Visitors" stroke="var(--primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
+        </LineChart>
+      ) : null}
+    </figure>
+  );
+}
+
+/** Enquiries per visitor per day. */
+export function ConversionChart({ days, label }: { days: DayPoint[]; label: string }) {
+  const mounted = useHydrated();
+  const data = days.map((d) => ({ day: d.day, rate: d.visitors > 0 ? d.enquiries / d.visitors : 0, enquiries: d.enquiries }));
+  return (
+    <figure role="img" aria-label={label} data-testid="conversion-chart" className="h-56 w-full">
+      {mounted ? (
+        <BarChart responsive data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} minTickGap={24} />
+          <YAxis tickFormatter={(v: number) => percent(v)} tick={axis} domain={[0, (max: number) => Math.max(max, 0.05)]} />
+          <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => percent(Number(v))} />
+          <Bar dataKey="rate" name="Enquiries per visitor" fill="var(--brand-amber)" isAnimationActive={false} />
+        </BarChart>
+      ) : null}
+    </figure>
+  );
+}
