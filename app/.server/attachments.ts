@@ -14,6 +14,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_TOTAL_BYTES,
 } from "~/validation/constants";
+import { MAX_ENQUIRY_BODY } from "./body-limit";
 import { env } from "./env";
 import { logger } from "./logger";
 import { addLeadAttachments, listLeadAttachments } from "./models/leads";
@@ -26,10 +27,8 @@ import { SNIFF_BYTES, sniff } from "./storage/sniff";
 // PDFs, 10 MB each, 25 MB in all, checked while the body streams in, images re-encoded without their
 // metadata, stored privately (never under /uploads) and read back only through an admin route.
 
-/** Text fields of the form are small; this much on top of the files is allowed for them. */
-const FIELDS_ALLOWANCE = 256 * 1024;
-/** The most a multipart contact post may carry (server/app.ts must let at least this through on / and /api/enquiries). */
-export const MAX_ENQUIRY_BODY = MAX_ATTACHMENTS_TOTAL_BYTES + FIELDS_ALLOWANCE;
+/** The most a multipart contact post may carry: one number with the early body limits (body-limit.ts). */
+export { MAX_ENQUIRY_BODY };
 
 export class AttachmentError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { BODY_TOO_LARGE, bodyLimitFor, bodyLimitMiddleware, CONTACT_FORM_LIMIT } from "./body-limit";
+import { BODY_TOO_LARGE, bodyLimitFor, bodyLimitMiddleware, CONTACT_FORM_LIMIT, MAX_ENQUIRY_BODY } from "./body-limit";
 
 describe("bodyLimitFor", () => {
   it("names the rule for every write the site takes", () => {
@@ -110,6 +110,23 @@ describe("bodyLimitMiddleware", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("read it all");
     expect(bytesSeenByHandler).toBe(size);
+  });
+
+  it("lets the contact form's attachments through as multipart, but not the same bytes as plain text", async () => {
+    const port = await start();
+    const size = 1024 * 1024;
+    const multipart = await fetch(`http://127.0.0.1:${port}/api/enquiries`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "x".repeat(size),
+    });
+    expect(multipart.status).toBe(200);
+    expect(bytesSeenByHandler).toBe(size);
+    const text = await fetch(`http://127.0.0.1:${port}/api/enquiries`, { method: "POST", body: "x".repeat(size) });
+    expect(text.status).toBe(413);
+    const head = `POST /api/enquiries HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${MAX_ENQUIRY_BODY + 1}\r\n\r\n`;
+    const { answer } = await send(port, head, MAX_ENQUIRY_BODY + 1, false);
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
   });
 
   it("leaves uploads to their own streaming limits", async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { MAX_ATTACHMENTS_TOTAL_BYTES } from "~/validation/constants";
 
 // Request body limits, enforced while the body streams and before React Router or better-auth parse a byte
 // (docs/security.md "Request bodies"; docs/decisions/0009-early-body-limits.md). One table, first match wins.
@@ -13,15 +14,19 @@ export interface BodyLimitRule {
   pattern: RegExp;
   /** Bytes allowed; null: the route enforces its own streaming limits. */
   bytes: number | null;
+  /** Bytes allowed for a multipart/form-data body, when the route takes files (else `bytes` applies). */
+  multipartBytes?: number;
 }
 
 /**
- * The contact form: POST /api/enquiries and the home page's action (`/?index`, `/_root.data?index`). Today it is
+ * The contact form: POST /api/enquiries and the home page's action (`/?index`, `/_root.data?index`). As
  * urlencoded or JSON text: 5,000 characters of project details, even as three-byte characters percent-encoded,
- * come to about 50 KB. When the form takes attachments (multipart), raise this entry to their total plus a
- * margin; it is the only place that needs to change.
+ * come to about 50 KB. As multipart it carries attachments: their total plus the text fields
+ * (MAX_ENQUIRY_BODY in app/.server/attachments.ts, which also checks each file while it streams).
  */
 export const CONTACT_FORM_LIMIT = 64 * KB;
+/** A multipart contact post: the attachments' total, plus this much for its text fields. */
+export const MAX_ENQUIRY_BODY = MAX_ATTACHMENTS_TOTAL_BYTES + 256 * KB;
 /** The sign-in form and better-auth's JSON endpoints: an email, a password, a code or a token. */
 export const AUTH_FORM_LIMIT = 16 * KB;
 /** Admin forms: long descriptions (20,000 characters), galleries of URLs, several fields at once. */
@@ -32,7 +37,7 @@ export const DEFAULT_BODY_LIMIT = 64 * KB;
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
   // Multipart uploads stream through their own per-folder limits (app/.server/storage/upload.ts).
   { name: "uploads", pattern: /^\/api\/uploads\/?$/, bytes: null },
-  { name: "contact-form", pattern: /^\/(?:_root|api\/enquiries\/?)?$/, bytes: CONTACT_FORM_LIMIT },
+  { name: "contact-form", pattern: /^\/(?:_root|api\/enquiries\/?)?$/, bytes: CONTACT_FORM_LIMIT, multipartBytes: MAX_ENQUIRY_BODY },
   { name: "sign-in", pattern: /^\/admin\/login(?:\/|$)/, bytes: AUTH_FORM_LIMIT },
   { name: "auth-api", pattern: /^\/api\/auth(?:\/|$)/, bytes: AUTH_FORM_LIMIT },
   { name: "admin", pattern: /^\/admin(?:\/|$)/, bytes: ADMIN_FORM_LIMIT },
@@ -68,7 +73,8 @@ export function bodyLimitMiddleware(
     const path = (req.url ?? "/").split("?")[0];
     const rule = bodyLimitFor(req.method ?? "GET", path, rules);
     if (!rule || rule.bytes === null) return next();
-    const limit = rule.bytes;
+    const multipart = /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
+    const limit = multipart && rule.multipartBytes !== undefined ? rule.multipartBytes : rule.bytes;
 
     // The HTTP parser hands each body chunk to push(); counting there sees the bytes as they arrive, before any
     // reader. Once refused, chunks are dropped (never held) while the connection lingers.
