@@ -192,7 +192,7 @@ export function createApp() {
     // A body refused with 413 while a route was reading it: the route's read fails, and that is expected.
     const refusedBody = res.headersSent && res.statusCode === 413;
     if (!expected && !refusedBody) {
-      logger.error({ reqId: res.locals.requestId, path: req.path, err: error instanceof Error ? error.message : String(error) }, "request failed");
+      logger.error({ reqId: res.locals.requestId, path: req.path, err: error }, "request failed");
     }
     if (res.headersSent || req.socket.destroyed) {
       req.socket.destroy();

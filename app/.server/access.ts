@@ -49,7 +49,7 @@ async function twoFactorRequired(): Promise<boolean> {
   } catch (error) {
     // Settings that cannot be read must not take the whole admin down (pages show 'Failed to fetch ...');
     // the admin is still signed in with a password, as before the switch existed.
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "two-factor requirement could not be read");
+    logger.error({ err: error }, "two-factor requirement could not be read");
     return false;
   }
 }

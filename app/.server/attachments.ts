@@ -231,7 +231,7 @@ export async function prepareAttachment(file: ReceivedFile): Promise<PreparedAtt
     });
     return { fileName, data, contentType: mime, ext };
   } catch (error) {
-    logger.info({ err: error instanceof Error ? error.message : String(error), fileName }, "attachment image refused");
+    logger.info({ err: error, fileName }, "attachment image refused");
     throw new AttachmentError(400, `Could not read the image ${fileName}`);
   }
 }

@@ -110,7 +110,7 @@ export async function contactPrefill(params: URLSearchParams): Promise<ContactPr
       if (project) [subject, source_page] = [`Similar to: ${project.title}`.slice(0, 200), `/project/${project.id}`];
     }
   } catch (error) {
-    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "contact prefill lookup failed");
+    logger.warn({ err: error }, "contact prefill lookup failed");
   }
   if (!subject && !Object.values(utm).some(Boolean)) return null;
   return { subject, source_page, ...utm };

@@ -85,7 +85,7 @@ export function startLeadDigest(intervalMs = 10 * 60_000): void {
     const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: SITE_TIME_ZONE, hour: "2-digit", hour12: false }).format(new Date()));
     if (running || hour < DIGEST_HOUR) return;
     running = sendLeadDigests()
-      .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "lead digest run failed"))
+      .catch((error: unknown) => logger.error({ err: error }, "lead digest run failed"))
       .finally(() => {
         running = null;
       });

@@ -74,7 +74,7 @@ export function kickMailQueue(): void {
   if (running) return;
   running = (async () => {
     for (const drain of drains) {
-      await drain().catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "mail queue failed"));
+      await drain().catch((error: unknown) => logger.error({ err: error }, "mail queue failed"));
     }
   })().finally(() => {
     running = null;

@@ -81,7 +81,7 @@ export function startRateLimitPruning(intervalMs = RATE_LIMIT_PRUNE_MS): void {
   if (pruneTimer) return;
   const run = () =>
     void pruneRateLimits().catch((error: unknown) =>
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not prune rate limits"),
+      logger.warn({ err: error }, "could not prune rate limits"),
     );
   pruneTimer = setInterval(run, intervalMs);
   pruneTimer.unref();

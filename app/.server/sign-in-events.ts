@@ -30,6 +30,6 @@ export async function noteSignIn(request: Request, userId: string): Promise<void
     );
   } catch (error) {
     // A notice that cannot be recorded or queued never blocks a sign-in.
-    logger.error({ userId, err: error instanceof Error ? error.message : String(error) }, "sign-in notice failed");
+    logger.error({ userId, err: error }, "sign-in notice failed");
   }
 }

@@ -81,7 +81,7 @@ export async function offerUnlockLink(email: string): Promise<void> {
     await config.transport.sendMail(unlockEmail(found.user.email, config.from, unlockUrl(token)));
     logger.info({ userId: found.user.id }, "sign-in unlock link sent");
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not send a sign-in unlock link");
+    logger.error({ err: error }, "could not send a sign-in unlock link");
   }
 }
 

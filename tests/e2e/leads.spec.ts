@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { expectToast, PNG_1PX } from "./admin-helpers";
 
-// Issue 15: leads. A visitor sends the form with files; staff follow the lead on the board and its
+// docs/product.md#leads: leads. A visitor sends the form with files; staff follow the lead on the board and its
 // timeline, at phone and desktop widths. Screenshots go to test-results/leads/ for review.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

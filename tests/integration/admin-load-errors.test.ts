@@ -5,7 +5,7 @@ import * as contactDetails from "~/routes/admin/contact-details";
 import * as projects from "~/routes/admin/projects";
 import * as services from "~/routes/admin/services";
 import * as settings from "~/routes/admin/settings";
-import { useTestDatabase } from "../setup/database";
+import { ENGINE, useTestDatabase } from "../setup/database";
 import { adminSession, call, getRequest } from "./admin-support";
 
 const database = useTestDatabase();
@@ -16,7 +16,8 @@ describe("admin pages whose data cannot be read", () => {
     const { cookie } = await adminSession();
     const db = database.current().db;
     for (const table of ["services", "projects", "contact_details", "categories"]) {
-      await sql`drop table ${sql.table(table)}`.execute(db);
+      // Cascade on Postgres: versions and other tables refer to these.
+      await sql`drop table ${sql.table(table)}${ENGINE === "postgres" ? sql` cascade` : sql``}`.execute(db);
     }
     await sql`drop table site_settings`.execute(db).catch(() => undefined);
 

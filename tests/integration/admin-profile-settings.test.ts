@@ -9,7 +9,7 @@ import * as profile from "~/routes/admin/profile";
 import * as settings from "~/routes/admin/settings";
 import { createProject } from "~/.server/models/projects";
 import { projectInput } from "../factories";
-import { createTestDatabase, useTestDatabase } from "../setup/database";
+import { createTestDatabase, ENGINE, useTestDatabase } from "../setup/database";
 import { setDatabase } from "~/.server/db";
 import { pingDatabase } from "~/.server/models/system";
 import { adminSession, call, getRequest, postRequest } from "./admin-support";
@@ -111,7 +111,7 @@ describe("admin dashboard", () => {
   it("shows zeros when the counts fail, and reports a database that does not answer", async () => {
     const { cookie } = await adminSession();
     // Keep the session readable but break the projects table: the counts fail, the page still loads.
-    await sql`drop table projects`.execute(database.current().db);
+    await sql`drop table projects${ENGINE === "postgres" ? sql` cascade` : sql``}`.execute(database.current().db);
     const answer = await call<{ counts: Record<string, number>; databaseOk: boolean }>(dashboard.loader, getRequest("/admin/dashboard", cookie));
     expect(answer.status).toBe(200);
     expect(answer.data.counts).toEqual({ total: 0, featured: 0, public: 0 });

@@ -17,7 +17,7 @@ import { adminSession, call, getRequest, memberSession } from "./admin-support";
 
 useTestDatabase();
 
-// Files sent with the contact form (issue 15): limits while streaming, type by content, images
+// Files sent with the contact form (docs/product.md#leads): limits while streaming, type by content, images
 // re-encoded without metadata, private storage, admin-only download, removed with the lead.
 
 let privateDir: string;

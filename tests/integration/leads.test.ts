@@ -15,7 +15,7 @@ import { adminSession, call, getRequest, memberSession, postRequest } from "./ad
 
 useTestDatabase();
 
-// Leads (issue 15): stages, notes, assignment, follow-ups, value and replies, through the admin
+// Leads (docs/product.md#leads): stages, notes, assignment, follow-ups, value and replies, through the admin
 // page's real action, on a fresh database of each engine; replies reach a real SMTP server on loopback.
 
 const received: string[] = [];

@@ -7,6 +7,7 @@ import { afterEach, beforeEach } from "vitest";
 import { setDatabase } from "~/.server/db";
 import { type Database, openPostgres, openSqlite } from "~/.server/db/connection";
 import { migrate } from "~/.server/db/migrate";
+import { mailQueueIdle } from "~/.server/mail-queue";
 import { ensureDefaultSettings } from "~/.server/models/settings";
 
 export const ENGINE = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";
@@ -65,6 +66,8 @@ export function useTestDatabase(): { current: () => Awaited<ReturnType<typeof cr
     await ensureDefaultSettings();
   });
   afterEach(async () => {
+    // Background mail sends of this test finish on its own database, not the next test's.
+    await mailQueueIdle();
     setDatabase(undefined);
     await database?.drop();
     database = undefined;

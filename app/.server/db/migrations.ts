@@ -323,7 +323,7 @@ function m0005SiteContent(engine: Engine): Migration {
   };
 }
 
-/** Leads (issue 15; docs/decisions/0017-leads-pipeline.md): stages, a timeline, replies, private attachments. */
+/** Leads (docs/product.md#leads; docs/decisions/0017-leads-pipeline.md): stages, a timeline, replies, private attachments. */
 function m0009Leads(engine: Engine): Migration {
   const t = types(engine);
   return {

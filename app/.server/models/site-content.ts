@@ -23,7 +23,7 @@ function readSection<K extends SectionKey>(section: K, json: string | null | und
     if (parsed.success) return parsed.data as SiteContent[K];
     logger.error({ section, issues: parsed.error.issues.slice(0, 3) }, "stored site content does not match its schema");
   } catch (error) {
-    logger.error({ section, err: error instanceof Error ? error.message : String(error) }, "stored site content is not JSON");
+    logger.error({ section, err: error }, "stored site content is not JSON");
   }
   return null;
 }

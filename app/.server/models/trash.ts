@@ -26,7 +26,7 @@ let running: Promise<unknown> | null = null;
 function runPurge(): void {
   if (running) return;
   running = purgeExpiredTrash()
-    .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "trash purge failed"))
+    .catch((error: unknown) => logger.error({ err: error }, "trash purge failed"))
     .finally(() => {
       running = null;
     });

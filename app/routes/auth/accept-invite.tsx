@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok) return data<ActionData>({ done: false, fieldErrors: {}, formError: result.message }, { status: 400 });
     return data<ActionData>({ done: true, email: result.email, fieldErrors: {}, formError: null });
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "accepting an invite failed");
+    logger.error({ err: error }, "accepting an invite failed");
     return data<ActionData>({ done: false, fieldErrors: {}, formError: "An unexpected error occurred" }, { status: 503 });
   }
 }

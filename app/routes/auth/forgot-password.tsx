@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await requestPasswordReset(request, parsed.data.email);
     if (!result.ok) return data<ActionData>({ sent: false, fieldErrors: {}, formError: RESET_TOO_MANY }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "password reset request failed");
+    logger.error({ err: error }, "password reset request failed");
     return data<ActionData>({ sent: false, fieldErrors: {}, formError: "An unexpected error occurred" }, { status: 503 });
   }
   return data<ActionData>({ sent: true, fieldErrors: {}, formError: null });

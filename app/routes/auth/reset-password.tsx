@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (!(await resetPassword(request, parsed.data.token, parsed.data.password))) return data<ActionData>({ done: false, fieldErrors: {}, formError: INVALID_RESET }, { status: 400 });
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "password reset failed");
+    logger.error({ err: error }, "password reset failed");
     return data<ActionData>({ done: false, fieldErrors: {}, formError: "An unexpected error occurred" }, { status: 503 });
   }
   return data<ActionData>({ done: true, fieldErrors: {}, formError: null });

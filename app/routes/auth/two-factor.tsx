@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers: result.headers });
   } catch (error) {
     if (error instanceof Response) throw error;
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "second sign-in step crashed");
+    logger.error({ err: error }, "second sign-in step crashed");
     return data<ActionData>({ fieldErrors: {}, formError: "An unexpected error occurred" }, { status: 500 });
   }
 }
