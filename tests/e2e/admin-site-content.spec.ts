@@ -142,7 +142,7 @@ test("gallery: an image uploaded through the pipeline is published with its titl
 
   await page.goto(`${url}/`);
   const gallery = page.getByRole("region", { name: "Our Work in Pictures" });
-  await expect(gallery.getByRole("button", { name: /Lagoon Villa Deck/ })).toBeVisible();
+  await expect(gallery.getByRole("link", { name: /Lagoon Villa Deck/ })).toBeVisible();
   await expect(gallery.getByRole("listitem")).toHaveCount(7);
 });
 

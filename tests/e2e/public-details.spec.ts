@@ -100,7 +100,8 @@ test.describe("service detail", () => {
   test("'Get Quote' goes home and scrolls to the contact form", async ({ page }) => {
     await openFromHome(page, "Our Services", "Residential Construction");
     await page.getByRole("complementary", { name: "Interested in this service?" }).getByRole("link", { name: "Get Quote" }).click();
-    await expect(page).toHaveURL(`${DEMO_URL}/#contact`);
+    // The service rides along, so the form's Project Type names it (docs/decisions/0017-leads-pipeline.md).
+    await expect(page).toHaveURL(new RegExp(`^${DEMO_URL}/\\?service=[\\w-]+#contact$`));
     await expect(page.getByRole("main").getByRole("heading", { level: 2, name: "Get Your Free Quote" })).toBeInViewport();
   });
 
@@ -183,7 +184,7 @@ test.describe("project detail", () => {
   test("'Start Your Project' goes home and scrolls to contact; 'Back to Projects' returns to the projects", async ({ page }) => {
     await openFromHome(page, "Featured Projects", "Harbour Jetty Reconstruction");
     await page.getByRole("link", { name: "Start Your Project" }).click();
-    await expect(page).toHaveURL(`${DEMO_URL}/#contact`);
+    await expect(page).toHaveURL(new RegExp(`^${DEMO_URL}/\\?project=[\\w-]+#contact$`));
     await expect(page.getByRole("main").getByRole("heading", { level: 2, name: "Get Your Free Quote" })).toBeInViewport();
 
     await openFromHome(page, "Featured Projects", "Harbour Jetty Reconstruction");
