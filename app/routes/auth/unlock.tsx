@@ -1,8 +1,9 @@
-import { ArrowLeft, CircleAlert, CircleCheck, KeyRound } from "lucide-react";
+import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unlock";
 import { deviceCookieFor } from "~/.server/device-cookie";
 import { checkUnlockToken, redeemUnlockToken } from "~/.server/sign-in-unlock";
+import { AuthCard } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
 
 // The emailed unlock link (docs/decisions/0010-device-cookies-and-unlock-links.md). Opening it only shows a
@@ -37,57 +38,36 @@ export default function Unlock({ loaderData, actionData }: Route.ComponentProps)
   const done = actionData?.ok === true;
   const problem = actionData && !actionData.ok ? actionData.message : !loaderData.valid && !actionData ? INVALID_LINK : null;
   return (
-    <main className="relative flex min-h-screen items-center justify-center overflow-hidden bg-brand-navy p-4 sm:p-6">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,oklch(0.52_0.1_205/0.35),transparent_45%),radial-gradient(circle_at_80%_90%,oklch(0.77_0.16_70/0.2),transparent_40%)]" />
-      <div className="relative w-full max-w-md">
-        <div className="rounded-2xl border bg-card p-6 shadow-xl sm:p-8">
-          <div className="mb-6 flex flex-col items-center gap-3 text-center">
-            <span className="flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-              <KeyRound aria-hidden="true" className="size-6" />
-            </span>
-            <div className="grid gap-1">
-              <h1 className="text-2xl font-semibold tracking-tight">Unlock Sign-In</h1>
-              <p className="text-sm text-muted-foreground">Trust this browser for your admin account</p>
-            </div>
-          </div>
-
-          {done ? (
-            <div role="status" className="mb-5 flex gap-3 rounded-lg border border-emerald-600/30 bg-emerald-600/5 p-3 text-sm text-emerald-800">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <p>{actionData.message}</p>
-            </div>
-          ) : problem ? (
-            <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <p>{problem}</p>
-            </div>
-          ) : (
-            <p className="mb-5 text-sm text-muted-foreground">
-              Sign-in to your account was paused after too many wrong passwords. Unlock it for this browser, then sign in with your password.
-            </p>
-          )}
-
-          {done || problem ? (
-            <Button asChild size="lg" className="w-full">
-              <Link to="/admin/login">Go to Sign In</Link>
-            </Button>
-          ) : (
-            <Form method="post">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <Button type="submit" size="lg" className="w-full" disabled={busy}>
-                {busy ? "Unlocking..." : "Unlock Sign-In"}
-              </Button>
-            </Form>
-          )}
-        </div>
-        <p className="mt-6 text-center">
-          <Link to="/" reloadDocument className="inline-flex items-center gap-1.5 text-sm text-white/80 underline-offset-4 hover:text-white hover:underline">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to website
-          </Link>
-        </p>
+    <AuthCard title="Unlock Sign-In" description="Trust this browser for your admin account" back={{ to: "/", label: "Back to website" }}>
+    {done ? (
+      <div role="status" className="mb-5 flex gap-3 rounded-lg border border-emerald-600/30 bg-emerald-600/5 p-3 text-sm text-emerald-800">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <p>{actionData.message}</p>
       </div>
-    </main>
+    ) : problem ? (
+      <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <p>{problem}</p>
+      </div>
+    ) : (
+      <p className="mb-5 text-sm text-muted-foreground">
+        Sign-in to your account was paused after too many wrong passwords. Unlock it for this browser, then sign in with your password.
+      </p>
+    )}
+
+    {done || problem ? (
+      <Button asChild size="lg" className="w-full">
+        <Link to="/admin/login">Go to Sign In</Link>
+      </Button>
+    ) : (
+      <Form method="post">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? "Unlocking..." : "Unlock Sign-In"}
+        </Button>
+      </Form>
+    )}
+    </AuthCard>
   );
 }
 
