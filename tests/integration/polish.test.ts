@@ -7,6 +7,8 @@ import * as settings from "~/routes/admin/settings";
 import * as portfolio from "~/routes/public/projects";
 import { contactInput, projectInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
+import { listSectionStates, publishDraft, saveDraft } from "~/.server/models/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { adminSession, call, getRequest, postRequest } from "./admin-support";
 
 // What a new owner tripped over in the admin (docs/decisions/0019-admin-toasts-and-hero-media.md), checked through the real loaders and actions.
@@ -124,6 +126,21 @@ describe("the portfolio page (/projects)", () => {
     expect(marine.data.view.projects.map((p) => p.title)).toEqual(["Old featured"]);
     const none = await load("?type=commercial");
     expect(none.data.view).toMatchObject({ total: 0, projects: [] });
+  });
+
+  it("speaks in the company's published name (the Site Content page's Company section)", async () => {
+    const { admin } = await adminSession();
+    await createProject(projectInput({ title: "Reef house" }), null);
+    const company = { ...DEFAULT_SITE_CONTENT.company, name: "Reef & Lagoon Builders" };
+    const saved = await saveDraft("company", company, (await listSectionStates()).find((s) => s.section === "company")!.revision, admin.id);
+    if (!saved.ok) throw new Error("draft not saved");
+    expect((await publishDraft("company", saved.revision, admin.id)).ok).toBe(true);
+
+    const page = await call<{ seo: Array<Record<string, string>> }>(portfolio.loader, getRequest("/projects"));
+    const title = page.data.seo.find((m) => "title" in m)?.title;
+    const description = page.data.seo.find((m) => m.name === "description")?.content;
+    expect(title).toBe("Our Projects | Reef & Lagoon Builders");
+    expect(description).toContain("Every project by Reef & Lagoon Builders");
   });
 
   it("answers 404 for a filter or page that names nothing, never a 500", async () => {

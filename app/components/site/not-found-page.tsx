@@ -25,15 +25,15 @@ export function NotFoundFrame({ chrome, children }: { chrome: SiteChromeData | n
 export function NotFoundPage({ chrome = null }: { chrome?: SiteChromeData | null }) {
   return (
     <NotFoundFrame chrome={chrome}>
-      <NotFoundContent />
+      <NotFoundContent companyName={chrome?.company?.name ?? COMPANY.name} />
     </NotFoundFrame>
   );
 }
 
-function NotFoundContent() {
+function NotFoundContent({ companyName }: { companyName: string }) {
   return (
     <div className="flex flex-1 items-center justify-center bg-muted px-6 py-16">
-      <title>{`Page Not Found | ${COMPANY.name}`}</title>
+      <title>{`Page Not Found | ${companyName}`}</title>
       <meta name="robots" content="noindex" />
       <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
         <span

@@ -15,8 +15,8 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
 }
 
 // The title is rendered by NotFoundPage itself (the root ErrorBoundary shows it too, without route meta).
-export const meta: Route.MetaFunction = () => [
-  { name: "description", content: `This page does not exist on the ${COMPANY.name} website.` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { name: "description", content: `This page does not exist on the ${loaderData?.chrome.company.name ?? COMPANY.name} website.` },
 ];
 
 // Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).

@@ -16,7 +16,8 @@ import { portfolioHref, portfolioQueryInput, PortfolioQuerySchema } from "~/vali
 // The portfolio (/projects): every public project, featured first then newest, filtered by category and
 // project type with plain links, paginated. The home page keeps the spec's six.
 
-const DESCRIPTION = `Every project by ${COMPANY.name}: homes, resorts, commercial buildings and infrastructure across the Maldives.`;
+/** The page's description, in the company's name as the Site Content page has it. */
+const describe = (company: string) => `Every project by ${company}: homes, resorts, commercial buildings and infrastructure across the Maldives.`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const notFound = async () => data({ message: "Page Not Found", chrome: await getSiteChrome() }, { status: 404 });
@@ -34,15 +35,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filterName = [type ? formatLabel(type) : null, category].filter(Boolean).join(" ");
   const heading = filterName ? `${filterName} Projects` : "Our Projects";
   const path = portfolioHref({ category, type, page });
-  const title = `${heading}${page > 1 ? ` (Page ${page})` : ""} | ${COMPANY.name}`;
+  const company = chrome.company;
+  const title = `${heading}${page > 1 ? ` (Page ${page})` : ""} | ${company.name}`;
+  const description = describe(company.name);
   const projects = items.map(({ is_public: _p, created_at: _c, project_type: _t, ...card }) => card);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     path,
     title,
-    description: DESCRIPTION,
+    description,
     image: projects.find((p) => p.featured_image_url)?.featured_image_url ?? null,
-    jsonLd: [portfolioJsonLd(SITE_ORIGIN, { path, title: heading, description: DESCRIPTION, projects, offset: (page - 1) * PORTFOLIO_PAGE_SIZE })],
+    company,
+    jsonLd: [portfolioJsonLd(SITE_ORIGIN, { path, title: heading, description, projects, offset: (page - 1) * PORTFOLIO_PAGE_SIZE })],
   });
   const view: PortfolioView = {
     projects,
