@@ -91,6 +91,9 @@ export interface BackupOptions {
   outDir?: string;
 }
 
+/** The folders under DATA_DIR a backup carries beside the database (on disk storage; a bucket keeps its own). */
+const FILE_FOLDERS = ["uploads", "private"] as const;
+
 /** Writes DATA_DIR/backups/backup-<time>.tar.gz and returns its path. */
 export async function createBackup({ database, dataDir, outDir }: BackupOptions): Promise<string> {
   const dir = outDir ?? path.join(dataDir, "backups");
@@ -112,10 +115,12 @@ export async function createBackup({ database, dataDir, outDir }: BackupOptions)
       fs.writeFileSync(path.join(work, "database.json"), JSON.stringify(await exportData(database)));
       entries.push("database.json");
     }
-    const uploads = path.join(dataDir, "uploads");
-    if (fs.existsSync(uploads)) {
-      fs.cpSync(uploads, path.join(work, "uploads"), { recursive: true });
-      entries.push("uploads");
+    // The files on disk: uploads, and the contact form's private attachments (docs/decisions/0018-enquiry-attachments.md).
+    for (const folder of FILE_FOLDERS) {
+      const source = path.join(dataDir, folder);
+      if (!fs.existsSync(source)) continue;
+      fs.cpSync(source, path.join(work, folder), { recursive: true });
+      entries.push(folder);
     }
     fs.writeFileSync(
       path.join(work, "manifest.json"),
@@ -131,7 +136,7 @@ export async function createBackup({ database, dataDir, outDir }: BackupOptions)
 }
 
 /**
- * Puts a backup back: the database (into whichever engine `database` is) and the uploads folder.
+ * Puts a backup back: the database (into whichever engine `database` is), the uploads and the private attachments.
  * For SQLite the caller must not hold the database open; pass `database` only for Postgres.
  */
 export async function restoreBackup(options: { file: string; dataDir: string; database?: Database }): Promise<void> {
@@ -168,10 +173,12 @@ export async function restoreBackup(options: { file: string; dataDir: string; da
       }
     }
 
-    const uploads = path.join(options.dataDir, "uploads");
-    const restored = path.join(work, "uploads");
-    fs.rmSync(uploads, { recursive: true, force: true });
-    if (fs.existsSync(restored)) fs.cpSync(restored, uploads, { recursive: true });
+    for (const folder of FILE_FOLDERS) {
+      const target = path.join(options.dataDir, folder);
+      const restored = path.join(work, folder);
+      fs.rmSync(target, { recursive: true, force: true });
+      if (fs.existsSync(restored)) fs.cpSync(restored, target, { recursive: true });
+    }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

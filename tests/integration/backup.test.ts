@@ -36,12 +36,15 @@ const login = (email: string) =>
   });
 
 describe(`backup and restore (${ENGINE})`, () => {
-  it("backs up, changes things, restores, and finds the old state (database and uploads)", async () => {
+  it("backs up, changes things, restores, and finds the old state (database, uploads and private attachments)", async () => {
     const admin = await createAdmin("owner@example.com");
     const keep = await createService(serviceInput({ title: "Kept service", features: "A, B" }), admin.id);
     await createProject(projectInput({ title: "Kept project", budget: "1234.5", is_featured: "on" }), admin.id);
     fs.mkdirSync(path.join(dataDir, "uploads/service-images/featured"), { recursive: true });
     fs.writeFileSync(path.join(dataDir, "uploads/service-images/featured/a.webp"), "original");
+    // A contact form attachment, kept privately beside the uploads.
+    fs.mkdirSync(path.join(dataDir, "private/enquiries"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "private/enquiries/drawing.pdf"), "%PDF-original");
 
     const file = await createBackup({ database, dataDir });
     expect(path.dirname(file)).toBe(path.join(dataDir, "backups"));
@@ -51,6 +54,7 @@ describe(`backup and restore (${ENGINE})`, () => {
     await createService(serviceInput({ title: "Added after backup" }), admin.id);
     fs.writeFileSync(path.join(dataDir, "uploads/service-images/featured/a.webp"), "changed");
     fs.writeFileSync(path.join(dataDir, "uploads/service-images/featured/new.webp"), "new");
+    fs.rmSync(path.join(dataDir, "private/enquiries/drawing.pdf"));
 
     if (ENGINE === "sqlite") {
       // The SQLite restore replaces the file: the site is stopped while it runs.
@@ -63,6 +67,7 @@ describe(`backup and restore (${ENGINE})`, () => {
     expect(await listProjects()).toEqual(before.projects);
     expect(fs.readFileSync(path.join(dataDir, "uploads/service-images/featured/a.webp"), "utf8")).toBe("original");
     expect(fs.existsSync(path.join(dataDir, "uploads/service-images/featured/new.webp"))).toBe(false);
+    expect(fs.readFileSync(path.join(dataDir, "private/enquiries/drawing.pdf"), "utf8")).toBe("%PDF-original");
     expect((await login("owner@example.com")).ok).toBe(true);
   });
 
