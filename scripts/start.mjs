@@ -2,10 +2,11 @@
 // With NODE_ENV unset, it runs in production mode for one machine: the auth secret is generated
 // once under DATA_DIR (docs/decisions/0005-npm-start-production-mode.md). An operator who sets
 // NODE_ENV=production must set AUTH_SECRET.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 if (!fs.existsSync(path.join(process.env.BUILD_DIR || "build", "server/index.js"))) {
   console.log("No build found: building (first start only)...");
@@ -23,4 +24,14 @@ if (!process.env.NODE_ENV) {
   }
 }
 
-await import("../server.mjs");
+// glibc's allocator keeps many arenas and holds freed memory by default, so a busy server's memory only grows
+// (docs/performance.md, memory). Its settings are read when a process starts: the server runs as a child process
+// with them, unless the operator set their own. Signals are passed on, so SIGTERM still drains and exits cleanly.
+const ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+if (process.platform === "linux" && !("MALLOC_ARENA_MAX" in process.env)) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("../server.mjs", import.meta.url))], { stdio: "inherit", env: { ...process.env, ...ALLOCATOR } });
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  await import("../server.mjs");
+}
