@@ -30,7 +30,7 @@ import { type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
 import { setMailConfigForTests } from "~/.server/mailer";
 import { createReplyTemplate } from "~/.server/models/leads";
 import * as OTPAuth from "otpauth";
-import { adminSession, call, ORIGIN } from "./admin-support";
+import { adminSession, call, intentsOf, ORIGIN } from "./admin-support";
 
 // The activity log (docs/decisions/0016-activity-log.md). The admin actions are read from app/routes.ts and
 // their intents from the route modules' source, so a new action without a case here (and so without a
@@ -64,19 +64,6 @@ const ADMIN_ROUTES = flatten(routes as RouteConfigEntry[]).filter((r) => r.path.
 // with their flows, not admin writes.
 const NOT_ADMIN_WRITES = new Set(["admin/login", "admin/logout", "admin/login/two-factor", "admin/forgot-password", "admin/reset-password", "admin/accept-invite", "admin/login/unlock"]);
 
-/** The intents an action answers, from its source: `case "x":` and `intent === "x"` / `intent !== "x"`. */
-function intentsOf(file: string): string[] {
-  const main = path.resolve("app", file);
-  // An action may hand intents to a module beside it (the enquiries page's lead-actions.ts): read those too.
-  const helpers = [...fs.readFileSync(main, "utf8").matchAll(/from "\.\/([\w-]+)"/g)]
-    .map((m) => [".ts", ".tsx"].map((ext) => path.join(path.dirname(main), m[1] + ext)).find((f) => fs.existsSync(f)))
-    .filter((f): f is string => Boolean(f));
-  const source = [main, ...helpers].map((f) => fs.readFileSync(f, "utf8")).join("\n");
-  const found = new Set<string>();
-  for (const m of source.matchAll(/case "([\w-]+)":/g)) found.add(m[1]);
-  for (const m of source.matchAll(/(?:intent|write) [!=]== "([\w-]+)"/g)) found.add(m[1]);
-  return found.size ? [...found].sort() : ["(no intent)"];
-}
 
 const actionRoutes = await Promise.all(
   ADMIN_ROUTES.filter((r) => !NOT_ADMIN_WRITES.has(r.path)).map(async (r) => {

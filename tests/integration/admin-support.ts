@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { auth } from "~/.server/auth";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 
@@ -79,4 +81,18 @@ export async function call<T = Record<string, unknown>>(fn: unknown, request: Re
   } catch (error) {
     return (await normalize(error, true)) as Answer<T>;
   }
+}
+
+/** The intents an action answers, from its source: `case "x":` and `intent === "x"` / `intent !== "x"`. */
+export function intentsOf(file: string): string[] {
+  const main = path.resolve("app", file);
+  // An action may hand intents to a module beside it (the enquiries page's lead-actions.ts): read those too.
+  const helpers = [...fs.readFileSync(main, "utf8").matchAll(/from "\.\/([\w-]+)"/g)]
+    .map((m) => [".ts", ".tsx"].map((ext) => path.join(path.dirname(main), m[1] + ext)).find((f) => fs.existsSync(f)))
+    .filter((f): f is string => Boolean(f));
+  const source = [main, ...helpers].map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  const found = new Set<string>();
+  for (const m of source.matchAll(/case "([\w-]+)":/g)) found.add(m[1]);
+  for (const m of source.matchAll(/(?:intent|write) [!=]== "([\w-]+)"/g)) found.add(m[1]);
+  return found.size ? [...found].sort() : ["(no intent)"];
 }
