@@ -92,14 +92,17 @@ describe("after kill -9 during an upload", () => {
 
 describe("write order", () => {
   it("stores the original before any copy, so an upload cut short never leaves copies without their original", async () => {
+    // Keys whose write has finished; `started` counts writes begun, so a cut stops the next one.
     const puts: string[] = [];
+    let started = 0;
     let cutAfter = Number.POSITIVE_INFINITY;
     // The real disk store, with a process that "dies" (never returns) after a number of writes.
     const dying: Storage = Object.assign(Object.create(storage) as DiskStorage, {
       async put(key: string, body: Buffer, type: string) {
-        if (puts.length >= cutAfter) return new Promise<void>(() => {});
-        puts.push(key);
+        if (started >= cutAfter) return new Promise<void>(() => {});
+        started++;
         await storage.put(key, body, type);
+        puts.push(key);
       },
     });
     const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#0f5f7a" } }).png().toBuffer();
@@ -116,6 +119,7 @@ describe("write order", () => {
 
     for (cutAfter = 1; cutAfter < 5; cutAfter++) {
       puts.length = 0;
+      started = 0;
       void handleUpload(request(), dying);
       await expect.poll(() => puts.length, { timeout: 10_000 }).toBe(cutAfter);
       const stored = puts.filter((key) => fs.existsSync(path.join(dir, key)));
