@@ -8,6 +8,7 @@ import { getEnquiry } from "~/.server/models/enquiries";
 import { getLead, leadFunnel, listDueFollowUps, listLeadEvents } from "~/.server/models/leads";
 import { siteDay } from "~/lib/format";
 import { action, loader } from "~/routes/admin/enquiries";
+import { loader as exportLoader } from "~/routes/admin/enquiries-export";
 import { action as templatesAction, loader as templatesLoader } from "~/routes/admin/reply-templates";
 import { createMember, enquiryFields, formDataOf } from "../factories";
 import { useTestDatabase } from "../setup/database";
@@ -202,6 +203,35 @@ describe("notes, assignee, follow-up and value", () => {
     expect((await getLead(id))?.estimated_value).toBe(12500.5);
     for (const bad of ["-5", "lots", "1e12"]) expect((await post({ intent: "set-value", id, estimated_value: bad }, cookie)).status).toBe(400);
     expect((await getLead(id))?.estimated_value).toBe(12500.5);
+  });
+});
+
+describe("the CSV export", () => {
+  it("carries each lead's stage, lost reason, assignee, follow-up and value beside the enquiry", async () => {
+    const { admin, cookie } = await adminSession();
+    const won = await newLead({ name: "Aminath Export" });
+    const lost = await newLead({ name: "Ibrahim Export" });
+    await post({ intent: "set-stage", id: won, stage: "won" }, cookie);
+    await post({ intent: "set-assignee", id: won, assignee_id: admin.id }, cookie);
+    await post({ intent: "set-value", id: won, estimated_value: "125000" }, cookie);
+    await post({ intent: "set-follow-up", id: won, follow_up_on: "2026-12-01" }, cookie);
+    await post({ intent: "set-stage", id: lost, stage: "lost", lost_reason: "Went with another builder" }, cookie);
+
+    const response = await exportLoader({ request: getRequest("/admin/enquiries/export.csv?status=inbox&q=export", cookie), params: {}, context: {} } as never);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    const [header, ...rows] = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n").map((line) => line.split(","));
+    const column = (row: string[], name: string) => row[header.indexOf(name)];
+    expect(header).toEqual(expect.arrayContaining(["Stage", "Lost reason", "Assigned to", "Follow-up", "Estimated value", "Referrer", "UTM campaign"]));
+    expect(rows).toHaveLength(2);
+    const wonRow = rows.find((row) => column(row, "Name") === "Aminath Export")!;
+    expect([column(wonRow, "Stage"), column(wonRow, "Assigned to"), column(wonRow, "Estimated value"), column(wonRow, "Follow-up")]).toEqual([
+      "Won",
+      "Test Admin",
+      "125000",
+      "2026-12-01",
+    ]);
+    const lostRow = rows.find((row) => column(row, "Name") === "Ibrahim Export")!;
+    expect([column(lostRow, "Stage"), column(lostRow, "Lost reason"), column(lostRow, "Assigned to")]).toEqual(["Lost", "Went with another builder", ""]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { EnquiryInput, EnquiryStatus } from "~/validation/enquiry";
 import { db } from "../db";
 import { newId, nowIso, toIso } from "./rows";
@@ -109,24 +109,35 @@ export interface EnquiryFilter {
   limit?: number;
 }
 
-/** Newest first. "inbox" is new + read. Search looks at name, email, phone, project type and details. */
-export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Enquiry[]> {
-  let query = baseQuery();
-  if (filter.status === "inbox") query = query.where("status", "in", ["new", "read"]);
-  else if (filter.status) query = query.where("status", "=", filter.status);
+/**
+ * The folder and search of the Enquiries page as one WHERE condition, for any query over enquiries (`table` is the
+ * name or alias it gives them): the list, and the CSV export that joins the lead's assignee.
+ */
+export function enquiryFilterCondition(filter: EnquiryFilter, table = "enquiries"): RawBuilder<SqlBool> {
+  const ref = (col: string) => sql.ref(`${table}.${col}`);
+  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`1 = 1`];
+  if (filter.status === "inbox") parts.push(sql<SqlBool>`${ref("status")} in ('new', 'read')`);
+  else if (filter.status) parts.push(sql<SqlBool>`${ref("status")} = ${filter.status}`);
   const q = filter.q?.trim().toLowerCase();
   if (q) {
     // LIKE with escaped wildcards: the search box is text, not a pattern language.
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        (["name", "email", "phone", "subject", "message"] as const).map((col) =>
-          eb(sql`lower(${sql.ref(col)})`, "like", sql`${pattern} escape '\\'`),
-        ),
-      ),
+    const matches = (["name", "email", "phone", "subject", "message"] as const).map(
+      (col) => sql<SqlBool>`lower(${ref(col)}) like ${pattern} escape '\\'`,
     );
+    parts.push(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
   }
-  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(filter.limit ?? 500).execute();
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** Newest first. "inbox" is new + read. Search looks at name, email, phone, project type and details. */
+export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Enquiry[]> {
+  const rows = await baseQuery()
+    .where(enquiryFilterCondition(filter))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(filter.limit ?? 500)
+    .execute();
   return rows.map(toEnquiry);
 }
 

@@ -3,6 +3,7 @@ import type { DB } from "../db/schema";
 import { db } from "../db";
 import type { EnquiryStatus } from "~/validation/enquiry";
 import { type LeadStage, type ReplyTemplateInput, PIPELINE } from "~/validation/lead";
+import { type EnquiryFilter, enquiryFilterCondition } from "./enquiries";
 import { newId, nowIso, toIso, toNumberOrNull } from "./rows";
 
 // Leads (docs/decisions/0017-leads-pipeline.md): an enquiry's stage, owner, follow-up, value and
@@ -90,6 +91,20 @@ function toLead(row: LeadRow): Lead {
 export async function getLead(id: string): Promise<Lead | null> {
   const row = await leadQuery().where("e.id", "=", id).executeTakeFirst();
   return row ? toLead(row) : null;
+}
+
+/**
+ * Every lead of a folder and search, newest first, with its stage, assignee, value and source: the CSV export.
+ * Bounded by `limit` so an export of a huge table cannot hold the server's memory.
+ */
+export async function listLeadsForExport(filter: EnquiryFilter, limit = 100_000): Promise<Lead[]> {
+  const rows = await leadQuery()
+    .where(enquiryFilterCondition(filter, "e"))
+    .orderBy("e.created_at", "desc")
+    .orderBy("e.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toLead);
 }
 
 /** Open leads (the inbox: not archived, not spam), newest first, for the board's columns. */

@@ -1,17 +1,61 @@
 import type { Route } from "./+types/enquiries-export";
 import { requireAdmin } from "~/.server/access";
-import { listEnquiries } from "~/.server/models/enquiries";
+import { listLeadsForExport } from "~/.server/models/leads";
 import { toCsv } from "~/lib/csv";
 import { enquiryFilter } from "~/validation/enquiry";
+import { STAGE_LABELS } from "~/validation/lead";
 
-/** GET /admin/enquiries/export.csv: the enquiries of the current folder and search, as a spreadsheet. */
+/**
+ * GET /admin/enquiries/export.csv: the enquiries of the current folder and search, as a spreadsheet, with each one's
+ * life as a lead (stage, who has it, follow-up, value) and where it came from (page, referring site, campaign).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filter = enquiryFilter(new URL(request.url).searchParams);
-  const enquiries = await listEnquiries({ ...filter, limit: 100_000 });
+  const leads = await listLeadsForExport(filter);
   const csv = toCsv(
-    ["Received", "Status", "Name", "Email", "Phone", "Project type", "Project details", "Page", "Email notification", "Spam reason"],
-    enquiries.map((e) => [e.created_at, e.status, e.name, e.email, e.phone, e.subject, e.message, e.source_page, e.email_status, e.spam_reason]),
+    [
+      "Received",
+      "Status",
+      "Stage",
+      "Lost reason",
+      "Assigned to",
+      "Follow-up",
+      "Estimated value",
+      "Name",
+      "Email",
+      "Phone",
+      "Project type",
+      "Project details",
+      "Page",
+      "Referrer",
+      "UTM source",
+      "UTM medium",
+      "UTM campaign",
+      "Email notification",
+      "Spam reason",
+    ],
+    leads.map((e) => [
+      e.created_at,
+      e.status,
+      STAGE_LABELS[e.stage] ?? e.stage,
+      e.lost_reason,
+      e.assignee_name,
+      e.follow_up_on,
+      e.estimated_value,
+      e.name,
+      e.email,
+      e.phone,
+      e.subject,
+      e.message,
+      e.source_page,
+      e.referrer,
+      e.utm_source,
+      e.utm_medium,
+      e.utm_campaign,
+      e.email_status,
+      e.spam_reason,
+    ]),
   );
   const date = new Date().toISOString().slice(0, 10);
   return new Response(`\uFEFF${csv}`, {
