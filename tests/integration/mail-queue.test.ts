@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { pruneOldMail } from "~/.server/activity-pruning";
 import { db } from "~/.server/db";
 import { enqueueMail, mailQueueIdle, processMailQueue } from "~/.server/mail-queue";
 import { setMailSenderForTests } from "~/.server/mailer";
@@ -65,5 +66,28 @@ describe("enqueueMail", () => {
     sink.refuse = false;
     expect(await processMailQueue(sink.sender)).toBe(0);
     expect(sink.received).toEqual([]);
+  });
+});
+
+describe("housekeeping", () => {
+  it("deletes sent mail after 30 days and given-up mail after 90; a message still waiting is kept whatever its age", async () => {
+    const now = new Date("2026-11-24T06:00:00.000Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const rows = [
+      { id: "sent-old", status: "sent", created_at: daysAgo(31) },
+      { id: "sent-recent", status: "sent", created_at: daysAgo(29) },
+      { id: "failed-old", status: "failed", created_at: daysAgo(91) },
+      { id: "failed-recent", status: "failed", created_at: daysAgo(60) },
+      { id: "pending-old", status: "pending", created_at: daysAgo(400) },
+    ];
+    for (const row of rows) {
+      await db()
+        .insertInto("mail_outbox")
+        .values({ ...row, kind: "invite", to_address: "a@example.com", subject: "Hi", text_body: "https://example.com/invite/secret", attempts: 1 })
+        .execute();
+    }
+    expect(await pruneOldMail(now)).toBe(2);
+    expect((await listOutgoingMail()).map((m) => m.id).sort()).toEqual(["failed-recent", "pending-old", "sent-recent"]);
+    expect(await pruneOldMail(now)).toBe(0);
   });
 });

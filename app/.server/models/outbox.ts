@@ -118,3 +118,20 @@ export async function listOutgoingMail(limit = 50): Promise<OutgoingMail[]> {
   const rows = await db().selectFrom("mail_outbox").select(COLUMNS).orderBy("created_at", "desc").limit(limit).execute();
   return rows.map((r) => toMail(r as Row));
 }
+
+/**
+ * Deletes delivered messages created before `sentBefore` and given-up ones created before `failedBefore`; messages
+ * still waiting are kept whatever their age. Bodies hold invite and reset links, so they are not kept for ever.
+ */
+export async function pruneOutgoingMail(sentBefore: Date, failedBefore: Date): Promise<number> {
+  const result = await db()
+    .deleteFrom("mail_outbox")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "sent"), eb("created_at", "<", sentBefore.toISOString())]),
+        eb.and([eb("status", "=", "failed"), eb("created_at", "<", failedBefore.toISOString())]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
