@@ -329,6 +329,24 @@ describe("change password and sessions (Profile)", () => {
     await expect(signInCookie(admin.email, "brand-new-pass")).resolves.toBeTruthy();
   });
 
+  it("a change through /api/auth/change-password also emails the account and is in the activity log", async () => {
+    const { admin, cookie } = await adminSession();
+    withEmail();
+    const api = (body: unknown) =>
+      call(apiAuthAction, new Request(`${ORIGIN}/api/auth/change-password`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: ORIGIN, cookie, "x-client-ip": freshIp() } }));
+    expect((await api({ currentPassword: "wrong-password", newPassword: "brand-new-pass" })).status).toBe(400);
+    await drain();
+    expect(sink.received).toEqual([]);
+
+    expect((await api({ currentPassword: ADMIN_PASSWORD, newPassword: "brand-new-pass", revokeOtherSessions: true })).status).toBe(200);
+    await drain();
+    expect(sink.received).toHaveLength(1);
+    expect(decodedText(sink.received[0])).toMatch(/Your password was changed/);
+    const logged = await db().selectFrom("activity_log").select(["action", "actor_id"]).where("action", "=", "password.change").execute();
+    expect(logged).toEqual([{ action: "password.change", actor_id: admin.id }]);
+    await expect(signInCookie(admin.email, "brand-new-pass")).resolves.toBeTruthy();
+  });
+
   it("lists the active sessions and signs out the others", async () => {
     const { admin, cookie } = await adminSession();
     const other = await signInCookie(admin.email);

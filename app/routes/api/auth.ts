@@ -1,7 +1,8 @@
 import type { Route } from "./+types/auth";
 import { getOptionalUser } from "~/.server/access";
 import { recordSecurityActivity } from "~/.server/activity";
-import { auth } from "~/.server/auth";
+import { sendPasswordChangedEmail } from "~/.server/account-emails";
+import { auth, SITE_ORIGIN } from "~/.server/auth";
 import { signIn } from "~/.server/sign-in";
 import { requestPasswordReset } from "~/.server/staff";
 import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
@@ -41,6 +42,17 @@ export async function action({ request }: Route.ActionArgs) {
     const user = await getOptionalUser(request);
     const response = await auth().handler(request);
     if (user && response.ok) await recordSecurityActivity(request, { action: "sign-out", actorId: user.id, actorEmail: user.email });
+    return response;
+  }
+  if (url.pathname === "/api/auth/change-password" && request.method === "POST") {
+    // As on the Profile page: the account is told by email and the change is in the activity log (better-auth's
+    // endpoint does neither). Who it is, is read before the endpoint ends the other sessions.
+    const user = await getOptionalUser(request);
+    const response = await auth().handler(request);
+    if (user && response.ok) {
+      await sendPasswordChangedEmail(user.email, user.profile?.full_name || user.name, `${SITE_ORIGIN}/admin/login`);
+      await recordSecurityActivity(request, { action: "password.change", actorId: user.id, actorEmail: user.email });
+    }
     return response;
   }
   if (url.pathname === "/api/auth/request-password-reset" && request.method === "POST") {
