@@ -57,6 +57,7 @@ const page = (extra?: React.ReactNode) =>
 
 /** Opens `html` in a new window, lets `prepare` change the window first, then runs the island in it. */
 function open(html: string, prepare?: (window: DomWindow) => void) {
+  // Script evaluation is on for our own built island only (happy-dom warns about running untrusted code in its VM).
   const happy = new Window({ url: `${ORIGIN}/`, settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true } });
   // The same window with the DOM's own types.
   const window = happy as unknown as DomWindow;
