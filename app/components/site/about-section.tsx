@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { ATTR, dataAttr } from "~/islands/attributes";
 import type { AboutContent, HeroContent } from "~/validation/site-content";
 import { ContentIcon } from "./content-icon";
 import { FadeIn } from "./fade-in";
@@ -52,8 +53,8 @@ export function AboutSection({
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
           <div className="relative">
-            {/* Its box holds its 3:2 size without the image, so the image can wait for the hero (data-after-lcp). */}
-            <div data-after-lcp className="aspect-[3/2] overflow-hidden rounded-2xl bg-muted shadow-xl">
+            {/* Its box holds its 3:2 size without the image, so the image can wait for the hero (ATTR.afterLcp). */}
+            <div {...dataAttr(ATTR.afterLcp)} className="aspect-[3/2] overflow-hidden rounded-2xl bg-muted shadow-xl">
               <ResponsiveImage
                 src={content.image}
                 alt={content.imageAlt}

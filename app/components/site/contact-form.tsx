@@ -4,6 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { type ContactPrefill, ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
+import { ATTR, dataAttr, SEND_STATE } from "~/islands/attributes";
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_FIELD,
@@ -39,7 +40,7 @@ export function ContactForm({ formToken, result, prefill }: { formToken: string;
   const errorId = (name: string) => (errors[name] ? `contact-${name}-error` : undefined);
   const fieldError = (name: string) =>
     errors[name] ? (
-      <p id={`contact-${name}-error`} data-field-error className="text-sm text-destructive">
+      <p id={`contact-${name}-error`} {...dataAttr(ATTR.fieldError)} className="text-sm text-destructive">
         {errors[name]}
       </p>
     ) : null;
@@ -49,18 +50,18 @@ export function ContactForm({ formToken, result, prefill }: { formToken: string;
       method="post"
       action="/?index#contact"
       encType="multipart/form-data"
-      data-enquiry-form
-      data-endpoint="/api/enquiries"
+      {...dataAttr(ATTR.enquiryForm)}
+      {...dataAttr(ATTR.endpoint, "/api/enquiries")}
       className="grid gap-5 sm:grid-cols-2"
     >
       {result?.ok ? (
-        <div role="status" data-form-outcome className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:col-span-2">
+        <div role="status" {...dataAttr(ATTR.formOutcome)} className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:col-span-2">
           <p className="font-semibold">{ENQUIRY_SUCCESS_TITLE}</p>
           <p className="text-sm">{ENQUIRY_SUCCESS_DESCRIPTION}</p>
         </div>
       ) : null}
       {failed ? (
-        <p role="alert" data-form-outcome className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive sm:col-span-2">
+        <p role="alert" {...dataAttr(ATTR.formOutcome)} className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive sm:col-span-2">
           {failed.message}
         </p>
       ) : null}
@@ -203,11 +204,11 @@ export function ContactForm({ formToken, result, prefill }: { formToken: string;
         </p>
         {/* The island shows one label or the other while the message is on its way. */}
         <Button type="submit" className="h-12 bg-brand-amber px-8 text-base font-semibold text-brand-amber-foreground shadow-sm hover:bg-brand-amber/90">
-          <span data-when="idle" className="inline-flex items-center gap-2">
+          <span {...dataAttr(ATTR.when, SEND_STATE.idle)} className="inline-flex items-center gap-2">
             <Send aria-hidden="true" className="size-5" />
             Send Message
           </span>
-          <span data-when="sending" hidden className="inline-flex items-center gap-2">
+          <span {...dataAttr(ATTR.when, SEND_STATE.sending)} hidden className="inline-flex items-center gap-2">
             <Loader2 aria-hidden="true" className="size-5 animate-spin" />
             Sending Message...
           </span>

@@ -1,4 +1,5 @@
 import { ArrowLeft, CheckCircle2, Home, SearchX } from "lucide-react";
+import { ATTR, dataAttr } from "~/islands/attributes";
 import { cn } from "~/lib/utils";
 import { Lightbox, lightboxData } from "./lightbox";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
@@ -134,8 +135,8 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
     title: `${title} (${i + 1}/${images.length})`,
   }));
   return (
-    <div data-lightbox-group>
-      <ul data-after-lcp className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+    <div {...dataAttr(ATTR.lightboxGroup)}>
+      <ul {...dataAttr(ATTR.afterLcp)} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map((image, i) => (
           <li key={image.src + i}>
             <a

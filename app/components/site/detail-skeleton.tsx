@@ -1,4 +1,5 @@
 import { Skeleton } from "~/components/ui/skeleton";
+import { ATTR, dataAttr } from "~/islands/attributes";
 
 /**
  * docs/product.md#service-detail: a detail page shows a skeleton while it loads. Pages render on the server, so this only
@@ -12,7 +13,7 @@ export function DetailSkeleton({ label }: { label: string }) {
       aria-live="polite"
       className="fixed inset-x-0 top-16 bottom-0 z-30 animate-in overflow-hidden bg-background delay-200 duration-300 fill-mode-both fade-in-0 lg:top-18"
     >
-      <span data-skeleton-label className="sr-only">
+      <span {...dataAttr(ATTR.skeletonLabel)} className="sr-only">
         {label}
       </span>
       <div className="bg-brand-navy">

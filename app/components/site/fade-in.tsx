@@ -1,4 +1,5 @@
 import type { ElementType } from "react";
+import { ATTR, dataAttr, FADE } from "~/islands/attributes";
 
 type FadeInProps<T extends ElementType> = {
   as?: T;
@@ -8,14 +9,14 @@ type FadeInProps<T extends ElementType> = {
 
 /**
  * A section that fades in when 10% of it becomes visible (docs/product.md#limits). An enhancement only
- * (docs/product.md#fade-in-as-an-enhancement): the server renders it visible (`data-fade="static"`); app/islands/site.ts
+ * (docs/product.md#fade-in-as-an-enhancement): the server renders it visible (`FADE.static`); app/islands/site.ts
  * hides it only if it is still below the fold, and never under prefers-reduced-motion. The styles
  * for each state are in theme.css.
  */
 export function FadeIn<T extends ElementType = "div">({ as, className, children, ...props }: FadeInProps<T>) {
   const Comp: ElementType = as ?? "div";
   return (
-    <Comp data-fade="static" className={className} {...props}>
+    <Comp {...dataAttr(ATTR.fade, FADE.static)} className={className} {...props}>
       {children}
     </Comp>
   );

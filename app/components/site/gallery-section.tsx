@@ -1,5 +1,6 @@
 import { Expand } from "lucide-react";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { ATTR, dataAttr } from "~/islands/attributes";
 import type { GalleryContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
 import { Lightbox, lightboxData } from "./lightbox";
@@ -10,7 +11,7 @@ import { SectionHeading } from "./section-heading";
 export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { content?: GalleryContent }) {
   if (content.items.length === 0) return null;
   return (
-    <FadeIn as="section" aria-labelledby="gallery-title" data-lightbox-group className="bg-white py-20 lg:py-28">
+    <FadeIn as="section" aria-labelledby="gallery-title" {...dataAttr(ATTR.lightboxGroup)} className="bg-white py-20 lg:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="gallery-title"

@@ -1,6 +1,7 @@
 import { ArrowRight, Pause, Play, ShieldCheck } from "lucide-react";
 import { preload } from "react-dom";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { ATTR, dataAttr } from "~/islands/attributes";
 import type { HeroBackground } from "~/lib/branding";
 import type { HeroContent } from "~/validation/site-content";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
@@ -17,10 +18,10 @@ function HeroMedia({ background }: { background: HeroBackground }) {
     // without JavaScript, the poster is all that shows), and reveals the pause/play button (WCAG 2.2.2).
     return (
       <>
-        <video data-hero-video className={className} src={background.src} poster={background.poster} muted loop playsInline preload="none" aria-hidden="true" />
+        <video {...dataAttr(ATTR.heroVideo)} className={className} src={background.src} poster={background.poster} muted loop playsInline preload="none" aria-hidden="true" />
         <button
           type="button"
-          data-hero-video-toggle
+          {...dataAttr(ATTR.heroVideoToggle)}
           hidden
           aria-label="Play background video"
           className="group absolute right-4 bottom-4 z-10 grid size-11 place-items-center rounded-full border border-white/40 bg-brand-navy/70 text-white backdrop-blur-sm transition-colors hover:bg-brand-navy focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none sm:right-6 sm:bottom-6"

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useId } from "react";
+import { ATTR, dataAttr } from "~/islands/attributes";
 import { responsiveSources } from "~/lib/images";
 
 export interface LightboxImage {
@@ -15,12 +16,12 @@ const controlClass =
 /** What a thumbnail button carries for the viewer (read by app/islands/site.ts). */
 export function lightboxData(image: LightboxImage) {
   return {
-    "data-lightbox-open": "",
-    "data-src": image.src,
-    "data-srcset": responsiveSources(image.src)?.webp,
-    "data-alt": image.alt,
-    "data-title": image.title,
-    "data-caption": image.category,
+    ...dataAttr(ATTR.lightboxOpen),
+    [ATTR.imageSrc]: image.src,
+    [ATTR.imageSrcset]: responsiveSources(image.src)?.webp,
+    [ATTR.imageAlt]: image.alt,
+    [ATTR.imageTitle]: image.title,
+    [ATTR.imageCaption]: image.category,
     "aria-haspopup": "dialog" as const,
   };
 }
@@ -28,7 +29,7 @@ export function lightboxData(image: LightboxImage) {
 /**
  * The full-screen image viewer of a gallery (a modal <dialog>): close, previous and next buttons,
  * wrapping at both ends; Escape closes and the arrow keys navigate. Rendered empty and closed;
- * app/islands/site.ts fills it from the clicked thumbnail's group (`data-lightbox-group`), opens
+ * app/islands/site.ts fills it from the clicked thumbnail's group (`ATTR.lightboxGroup`), opens
  * it with showModal() (the page behind becomes inert) and returns focus to the thumbnail on close. A click
  * on the backdrop around the image closes it; a swipe moves on touch screens.
  */
@@ -36,33 +37,33 @@ export function Lightbox() {
   const id = useId();
   return (
     <dialog
-      data-lightbox
+      {...dataAttr(ATTR.lightbox)}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-caption`}
       className="m-0 h-dvh max-h-none w-screen max-w-none flex-col bg-black/95 p-0 text-white open:flex"
     >
       <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <p data-lightbox-counter className="text-sm font-medium text-white/80" aria-live="polite" />
+        <p {...dataAttr(ATTR.lightboxCounter)} className="text-sm font-medium text-white/80" aria-live="polite" />
         {/* autoFocus: showModal() puts focus here, where Escape and Tab start. */}
-        <button type="button" data-lightbox-close autoFocus className={controlClass}>
+        <button type="button" {...dataAttr(ATTR.lightboxClose)} autoFocus className={controlClass}>
           <X aria-hidden="true" className="size-6" />
           <span className="sr-only">Close</span>
         </button>
       </div>
-      <div data-lightbox-stage className="relative flex min-h-0 flex-1 items-center justify-center px-4 sm:px-20">
-        <img data-lightbox-image alt="" sizes="100vw" decoding="async" className="max-h-full max-w-full rounded-md object-contain" />
-        <button type="button" data-lightbox-prev className={`${controlClass} absolute top-1/2 left-2 -translate-y-1/2 sm:left-6`}>
+      <div {...dataAttr(ATTR.lightboxStage)} className="relative flex min-h-0 flex-1 items-center justify-center px-4 sm:px-20">
+        <img {...dataAttr(ATTR.lightboxImage)} alt="" sizes="100vw" decoding="async" className="max-h-full max-w-full rounded-md object-contain" />
+        <button type="button" {...dataAttr(ATTR.lightboxPrev)} className={`${controlClass} absolute top-1/2 left-2 -translate-y-1/2 sm:left-6`}>
           <ChevronLeft aria-hidden="true" className="size-7" />
           <span className="sr-only">Previous image</span>
         </button>
-        <button type="button" data-lightbox-next className={`${controlClass} absolute top-1/2 right-2 -translate-y-1/2 sm:right-6`}>
+        <button type="button" {...dataAttr(ATTR.lightboxNext)} className={`${controlClass} absolute top-1/2 right-2 -translate-y-1/2 sm:right-6`}>
           <ChevronRight aria-hidden="true" className="size-7" />
           <span className="sr-only">Next image</span>
         </button>
       </div>
       <div className="px-4 py-5 text-center sm:px-6">
-        <h2 id={`${id}-title`} data-lightbox-title className="text-lg font-semibold text-white" />
-        <p id={`${id}-caption`} data-lightbox-caption className="mt-1 text-sm text-white/75" />
+        <h2 id={`${id}-title`} {...dataAttr(ATTR.lightboxTitle)} className="text-lg font-semibold text-white" />
+        <p id={`${id}-caption`} {...dataAttr(ATTR.lightboxCaption)} className="mt-1 text-sm text-white/75" />
       </div>
     </dialog>
   );

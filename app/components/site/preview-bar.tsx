@@ -1,4 +1,5 @@
 import { Eye } from "lucide-react";
+import { ATTR, dataAttr } from "~/islands/attributes";
 
 /** A preview of one service or project (docs/decisions/0013-versions-and-trash.md). */
 export interface PreviewInfo {
@@ -19,7 +20,7 @@ export function PreviewBar({ info }: { info?: PreviewInfo }) {
   return (
     <aside
       aria-label="Preview"
-      data-preview-bar=""
+      {...dataAttr(ATTR.previewBar)}
       className="fixed inset-x-0 bottom-0 z-50 border-t-4 border-brand-amber bg-brand-navy px-4 py-3 text-sm text-white shadow-lg"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">

@@ -1,5 +1,6 @@
 import { Clock, Mail, Menu, Phone, X } from "lucide-react";
 import { NAV_LINKS } from "~/content/site-content";
+import { ATTR, dataAttr } from "~/islands/attributes";
 import type { Logo } from "~/lib/branding";
 import { telHref } from "~/lib/contact-info";
 import { cn } from "~/lib/utils";
@@ -97,7 +98,7 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
             {/* A native popover: it opens without JavaScript too; the island adds aria-expanded and the tap-outside rule. */}
             <button
               type="button"
-              data-menu-toggle
+              {...dataAttr(ATTR.menuToggle)}
               popoverTarget={menuId}
               className="group grid size-10 place-items-center rounded-md text-brand-navy hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none lg:hidden"
               aria-controls={menuId}

@@ -1,3 +1,4 @@
+import { ATTR, dataAttr } from "~/islands/attributes";
 import { resolveLogo } from "~/lib/branding";
 import { contactInfo, headerPhone, type PublicContact } from "~/lib/contact-info";
 import type { SiteSettings } from "~/validation/settings";
@@ -35,7 +36,7 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
         {children}
       </main>
       {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (docs/product.md#service-detail). */}
-      <template data-detail-skeleton>
+      <template {...dataAttr(ATTR.detailSkeleton)}>
         <DetailSkeleton label="Loading details" />
       </template>
       <SiteFooter logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)} info={info} footer={chrome.footer} companyName={chrome.company?.name} />

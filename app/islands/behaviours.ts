@@ -1,0 +1,434 @@
+// What the public pages' only script (app/islands/site.ts) does (docs/decisions/0007-public-pages-without-hydration.md).
+// The server renders complete, working HTML; these add what needs a script: the mobile menu, the fade-in of
+// sections, the image viewer, the hero video's pause/play, a contact form that answers in place and the detail
+// skeleton. Each behaviour finds its markup through the attributes in ./attributes (set by app/components/site/*)
+// and does nothing when the page lacks it; startIsland runs each on its own, so one that fails stops no other.
+// Built on its own by vite.config.ts: import only plain modules.
+
+import {
+  ENQUIRY_FAILED,
+  ENQUIRY_NOT_SENT_TITLE,
+  ENQUIRY_SUCCESS_DESCRIPTION,
+  ENQUIRY_SUCCESS_TITLE,
+  type EnquiryPostResult,
+} from "~/content/enquiry";
+import { wrapIndex } from "~/lib/wrap-index";
+import {
+  ATTACHMENT_FIELD,
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENTS_TOO_LARGE,
+  ATTACHMENTS_TOO_MANY,
+  attachmentTooLarge,
+  FADE_IN_THRESHOLD,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+  SCROLL_TO_CONTACT_DELAY_MS,
+} from "~/validation/constants";
+import { AFTER_LCP_READY, ATTR, FADE, type IslandAttribute, SEND_STATE, withAttr } from "./attributes";
+
+const TOAST_MS = 5000;
+/** How far a finger must travel sideways for a swipe in the image viewer. */
+const SWIPE_MIN_PX = 40;
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---------------------------------------------------------------------------------------------
+// Mobile menu: a native popover (it opens and closes on Escape without this script). Here: aria-expanded,
+// placement under the header bar, a link in it closes it, and the tap outside that closes it does nothing else.
+
+function initMenu() {
+  const toggle = document.querySelector<HTMLButtonElement>(withAttr(ATTR.menuToggle));
+  const panel = toggle && document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+  if (!toggle || !panel) return;
+  const header = toggle.closest("header") ?? panel;
+  const bar = toggle.closest("header > div:last-child") ?? header;
+  const isOpen = () => panel.matches(":popover-open");
+  toggle.setAttribute("aria-expanded", "false");
+  panel.addEventListener("beforetoggle", (event) => {
+    if ((event as ToggleEvent).newState === "open") panel.style.setProperty("--menu-top", `${Math.max(0, bar.getBoundingClientRect().bottom)}px`);
+  });
+  panel.addEventListener("toggle", () => toggle.setAttribute("aria-expanded", String(isOpen())));
+  panel.addEventListener("click", (event) => {
+    if ((event.target as Element).closest("a")) panel.hidePopover();
+  });
+  // The browser closes the popover on the press outside it; the click that follows must not reach the page.
+  let swallowClick = false;
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      swallowClick = isOpen() && !panel.contains(event.target as Node) && !header.contains(event.target as Node);
+    },
+    true,
+  );
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!swallowClick) return;
+      swallowClick = false;
+      event.preventDefault();
+      event.stopPropagation();
+      if (isOpen()) panel.hidePopover();
+    },
+    true,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fade-in (docs/product.md#fade-in-as-an-enhancement): a section below the fold is hidden until 10% of it is visible.
+// Never what is already on screen, never under prefers-reduced-motion (theme.css has the styles).
+
+function initFadeIn() {
+  if (typeof IntersectionObserver === "undefined" || reducedMotion()) return;
+  // All positions are read before any section is hidden: one layout, not one per section.
+  const below = [...document.querySelectorAll<HTMLElement>(withAttr(ATTR.fade))]
+    .map((el) => ({ el, rect: el.getBoundingClientRect() }))
+    .filter(({ rect }) => rect.top >= window.innerHeight);
+  for (const { el, rect } of below) {
+    // A section taller than ten screens could never be 10% visible: then any visibility counts.
+    const threshold = rect.height * FADE_IN_THRESHOLD > window.innerHeight ? 0 : FADE_IN_THRESHOLD;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        el.setAttribute(ATTR.fade, FADE.shown);
+        observer.disconnect();
+      },
+      { threshold },
+    );
+    el.setAttribute(ATTR.fade, FADE.hidden);
+    observer.observe(el);
+  }
+}
+
+/** A link to /#section from another page lands here: settle on the section once the page is laid out. */
+function scrollToHashSection() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target || target.tagName !== "SECTION") return;
+  window.setTimeout(() => target.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" }), SCROLL_TO_CONTACT_DELAY_MS);
+}
+
+/**
+ * docs/product.md#service-detail: a detail page shows a skeleton while it loads. A click on a link to one puts the
+ * skeleton layer (a <template> in the page) over this page until the next one replaces it.
+ */
+function initDetailSkeleton() {
+  const skeleton = document.querySelector<HTMLTemplateElement>(withAttr(ATTR.detailSkeleton, "template"))?.content.firstElementChild;
+  if (!skeleton) return;
+  let layer: Element | null = null;
+  document.addEventListener("click", (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[href]");
+    if (!link || (link.target && link.target !== "_self")) return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href);
+    const kind = url.origin === location.origin ? /^\/(service|project)\//.exec(url.pathname)?.[1] : undefined;
+    if (!kind) return;
+    layer?.remove();
+    layer = skeleton.cloneNode(true) as Element;
+    const label = layer.querySelector(withAttr(ATTR.skeletonLabel));
+    if (label) label.textContent = `Loading ${kind} details`;
+    document.body.append(layer);
+  });
+  // Coming back with the Back button can show this page from the browser's cache: without the layer.
+  window.addEventListener("pageshow", () => {
+    layer?.remove();
+    layer = null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images below the fold (ATTR.afterLcp: detail galleries, the home page's about image; hidden by theme.css until
+// then) start loading once the page's main image, the one requested from the head with fetchpriority=high, is on
+// screen: on a slow connection the main image gets the whole line instead of sharing it with images nobody sees yet.
+
+function releaseAfterMainImage() {
+  const held = document.querySelectorAll(withAttr(ATTR.afterLcp));
+  if (held.length === 0) return;
+  const ready = () => held.forEach((el) => el.setAttribute(ATTR.afterLcp, AFTER_LCP_READY));
+  const main = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!main) return ready();
+  // Once it is decoded, after the frame that paints it (decoding="async" can paint it a frame or two after "load").
+  const release = () => void main.decode().catch(() => undefined).then(() => requestAnimationFrame(() => setTimeout(ready)));
+  if (main.complete) return release();
+  main.addEventListener("load", release, { once: true });
+  main.addEventListener("error", ready, { once: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Image viewer: a <dialog> (ATTR.lightbox) per gallery (ATTR.lightboxGroup), opened by its thumbnails.
+// The modal dialog keeps focus inside and closes on Escape; focus goes back to the opener.
+
+interface ViewerImage {
+  src: string;
+  srcset: string;
+  alt: string;
+  title: string;
+  caption: string;
+}
+
+function initLightbox(group: Element) {
+  const dialog = group.querySelector<HTMLDialogElement>(withAttr(ATTR.lightbox, "dialog"));
+  const img = dialog?.querySelector<HTMLImageElement>(withAttr(ATTR.lightboxImage, "img"));
+  const buttons = [...group.querySelectorAll<HTMLElement>(withAttr(ATTR.lightboxOpen))];
+  // Without its dialog and image there is no viewer: the thumbnails stay links to the images.
+  if (!dialog || !img || buttons.length === 0) return;
+  // The other parts are optional: a viewer without, say, a counter still shows the images.
+  const part = (name: IslandAttribute) => dialog.querySelector(withAttr(name));
+  const setText = (name: IslandAttribute, text: string) => {
+    const el = part(name);
+    if (el) el.textContent = text;
+  };
+  const images: ViewerImage[] = buttons.map((b) => ({
+    src: b.getAttribute(ATTR.imageSrc) ?? "",
+    srcset: b.getAttribute(ATTR.imageSrcset) ?? "",
+    alt: b.getAttribute(ATTR.imageAlt) ?? "",
+    title: b.getAttribute(ATTR.imageTitle) ?? "",
+    caption: b.getAttribute(ATTR.imageCaption) ?? "",
+  }));
+  let position = 0;
+  let opener: HTMLElement | null = null;
+
+  const show = (index: number) => {
+    position = wrapIndex(index, images.length);
+    const image = images[position];
+    // srcset first cleared: the old one would otherwise win over the new src for a moment.
+    img.removeAttribute("srcset");
+    if (image.srcset) img.srcset = image.srcset;
+    img.src = image.src;
+    img.alt = image.alt;
+    setText(ATTR.lightboxTitle, image.title);
+    setText(ATTR.lightboxCaption, image.caption || `Image ${position + 1} of ${images.length}`);
+    setText(ATTR.lightboxCounter, `${position + 1} / ${images.length}`);
+  };
+
+  buttons.forEach((button, index) =>
+    button.addEventListener("click", (event) => {
+      // The thumbnail is a link to the image (what works without this script): here it opens the viewer instead.
+      event.preventDefault();
+      opener = button;
+      show(index);
+      dialog.showModal();
+    }),
+  );
+  part(ATTR.lightboxPrev)?.addEventListener("click", () => show(position - 1));
+  part(ATTR.lightboxNext)?.addEventListener("click", () => show(position + 1));
+  part(ATTR.lightboxClose)?.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") show(position - 1);
+    else if (event.key === "ArrowRight") show(position + 1);
+    else return;
+    event.preventDefault();
+  });
+  // A click on the dark backdrop (the dialog itself or the stage around the image, not a control or the image) closes it.
+  dialog.addEventListener("click", (event) => {
+    const target = event.target as Element;
+    if (target === dialog || target.hasAttribute(ATTR.lightboxStage)) dialog.close();
+  });
+  // A horizontal swipe on a touch screen moves to the previous or next image.
+  let touchStart: { x: number; y: number } | null = null;
+  dialog.addEventListener(
+    "touchstart",
+    (event) => {
+      const t = event.touches[0];
+      touchStart = t ? { x: t.clientX, y: t.clientY } : null;
+    },
+    { passive: true },
+  );
+  dialog.addEventListener("touchend", (event) => {
+    const t = event.changedTouches[0];
+    if (!touchStart || !t) return;
+    const dx = t.clientX - touchStart.x;
+    const dy = t.clientY - touchStart.y;
+    touchStart = null;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy)) return;
+    show(position + (dx < 0 ? 1 : -1));
+  });
+  dialog.addEventListener("close", () => {
+    opener?.focus();
+    opener = null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hero video (WCAG 2.2.2): plays only when the visitor does not prefer reduced motion, with a visible
+// pause/play button either way. The markup has no autoplay, so without this script the poster shows.
+
+function initHeroVideo() {
+  const video = document.querySelector<HTMLVideoElement>(withAttr(ATTR.heroVideo, "video"));
+  const button = document.querySelector<HTMLButtonElement>(withAttr(ATTR.heroVideoToggle));
+  if (!video || !button) return;
+  const setPlaying = (playing: boolean) => {
+    button.setAttribute(ATTR.playing, String(playing));
+    button.setAttribute("aria-label", playing ? "Pause background video" : "Play background video");
+  };
+  const play = () => {
+    video.preload = "auto";
+    setPlaying(true);
+    // A file that cannot play (missing, unsupported) leaves the poster and offers Play again.
+    video.play().catch(() => setPlaying(false));
+  };
+  button.addEventListener("click", () => {
+    if (button.getAttribute(ATTR.playing) === "true") {
+      video.pause();
+      setPlaying(false);
+    } else play();
+  });
+  button.hidden = false;
+  if (reducedMotion()) setPlaying(false);
+  else play();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toasts: a small live region, top right, for the contact form's outcome.
+
+function toast(kind: "success" | "error", heading: string, text: string) {
+  let region = document.getElementById("toasts");
+  if (!region) {
+    region = document.createElement("section");
+    region.id = "toasts";
+    region.setAttribute("aria-label", "Notifications");
+    region.className = "toasts";
+    document.body.append(region);
+  }
+  const item = document.createElement("div");
+  item.className = `toast toast-${kind}`;
+  item.setAttribute("role", kind === "error" ? "alert" : "status");
+  const strong = document.createElement("p");
+  strong.className = "toast-title";
+  strong.textContent = heading;
+  const body = document.createElement("p");
+  body.textContent = text;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "toast-close";
+  close.setAttribute("aria-label", "Close notification");
+  close.textContent = "×";
+  item.append(strong, body, close);
+  region.append(item);
+  const remove = () => item.remove();
+  close.addEventListener("click", remove);
+  // Kept while hovered or focused, so it can be read at leisure.
+  let timer = window.setTimeout(remove, TOAST_MS);
+  item.addEventListener("mouseenter", () => window.clearTimeout(timer));
+  item.addEventListener("mouseleave", () => (timer = window.setTimeout(remove, TOAST_MS)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact form: posted with fetch to /api/enquiries (same validation and storage as the plain
+// post the form makes without JavaScript). 'Sending Message...' while it goes, then a toast.
+
+function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) {
+  for (const old of form.querySelectorAll(withAttr(ATTR.fieldError))) old.remove();
+  for (const control of form.querySelectorAll<HTMLElement>("[aria-invalid]")) {
+    control.removeAttribute("aria-invalid");
+    control.removeAttribute("aria-describedby");
+  }
+  for (const banner of form.querySelectorAll(withAttr(ATTR.formOutcome))) banner.remove();
+  let first: HTMLElement | null = null;
+  for (const [name, message] of Object.entries(errors)) {
+    const control = form.elements.namedItem(name);
+    if (!(control instanceof HTMLElement)) continue;
+    const note = document.createElement("p");
+    note.id = `contact-${name}-error`;
+    note.setAttribute(ATTR.fieldError, "");
+    note.className = "text-sm text-destructive";
+    note.textContent = message;
+    control.after(note);
+    control.setAttribute("aria-invalid", "true");
+    control.setAttribute("aria-describedby", note.id);
+    first ??= control;
+  }
+  first?.focus();
+}
+
+/** The limits the server enforces, checked first so nobody waits for 25 MB to be refused (the server's check counts). */
+function attachmentProblem(input: HTMLInputElement | null): string | null {
+  const files = Array.from(input?.files ?? []);
+  if (files.length > ATTACHMENT_MAX_FILES) return ATTACHMENTS_TOO_MANY;
+  const big = files.find((f) => f.size > MAX_ATTACHMENT_BYTES);
+  if (big) return attachmentTooLarge(big.name);
+  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_ATTACHMENTS_TOTAL_BYTES) return ATTACHMENTS_TOO_LARGE;
+  return null;
+}
+
+function initContactForm() {
+  const form = document.querySelector<HTMLFormElement>(withAttr(ATTR.enquiryForm, "form"));
+  if (!form) return;
+  // The referring site, for the lead's source (only another site's; the page itself is cached for everyone).
+  const referrer = form.elements.namedItem("referrer");
+  if (referrer instanceof HTMLInputElement && !referrer.value && document.referrer) {
+    try {
+      if (new URL(document.referrer).origin !== location.origin) referrer.value = document.referrer;
+    } catch {
+      // Not a URL: nothing to record.
+    }
+  }
+  // A form without its submit button still sends (Enter in a field): then there are no labels to switch.
+  const submit = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  const setSending = (sending: boolean) => {
+    if (!submit) return;
+    submit.disabled = sending;
+    for (const label of submit.querySelectorAll<HTMLElement>(withAttr(ATTR.when))) {
+      label.hidden = label.getAttribute(ATTR.when) !== (sending ? SEND_STATE.sending : SEND_STATE.idle);
+    }
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const problem = attachmentProblem(form.elements.namedItem(ATTACHMENT_FIELD) as HTMLInputElement | null);
+    if (problem) {
+      showFieldErrors(form, { [ATTACHMENT_FIELD]: problem });
+      toast("error", ENQUIRY_NOT_SENT_TITLE, problem);
+      return;
+    }
+    setSending(true);
+    let answer: EnquiryPostResult;
+    try {
+      const response = await fetch(form.getAttribute(ATTR.endpoint) ?? "/api/enquiries", {
+        method: "POST",
+        body: new FormData(form),
+        headers: { Accept: "application/json" },
+      });
+      answer = (await response.json()) as EnquiryPostResult;
+    } catch {
+      answer = { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} };
+    }
+    setSending(false);
+    if (answer.ok) {
+      form.reset();
+      showFieldErrors(form, {});
+      toast("success", ENQUIRY_SUCCESS_TITLE, ENQUIRY_SUCCESS_DESCRIPTION);
+    } else {
+      // Another refusal (the cross-site check's 403, a proxy's error page as JSON) may carry neither.
+      showFieldErrors(form, answer.fieldErrors ?? {});
+      toast("error", ENQUIRY_NOT_SENT_TITLE, answer.message ?? ENQUIRY_FAILED);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Runs one behaviour; a failure is reported and stops nothing else. */
+function guard(name: string, init: () => void) {
+  try {
+    init();
+  } catch (error) {
+    console.error(`site.ts: ${name} failed`, error);
+  }
+}
+
+/** The behaviours in the order they start. First: the one whose absence would hide content (the held images). */
+export const BEHAVIOURS: ReadonlyArray<readonly [name: string, init: () => void]> = [
+  ["held images", releaseAfterMainImage],
+  ["menu", initMenu],
+  ["hero video", initHeroVideo],
+  ["fade-in", initFadeIn],
+  ["detail skeleton", initDetailSkeleton],
+  // One gallery whose markup is broken leaves the others working.
+  ["image viewers", () => document.querySelectorAll(withAttr(ATTR.lightboxGroup)).forEach((group) => guard("image viewer", () => initLightbox(group)))],
+  ["contact form", initContactForm],
+  ["scroll to section", scrollToHashSection],
+];
+
+export function startIsland(behaviours = BEHAVIOURS) {
+  for (const [name, init] of behaviours) guard(name, init);
+}
