@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return data<LoginActionData>({ fieldErrors: { email: "Invalid email address" }, formError: null }, { status: 400 });
   }
-  const parsed = LoginSchema.safeParse(formValues(form));
+  const parsed = LoginSchema.safeParse(formValues(form, LoginSchema));
   if (!parsed.success) return data<LoginActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await signIn(request, parsed.data);
@@ -103,7 +103,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             noValidate
             className="grid gap-5"
             onSubmit={(event) => {
-              const parsed = LoginSchema.safeParse(formValues(new FormData(event.currentTarget)));
+              const parsed = LoginSchema.safeParse(formValues(new FormData(event.currentTarget), LoginSchema));
               if (!parsed.success) {
                 event.preventDefault();
                 const found = fieldErrors(parsed.error);
