@@ -5,6 +5,12 @@ import { fieldErrors, formValues } from "~/validation/fields";
 import { type ActionResult, useActionToast } from "./action-result";
 import { useFocusFirstInvalid } from "./form-fields";
 
+/** The browser-side check of a form by its schema: the field errors, or null when it may go. */
+export function schemaFormErrors(schema: z.ZodType, form: FormData): Record<string, string> | null {
+  const parsed = schema.safeParse(formValues(form, schema));
+  return parsed.success ? null : fieldErrors(parsed.error);
+}
+
 /**
  * One admin form checked by its shared schema (app/validation/) in the browser before it goes, then by the
  * action (docs/decisions/0028-one-message-mechanism.md). Gives the fetcher, the field errors to show (the
@@ -21,13 +27,9 @@ export function useSchemaForm(schema: z.ZodType, onResult?: (result: ActionResul
   useActionToast(fetcher.data, onResult);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = schema.safeParse(formValues(new FormData(event.currentTarget), schema));
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(fieldErrors(parsed.error));
+    const found = schemaFormErrors(schema, new FormData(event.currentTarget));
+    if (found) event.preventDefault();
+    setClientErrors(found);
   };
 
   return {
