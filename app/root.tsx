@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
+import { flashForPage } from "~/.server/flash";
+import { useFlashToast } from "~/components/admin/action-result";
 import { Toaster } from "~/components/ui/sonner";
 import { useToasterPosition } from "~/components/admin/use-toaster-position";
 import { NotFoundPage } from "~/components/site/not-found-page";
@@ -10,6 +12,19 @@ import { useNonce } from "~/lib/nonce";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 import siteScript from "./islands/site.ts?island";
+
+/** A message left by a redirect (app/.server/flash.ts), read once and cleared; admin and sign-in pages only. */
+export function loader({ request }: Route.LoaderArgs) {
+  return flashForPage(request);
+}
+
+/**
+ * Also on every navigation to another admin page, not only after an action: a loader's redirect may have left a
+ * message. The root loader is part of the same single request and reads no database.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
@@ -63,13 +78,14 @@ function AdminToaster() {
   return <Toaster position={useToasterPosition()} richColors closeButton />;
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   // Public pages are never hydrated; should the admin app navigate to one on the client (a link
   // without reloadDocument), load it as a document so its island script runs.
   const staticPage = isStaticPage(useMatches());
   useEffect(() => {
     if (staticPage) window.location.reload();
   }, [staticPage]);
+  useFlashToast(staticPage ? null : loaderData.flash);
   return <Outlet />;
 }
 

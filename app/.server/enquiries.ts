@@ -117,7 +117,7 @@ export async function contactPrefill(params: URLSearchParams): Promise<ContactPr
 }
 
 export async function submitEnquiry(request: Request, form: FormData, sourcePage: string | null, files: ReceivedFile[] = []): Promise<SubmitResult> {
-  const values = formValues(form);
+  const values = formValues(form, EnquirySchema);
   const parsed = EnquirySchema.safeParse(values);
   if (!parsed.success) {
     return { ok: false, status: 400, message: "Please check the highlighted fields.", fieldErrors: fieldErrors(parsed.error) };

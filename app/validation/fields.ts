@@ -108,12 +108,46 @@ export const enumWithDefault = <T extends readonly [string, ...string[]]>(values
     .refine((v) => v === "" || (values as readonly string[]).includes(v), `Choose a valid ${label}`)
     .transform((v) => (v === "" ? fallback : (v as T[number])));
 
-/** Turns FormData into a plain object; keys in `lists` keep every value. */
-export function formValues(formData: FormData, lists: readonly string[] = []): Record<string, unknown> {
+/**
+ * Whether a field's schema takes a list: its value, after any preprocessing, is an array (a gallery, a comma
+ * list). Read from the schema itself, so a new list field cannot be forgotten in a hand-kept list of names
+ * and silently keep only its last value.
+ */
+function takesList(schema: z.core.$ZodType): boolean {
+  const def = schema._zod.def;
+  if (def.type === "array") return true;
+  if (def.type === "pipe") {
+    const { in: input, out } = def as z.core.$ZodPipeDef;
+    // A preprocess is a transform piped into the real schema; a transform after a schema keeps its input's shape.
+    return takesList(out) || (out._zod.def.type === "transform" && takesList(input));
+  }
+  if ("innerType" in def) return takesList((def as { innerType: z.core.$ZodType }).innerType);
+  return false;
+}
+
+const listFieldCache = new WeakMap<z.ZodType, ReadonlySet<string>>();
+
+/** The fields of an object schema that take a list (every value the form sends under that name). */
+export function listFieldsOf(schema: z.ZodType): ReadonlySet<string> {
+  let fields = listFieldCache.get(schema);
+  if (!fields) {
+    const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.core.$ZodType>) : {};
+    fields = new Set(Object.keys(shape).filter((key) => takesList(shape[key])));
+    listFieldCache.set(schema, fields);
+  }
+  return fields;
+}
+
+/**
+ * Turns FormData into a plain object for `schema`: a field the schema reads as a list keeps every value, any
+ * other field its last one.
+ */
+export function formValues(formData: FormData, schema: z.ZodType): Record<string, unknown> {
+  const lists = listFieldsOf(schema);
   const out: Record<string, unknown> = {};
   for (const key of new Set(formData.keys())) {
     const values = formData.getAll(key).filter((v): v is string => typeof v === "string");
-    out[key] = lists.includes(key) ? values : values[values.length - 1];
+    out[key] = lists.has(key) ? values : values[values.length - 1];
   }
   return out;
 }

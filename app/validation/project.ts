@@ -72,4 +72,3 @@ export const ProjectSchema = z
   });
 
 export type ProjectInput = z.infer<typeof ProjectSchema>;
-export const PROJECT_LIST_FIELDS = ["gallery_images"] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ContactDetailSchema } from "./contact-detail";
-import { fieldErrors, formValues, isSafeUrl } from "./fields";
+import { fieldErrors, formValues, isSafeUrl, listFieldsOf, urlList } from "./fields";
 import { LoginSchema } from "./login";
 import { ProjectSchema } from "./project";
 import { ServiceSchema } from "./service";
@@ -85,12 +86,25 @@ describe("SettingUpdateSchema", () => {
 });
 
 describe("helpers", () => {
-  it("formValues keeps repeated list fields", () => {
+  it("formValues keeps every value of the fields the schema reads as lists, the last of any other", () => {
     const fd = new FormData();
     fd.append("gallery", "/a.webp");
     fd.append("gallery", "/b.webp");
+    fd.append("features", "a, b");
+    fd.append("features", "c");
     fd.append("title", "x");
-    expect(formValues(fd, ["gallery"])).toEqual({ gallery: ["/a.webp", "/b.webp"], title: "x" });
+    fd.append("title", "y");
+    expect(formValues(fd, ServiceSchema)).toEqual({ gallery: ["/a.webp", "/b.webp"], features: ["a, b", "c"], title: "y" });
+    expect(ServiceSchema.parse(formValues(fd, ServiceSchema))).toMatchObject({ gallery: ["/a.webp", "/b.webp"], features: ["a", "b", "c"], title: "y" });
+  });
+  it("finds list fields from the schema alone: a new one cannot be forgotten", () => {
+    expect([...listFieldsOf(ServiceSchema)].sort()).toEqual(["benefits", "features", "gallery"]);
+    expect([...listFieldsOf(ProjectSchema)].sort()).toEqual(["gallery_images", "materials_used", "tags", "team_members", "technologies_used"]);
+    const Added = z.object({ name: z.string(), photos: urlList(), codes: z.array(z.string()).optional(), when: z.string().transform((v) => v.trim()) });
+    expect([...listFieldsOf(Added)].sort()).toEqual(["codes", "photos"]);
+    const fd = new FormData();
+    for (const url of ["/1.webp", "/2.webp", "/3.webp"]) fd.append("photos", url);
+    expect(Added.parse({ ...formValues(fd, Added), name: "n", when: " x " }).photos).toEqual(["/1.webp", "/2.webp", "/3.webp"]);
   });
   it("isSafeUrl accepts http(s) and site paths only", () => {
     expect(["https://a.mv/x.png", "http://a.mv", "/uploads/a.png"].every(isSafeUrl)).toBe(true);

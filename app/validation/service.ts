@@ -30,4 +30,3 @@ export const ServiceSchema = z.object({
 });
 
 export type ServiceInput = z.infer<typeof ServiceSchema>;
-export const SERVICE_LIST_FIELDS = ["gallery"] as const;

@@ -4,9 +4,13 @@ import { action as logout } from "~/routes/auth/logout";
 import * as dashboard from "~/routes/admin/dashboard";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 import { useTestDatabase } from "../setup/database";
+import { flashForPage as rootLoader, redirectWithToast } from "~/.server/flash";
 import { call, getRequest, postRequest, signInCookie } from "./admin-support";
 
 useTestDatabase();
+
+// The root loader (app/root.tsx) is flashForPage; root.tsx itself imports the island and cannot load here.
+const callRoot = (request: Request) => call(({ request }: { request: Request }) => rootLoader(request), request);
 
 const cookieOf = (headers: Headers | undefined) =>
   (headers?.getSetCookie() ?? []).map((c) => c.split(";")[0]).join("; ");
@@ -53,11 +57,48 @@ describe("admin sign-in page", () => {
     expect((await call(loader, getRequest("/admin/login"))).status).toBe(200);
   });
 
-  it("signs out: the session stops working and the login page is told", async () => {
+  it("signs out: the session stops working and the login page is told, once, without a flag in the address", async () => {
     const admin = await createAdmin();
     const cookie = await signInCookie(admin.email);
     const answer = await call(logout, postRequest("/admin/logout", {}, cookie));
-    expect(answer).toMatchObject({ status: 302, location: "/admin/login?signedOut=1" });
+    expect(answer).toMatchObject({ status: 302, location: "/admin/login" });
     expect((await call(dashboard.loader, getRequest("/admin/dashboard", cookie))).status).toBe(302);
+
+    // The redirect carries the message in a cookie only admin pages are sent...
+    const flash = answer.headers?.getSetCookie().find((c) => c.startsWith("flash="));
+    expect(flash).toMatch(/; Path=\/admin;/);
+    expect(flash).toMatch(/HttpOnly/);
+    const flashCookie = cookieOf(new Headers([["Set-Cookie", flash ?? ""]]));
+    // ...which the next page reads and clears: it shows once.
+    const next = await callRoot(getRequest("/admin/login", flashCookie));
+    expect(next.data).toEqual({ flash: { id: expect.any(String), type: "success", title: "Signed Out", description: "You have been successfully signed out." } });
+    const cleared = next.headers?.getSetCookie().find((c) => c.startsWith("flash="));
+    expect(cleared).toMatch(/^flash=; /);
+    expect(cleared).toMatch(/Max-Age=0/);
+    // The browser sends no cookie after that: nothing to show again.
+    expect((await callRoot(getRequest("/admin/login"))).data).toEqual({ flash: null });
+  });
+
+  it("shows a flash message on the next admin page, and never reads one on a public page", async () => {
+    const admin = await createAdmin();
+    const session = await signInCookie(admin.email);
+    const redirect = await redirectWithToast("/admin/services", { type: "error", title: "Gone", description: "That service was deleted." });
+    const flash = cookieOf(redirect.headers);
+    expect(redirect.headers.get("Location")).toBe("/admin/services");
+
+    // A public page neither reads nor clears it, so its response stays cacheable.
+    const home = await callRoot(getRequest("/", `${session}; ${flash}`));
+    expect(home.data).toEqual({ flash: null });
+    expect(home.headers?.getSetCookie() ?? []).toEqual([]);
+
+    const shown = await callRoot(getRequest("/admin/services", `${session}; ${flash}`));
+    expect(shown.data).toMatchObject({ flash: { type: "error", title: "Gone", description: "That service was deleted." } });
+
+    // A tampered cookie is no message (and is cleared).
+    const [name, value] = flash.split("=");
+    const forged = `${name}=${value.slice(0, -2)}${value.endsWith("A") ? "B" : "A"}`;
+    const refused = await callRoot(getRequest("/admin/services", forged));
+    expect(refused.data).toEqual({ flash: null });
+    expect(refused.headers?.getSetCookie().some((c) => c.startsWith("flash=;"))).toBe(true);
   });
 });

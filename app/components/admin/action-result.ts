@@ -1,5 +1,9 @@
+import type { FlashToast } from "~/.server/flash";
 import { toast } from "~/components/ui/sonner";
 import { useOnNewValue } from "./use-new-value";
+
+// The admin's two ways to show a message (docs/decisions/0028-one-message-mechanism.md): a fetcher's result
+// (useActionToast) and a message after a redirect (useFlashToast, from the root loader). Both use the one toaster.
 
 /**
  * What every admin action answers: `{ ok: true, message }` or, with a 4xx status,
@@ -34,5 +38,17 @@ export function useActionToast(result: ActionResult | undefined, onResult?: (res
     if (!value) return;
     showResultToast(value);
     onResult?.(value);
+  });
+}
+
+/**
+ * Shows the message a redirect left for this page (app/.server/flash.ts) once. The root loader reads and clears
+ * the cookie, so a revalidation brings null, and the toast's own id keeps it from showing twice.
+ */
+export function useFlashToast(flash: FlashToast | null | undefined) {
+  useOnNewValue(flash, (value) => {
+    if (!value) return;
+    const show = value.type === "success" ? toast.success : value.type === "error" ? toast.error : toast;
+    show(value.title, { id: value.id, description: value.description });
   });
 }

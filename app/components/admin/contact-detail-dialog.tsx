@@ -1,15 +1,13 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
 import type { ContactDetail } from "~/.server/models/contact-details";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SOCIAL_PLATFORMS } from "~/validation/constants";
 import { ContactDetailSchema } from "~/validation/contact-detail";
-import { fieldErrors, formValues } from "~/validation/fields";
-import { type ActionResult, useActionToast } from "./action-result";
-import { SelectField, SwitchField, TextField, useFocusFirstInvalid } from "./form-fields";
+import { SelectField, SwitchField, TextField } from "./form-fields";
 import { CONTACT_TYPE_OPTIONS, SOCIAL_PLATFORM_OPTIONS } from "./labels";
 import { useGuardedDialog } from "./unsaved-changes";
+import { useSchemaForm } from "./use-schema-form";
 
 interface ContactDetailDialogProps {
   open: boolean;
@@ -43,35 +41,14 @@ export function ContactDetailDialog({ open, onOpenChange, detail }: ContactDetai
 }
 
 function ContactDetailForm({ detail, onDone, onCancel }: { detail: ContactDetail | null; onDone: () => void; onCancel: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [type, setType] = useState<string>(detail?.type ?? "phone");
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const errors = clientErrors ?? serverErrors ?? {};
-  const formRef = useFocusFirstInvalid(errors);
-  const busy = fetcher.state !== "idle";
-  const platform = detail?.type === "social" && (SOCIAL_PLATFORMS as readonly string[]).includes(detail.icon ?? "") ? (detail.icon ?? "") : "";
-
-  useActionToast(fetcher.data, (result) => {
+  const { fetcher, errors, busy, formProps } = useSchemaForm(ContactDetailSchema, (result) => {
     if (result.ok) onDone();
   });
+  const [type, setType] = useState<string>(detail?.type ?? "phone");
+  const platform = detail?.type === "social" && (SOCIAL_PLATFORMS as readonly string[]).includes(detail.icon ?? "") ? (detail.icon ?? "") : "";
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      noValidate
-      className="flex min-h-0 flex-1 flex-col"
-      onSubmit={(event) => {
-        const parsed = ContactDetailSchema.safeParse(formValues(new FormData(event.currentTarget)));
-        if (!parsed.success) {
-          event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        } else {
-          setClientErrors(null);
-        }
-      }}
-    >
+    <fetcher.Form {...formProps} className="flex min-h-0 flex-1 flex-col">
       <input type="hidden" name="intent" value={detail ? "update" : "create"} />
       {detail ? <input type="hidden" name="id" value={detail.id} /> : null}
       <div className="grid gap-4 overflow-y-auto p-6">

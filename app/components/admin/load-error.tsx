@@ -1,19 +1,18 @@
 import { RefreshCw, TriangleAlert } from "lucide-react";
-import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/sonner";
+import { showResultToast } from "./action-result";
+import { useOnNewValue } from "./use-new-value";
 
 /**
- * A list that could not be loaded (docs/product.md#messages: 'Failed to fetch services' and friends): the
- * toast once, and a notice in place of the list with a way to try again.
+ * A list that could not be loaded (docs/product.md#messages: 'Failed to fetch services' and friends): the one
+ * display of a loader's failure (docs/decisions/0028-one-message-mechanism.md). The toast once, as an action's
+ * failure shows, and a notice in place of the list with a way to try again. A retry that fails with the same
+ * message does not toast again: the notice is still there.
  */
 export function LoadError({ message, title }: { message: string; title?: string }) {
   const revalidator = useRevalidator();
-  useEffect(() => {
-    if (title) toast.error(title, { description: message });
-    else toast.error(message);
-  }, [message, title]);
+  useOnNewValue(title ? `${title}\n${message}` : message, () => showResultToast({ ok: false, title, message }));
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 px-6 py-12 text-center">
       <TriangleAlert aria-hidden="true" className="size-6 text-destructive" />

@@ -1,15 +1,15 @@
-import { Eye, History, ImageIcon, MapPin, Pencil, Trash2 } from "lucide-react";
+import { ImageIcon, MapPin } from "lucide-react";
 import { useId } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import type { Project } from "~/.server/models/projects";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Switch } from "~/components/ui/switch";
 import { type ActionResult, useActionToast } from "./action-result";
 import { formatBudget } from "~/lib/format";
 import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
+import { RecordCardActions } from "./record-card-actions";
 
 interface ProjectCardProps {
   project: Project;
@@ -85,28 +85,7 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
         </div>
       </div>
       <div className="grid grid-cols-2 gap-2 border-t p-3">
-        {/* Shows a private project's page to signed-in admins only (docs/decisions/0013-versions-and-trash.md). */}
-        <Button asChild variant="outline" size="sm" className="flex-1">
-          <a href={`/project/${project.id}?preview=1`} target="_blank" rel="noopener">
-            <Eye aria-hidden="true" />
-            Preview
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Button>
-        <Button asChild variant="outline" size="sm" className="flex-1">
-          <Link to={`/admin/projects/${project.id}/history`}>
-            <History aria-hidden="true" />
-            History
-          </Link>
-        </Button>
-        <Button type="button" variant="outline" size="sm" className="flex-1" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button type="button" variant="outline" size="sm" className="flex-1 text-destructive hover:text-destructive" onClick={onDelete}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        <RecordCardActions kind="project" id={project.id} onEdit={onEdit} onDelete={onDelete} className="flex-1" />
       </div>
     </article>
   );

@@ -1,17 +1,15 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
 import type { Project } from "~/.server/models/projects";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { DEFAULTS } from "~/validation/constants";
-import { fieldErrors, formValues } from "~/validation/fields";
-import { PROJECT_LIST_FIELDS, ProjectSchema } from "~/validation/project";
-import { type ActionResult, useActionToast } from "./action-result";
+import { ProjectSchema } from "~/validation/project";
 import { type CategoryOption, CategoryField } from "./category-field";
-import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
+import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
 import { GalleryField, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
+import { useSchemaForm } from "./use-schema-form";
 
 interface ProjectDialogProps {
   open: boolean;
@@ -42,34 +40,13 @@ export function ProjectDialog({ open, onOpenChange, project, categories }: Proje
 const list = (values: string[] | undefined) => (values ?? []).join(", ");
 
 function ProjectForm({ project, categories, onDone, onCancel }: { project: Project | null; categories: CategoryOption[]; onDone: () => void; onCancel: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const [imageUrl, setImageUrl] = useState(project?.featured_image_url ?? "");
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const errors = clientErrors ?? serverErrors ?? {};
-  const formRef = useFocusFirstInvalid(errors);
-  const busy = fetcher.state !== "idle";
-
-  useActionToast(fetcher.data, (result) => {
+  const { fetcher, errors, busy, formProps } = useSchemaForm(ProjectSchema, (result) => {
     if (result.ok) onDone();
   });
+  const [imageUrl, setImageUrl] = useState(project?.featured_image_url ?? "");
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      noValidate
-      className="flex min-h-0 flex-1 flex-col"
-      onSubmit={(event) => {
-        const parsed = ProjectSchema.safeParse(formValues(new FormData(event.currentTarget), PROJECT_LIST_FIELDS));
-        if (!parsed.success) {
-          event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        } else {
-          setClientErrors(null);
-        }
-      }}
-    >
+    <fetcher.Form {...formProps} className="flex min-h-0 flex-1 flex-col">
       <input type="hidden" name="intent" value={project ? "update" : "create"} />
       {project ? <input type="hidden" name="id" value={project.id} /> : null}
       <div className="grid gap-8 overflow-y-auto p-6">

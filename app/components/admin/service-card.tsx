@@ -1,12 +1,13 @@
-import { Eye, History, ImageIcon, Pencil, Power, PowerOff, Trash2 } from "lucide-react";
+import { ImageIcon, Power, PowerOff } from "lucide-react";
 import { useId } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import type { Service } from "~/.server/models/services";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { type ActionResult, useActionToast } from "./action-result";
 import { formatDate } from "~/lib/format";
 import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
+import { RecordCardActions } from "./record-card-actions";
 
 interface ServiceCardProps {
   service: Service;
@@ -72,28 +73,7 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
             {active ? "Deactivate" : "Activate"}
           </Button>
         </fetcher.Form>
-        {/* Shows an inactive service's page to signed-in admins only (docs/decisions/0013-versions-and-trash.md). */}
-        <Button asChild variant="outline" size="sm" className="justify-start">
-          <a href={`/service/${service.id}?preview=1`} target="_blank" rel="noopener">
-            <Eye aria-hidden="true" />
-            Preview
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Button>
-        <Button asChild variant="outline" size="sm" className="justify-start">
-          <Link to={`/admin/services/${service.id}/history`}>
-            <History aria-hidden="true" />
-            History
-          </Link>
-        </Button>
-        <Button type="button" variant="outline" size="sm" className="justify-start" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button type="button" variant="outline" size="sm" className="justify-start text-destructive hover:text-destructive" onClick={onDelete}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        <RecordCardActions kind="service" id={service.id} onEdit={onEdit} onDelete={onDelete} className="justify-start" />
       </div>
     </article>
   );

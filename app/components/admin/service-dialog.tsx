@@ -1,16 +1,14 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
 import type { Service } from "~/.server/models/services";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { fieldErrors, formValues } from "~/validation/fields";
-import { SERVICE_LIST_FIELDS, ServiceSchema } from "~/validation/service";
-import { type ActionResult, useActionToast } from "./action-result";
+import { ServiceSchema } from "~/validation/service";
 import { type CategoryOption, CategoryField } from "./category-field";
-import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
+import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { GalleryField, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
+import { useSchemaForm } from "./use-schema-form";
 
 interface ServiceDialogProps {
   open: boolean;
@@ -40,34 +38,13 @@ export function ServiceDialog({ open, onOpenChange, service, categories }: Servi
 }
 
 function ServiceForm({ service, categories, onDone, onCancel }: { service: Service | null; categories: CategoryOption[]; onDone: () => void; onCancel: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const [imageUrl, setImageUrl] = useState(service?.featured_image_url ?? "");
-  const serverErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent !== "create-category" ? fetcher.data.fieldErrors : undefined;
-  const errors = clientErrors ?? serverErrors ?? {};
-  const formRef = useFocusFirstInvalid(errors);
-  const busy = fetcher.state !== "idle";
-
-  useActionToast(fetcher.data, (result) => {
+  const { fetcher, errors, busy, formProps } = useSchemaForm(ServiceSchema, (result) => {
     if (result.ok) onDone();
   });
+  const [imageUrl, setImageUrl] = useState(service?.featured_image_url ?? "");
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      noValidate
-      className="flex min-h-0 flex-1 flex-col"
-      onSubmit={(event) => {
-        const parsed = ServiceSchema.safeParse(formValues(new FormData(event.currentTarget), SERVICE_LIST_FIELDS));
-        if (!parsed.success) {
-          event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        } else {
-          setClientErrors(null);
-        }
-      }}
-    >
+    <fetcher.Form {...formProps} className="flex min-h-0 flex-1 flex-col">
       <input type="hidden" name="intent" value={service ? "update" : "create"} />
       {service ? <input type="hidden" name="id" value={service.id} /> : null}
       <div className="grid gap-8 overflow-y-auto p-6">

@@ -42,13 +42,12 @@ export function readId(form: FormData): IdResult {
   return ID_PATTERN.test(value) ? { kind: "ok", id: value } : { kind: "unknown" };
 }
 
-/** Parses the form with a shared schema: the data, or the first message per field. */
+/** Parses the form with a shared schema (its list fields keep every value): the data, or the first message per field. */
 export function parseForm<S extends z.ZodType>(
   schema: S,
   form: FormData,
-  lists: readonly string[] = [],
 ): { success: true; data: z.output<S> } | { success: false; fieldErrors: Record<string, string> } {
-  const parsed = schema.safeParse(formValues(form, lists));
+  const parsed = schema.safeParse(formValues(form, schema));
   return parsed.success ? { success: true, data: parsed.data } : { success: false, fieldErrors: fieldErrors(parsed.error) };
 }
 

@@ -3,7 +3,6 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/contact-details";
 import { requireAdmin } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
 import { changedFields } from "~/.server/models/activity";
 import {
   type ContactDetail,
@@ -24,7 +23,8 @@ import { PageIntro } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ContactDetailSchema } from "~/validation/contact-detail";
-import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm, readId } from "./action-helpers";
+import { loadFailed } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -33,77 +33,65 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // docs/product.md#contact-details: contact detail toasts carry the title 'Success' or 'Error' above the message.
-const success = (intent: string, message: string, id?: string) => ok({ intent, id, title: "Success", message });
-const failure = (intent: string, message: string, extra: { fieldErrors?: Record<string, string>; detail?: string } = {}, status = 400) =>
-  fail({ intent, title: "Error", message, ...extra }, status);
+const FAILED: Record<string, string> = {
+  create: "Failed to create contact detail",
+  update: "Failed to update contact detail",
+  move: "Failed to update contact detail",
+  delete: "Failed to delete contact detail",
+};
+const wording = (intent: string): Wording => ({ title: "Error", message: FAILED[intent] ?? FAILED.create });
+const success = (message: string, id: string) => ({ id, title: "Success", message });
+const summary = (detail: Pick<ContactDetail, "type" | "value">) => `${detail.type}: ${detail.value}`;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  if (!form) return failure("", "Failed to create contact detail", { detail: "The request was not a form" });
-  const intent = intentOf(form);
-  const log = (entry: Parameters<typeof recordAdminActivity>[2]) => recordAdminActivity(request, user, { entity: "contact-detail", ...entry });
-
-  switch (intent) {
-    case "create": {
-      const parsed = parseForm(ContactDetailSchema, form);
-      if (!parsed.success) return failure(intent, "Failed to create contact detail", { fieldErrors: parsed.fieldErrors });
-      const input = parsed.data;
-      const created = await attempt({ intent }, () => createContactDetail(input));
-      if (!created.ok) return failure(intent, "Failed to create contact detail", {}, 500);
-      await log({ action: "contact-detail.create", entityId: created.value.id, fields: changedFields(null, input), detail: `${created.value.type}: ${created.value.value}` });
-      return success(intent, "Contact detail created successfully", created.value.id);
+  return recordAction(request, user, { entity: "contact-detail", noun: "contact detail", wording }, async (act) => {
+    switch (act.intent) {
+      case "create": {
+        const input = act.parse(ContactDetailSchema);
+        const created = await act.run(() => createContactDetail(input));
+        return act.done(
+          { action: "contact-detail.create", entityId: created.id, fields: changedFields(null, input), detail: summary(created) },
+          success("Contact detail created successfully", created.id),
+        );
+      }
+      case "update": {
+        const id = act.id();
+        const input = act.parse(ContactDetailSchema);
+        let before: ContactDetail | null = null;
+        const updated = await act.run(async () => {
+          before = await getContactDetail(id);
+          return before ? updateContactDetail(id, input) : null;
+        });
+        // An empty display order keeps the stored one (the model's rule), so it is no change.
+        const { display_order: order, ...rest } = input;
+        return act.done(
+          { action: "contact-detail.update", entityId: id, fields: changedFields(before, order === null ? rest : input), detail: summary(updated) },
+          success("Contact detail updated successfully", id),
+        );
+      }
+      case "delete": {
+        const id = act.id();
+        let gone: ContactDetail | null = null;
+        await act.run(async () => {
+          gone = await getContactDetail(id);
+          return deleteContactDetail(id);
+        });
+        const was = gone as ContactDetail | null;
+        return act.done({ action: "contact-detail.delete", entityId: id, detail: was ? summary(was) : null }, success("Contact detail deleted successfully", id));
+      }
+      case "move": {
+        // Reordering (docs/decisions/0019-admin-toasts-and-hero-media.md): one place up or down; the list stays numbered 0..n-1.
+        const direction = act.form.get("direction");
+        if (direction !== "up" && direction !== "down") return act.refuse(null, 400, { direction: "Choose up or down" });
+        const id = act.id();
+        await act.run(() => moveContactDetail(id, direction));
+        return act.done({ action: "contact-detail.move", entityId: id, fields: ["display_order"], detail: direction }, success("Contact detail updated successfully", id));
+      }
+      default:
+        return act.unknown();
     }
-    case "update": {
-      const target = readId(form);
-      if (target.kind === "missing") return failure(intent, "Failed to update contact detail", { detail: "No contact detail was given" });
-      if (target.kind === "unknown") return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
-      const parsed = parseForm(ContactDetailSchema, form);
-      if (!parsed.success) return failure(intent, "Failed to update contact detail", { fieldErrors: parsed.fieldErrors });
-      const input = parsed.data;
-      let before: ContactDetail | null = null;
-      const updated = await attempt({ intent, id: target.id }, async () => {
-        before = await getContactDetail(target.id);
-        return before ? updateContactDetail(target.id, input) : null;
-      });
-      if (!updated.ok) return failure(intent, "Failed to update contact detail", {}, 500);
-      if (!updated.value) return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
-      // An empty display order keeps the stored one (the model's rule), so it is no change.
-      const { display_order: order, ...rest } = input;
-      await log({ action: "contact-detail.update", entityId: target.id, fields: changedFields(before, order === null ? rest : input), detail: `${updated.value.type}: ${updated.value.value}` });
-      return success(intent, "Contact detail updated successfully", target.id);
-    }
-    case "delete": {
-      const target = readId(form);
-      if (target.kind === "missing") return failure(intent, "Failed to delete contact detail", { detail: "No contact detail was given" });
-      if (target.kind === "unknown") return failure(intent, "Failed to delete contact detail", { detail: "Contact detail not found" }, 404);
-      let gone: ContactDetail | null = null;
-      const deleted = await attempt({ intent, id: target.id }, async () => {
-        gone = await getContactDetail(target.id);
-        return deleteContactDetail(target.id);
-      });
-      if (!deleted.ok) return failure(intent, "Failed to delete contact detail", {}, 500);
-      if (!deleted.value) return failure(intent, "Failed to delete contact detail", { detail: "Contact detail not found" }, 404);
-      const was = gone as ContactDetail | null;
-      await log({ action: "contact-detail.delete", entityId: target.id, detail: was ? `${was.type}: ${was.value}` : null });
-      return success(intent, "Contact detail deleted successfully", target.id);
-    }
-    case "move": {
-      // Reordering (docs/decisions/0019-admin-toasts-and-hero-media.md): one place up or down; the list stays numbered 0..n-1.
-      const target = readId(form);
-      const direction = form.get("direction");
-      if (target.kind === "missing") return failure(intent, "Failed to update contact detail", { detail: "No contact detail was given" });
-      if (direction !== "up" && direction !== "down") return failure(intent, "Failed to update contact detail", { fieldErrors: { direction: "Choose up or down" } });
-      if (target.kind === "unknown") return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
-      const moved = await attempt({ intent, id: target.id }, () => moveContactDetail(target.id, direction));
-      if (!moved.ok) return failure(intent, "Failed to update contact detail", {}, 500);
-      if (!moved.value) return failure(intent, "Failed to update contact detail", { detail: "Contact detail not found" }, 404);
-      await log({ action: "contact-detail.move", entityId: target.id, fields: ["display_order"], detail: direction });
-      return success(intent, "Contact detail updated successfully", target.id);
-    }
-    default:
-      return failure(intent, "Unknown action");
-  }
+  });
 }
 
 const TYPE_ICONS = { phone: Phone, email: Mail, address: MapPin, hours: Clock, website: Globe, social: Share2 } as const;

@@ -12,13 +12,13 @@ import { type ActionResult, useActionToast } from "~/components/admin/action-res
 import { FieldShell, TextField } from "~/components/admin/form-fields";
 import { initialOf } from "~/components/admin/labels";
 import { MediaUrlField } from "~/components/admin/media-fields";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { describeBrowser } from "~/lib/browser";
 import { formatDateTime } from "~/lib/format";
-import { fieldErrors, formValues } from "~/validation/fields";
 import { ProfileSchema } from "~/validation/profile";
 import { ChangePasswordSchema } from "~/validation/staff";
 import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpers";
@@ -80,33 +80,15 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { profile, sessions } = loaderData;
-  const fetcher = useFetcher<ActionResult>();
+  const { fetcher, errors, busy, formProps } = useSchemaForm(ProfileSchema);
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const errors = clientErrors ?? serverErrors ?? {};
-  const busy = fetcher.state !== "idle";
-  useActionToast(fetcher.data);
 
   return (
     <>
       <title>Profile | Admin</title>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
-          <fetcher.Form
-            method="post"
-            noValidate
-            className="grid gap-6"
-            onSubmit={(event) => {
-              const parsed = ProfileSchema.safeParse(formValues(new FormData(event.currentTarget)));
-              if (!parsed.success) {
-                event.preventDefault();
-                setClientErrors(fieldErrors(parsed.error));
-              } else {
-                setClientErrors(null);
-              }
-            }}
-          >
+          <fetcher.Form {...formProps} className="grid gap-6">
             <CardHeader>
               <CardTitle>
                 <h2>Profile Information</h2>

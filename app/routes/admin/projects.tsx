@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAdmin } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
 import { changedFields } from "~/.server/models/activity";
 import { createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
@@ -15,8 +14,9 @@ import { ProjectCard } from "~/components/admin/project-card";
 import { ProjectDialog } from "~/components/admin/project-dialog";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
-import { PROJECT_LIST_FIELDS, ProjectSchema } from "~/validation/project";
-import { attempt, categoryOptions, createCategoryAction, fail, firstError, intentOf, loadFailed, ok, parseForm, readForm, readId } from "./action-helpers";
+import { ProjectSchema } from "~/validation/project";
+import { categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -27,81 +27,59 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { projects, loadError: projects === null ? "Failed to fetch projects" : null, categories };
 }
 
-const saveFailed = (reason: string) => `Failed to save project: ${reason || "Unknown error"}`;
+// docs/product.md#projects: a failed save names its reason after the message ('Failed to save project: {reason}').
+const SAVE: Wording = { message: "Failed to save project", reason: "inline" };
+const WORDING: Record<string, Wording> = { delete: { message: "Failed to delete project" } };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "", message: saveFailed("The request was not a form") });
-  const intent = intentOf(form);
-  const log = (entry: Parameters<typeof recordAdminActivity>[2]) => recordAdminActivity(request, user, { entity: "project", ...entry });
-
-  switch (intent) {
-    case "create":
-    case "update": {
-      let id: string | null = null;
-      if (intent === "update") {
-        const target = readId(form);
-        if (target.kind === "missing") return fail({ intent, message: saveFailed("No project was given") });
-        if (target.kind === "unknown") return fail({ intent, message: saveFailed("Project not found") }, 404);
-        id = target.id;
+  const options = { entity: "project", noun: "project", wording: (intent: string) => WORDING[intent] ?? SAVE };
+  return recordAction(request, user, options, async (act) => {
+    const { intent } = act;
+    switch (intent) {
+      case "create":
+      case "update": {
+        const id = intent === "update" ? act.id() : null;
+        const input = act.parse(ProjectSchema);
+        // The stored record before the change, so the log can name the fields that changed.
+        let before: Project | null = null;
+        const saved = await act.run(async () => {
+          if (!id) return createProject(input, user.id);
+          before = await getProject(id);
+          return before ? updateProject(id, input, user.id) : null;
+        });
+        return act.done(
+          { action: `project.${intent}`, entityId: saved.id, fields: changedFields(before, input), detail: saved.title },
+          { id: saved.id, message: id ? "Project updated successfully" : "Project created successfully" },
+        );
       }
-      const parsed = parseForm(ProjectSchema, form, PROJECT_LIST_FIELDS);
-      if (!parsed.success) return fail({ intent, message: saveFailed(firstError(parsed.fieldErrors)), fieldErrors: parsed.fieldErrors });
-      const input = parsed.data;
-      // The stored record before the change, so the log can name the fields that changed.
-      let before: Project | null = null;
-      const saved = await attempt({ intent, id }, async () => {
-        if (!id) return createProject(input, user.id);
-        before = await getProject(id);
-        return before ? updateProject(id, input, user.id) : null;
-      });
-      if (!saved.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
-      if (!saved.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
-      await log({ action: `project.${intent}`, entityId: saved.value.id, fields: changedFields(before, input), detail: saved.value.title });
-      return ok({ intent, id: saved.value.id, message: id ? "Project updated successfully" : "Project created successfully" });
-    }
-    case "set-flags": {
-      const target = readId(form);
-      if (target.kind === "missing") return fail({ intent, message: saveFailed("No project was given") });
-      if (target.kind === "unknown") return fail({ intent, message: saveFailed("Project not found") }, 404);
-      const flags = {
-        ...(form.has("is_public") ? { is_public: checkbox.parse(form.get("is_public")) } : {}),
-        ...(form.has("is_featured") ? { is_featured: checkbox.parse(form.get("is_featured")) } : {}),
-      };
-      const done = await attempt({ intent, id: target.id }, () => setProjectFlags(target.id, flags, user.id));
-      if (!done.ok) return fail({ intent, message: saveFailed("Unknown error") }, 500);
-      if (!done.value) return fail({ intent, message: saveFailed("Project not found") }, 404);
-      await log({
-        action: "project.set-flags",
-        entityId: target.id,
-        fields: Object.keys(flags),
-        detail: Object.entries(flags)
+      case "set-flags": {
+        const id = act.id();
+        const flags = {
+          ...(act.form.has("is_public") ? { is_public: checkbox.parse(act.form.get("is_public")) } : {}),
+          ...(act.form.has("is_featured") ? { is_featured: checkbox.parse(act.form.get("is_featured")) } : {}),
+        };
+        await act.run(() => setProjectFlags(id, flags, user.id));
+        const detail = Object.entries(flags)
           .map(([key, value]) => `${key === "is_public" ? "Public" : "Featured"}: ${value ? "on" : "off"}`)
-          .join(", "),
-      });
-      return ok({ intent, id: target.id, message: "Project updated successfully" });
+          .join(", ");
+        return act.done({ action: "project.set-flags", entityId: id, fields: Object.keys(flags), detail }, { id, message: "Project updated successfully" });
+      }
+      case "delete": {
+        const id = act.id();
+        let title: string | null = null;
+        await act.run(async () => {
+          title = (await getProject(id))?.title ?? null;
+          return deleteProject(id, user.id);
+        });
+        return act.done({ action: "project.delete", entityId: id, detail: title }, { id, message: "Project deleted successfully" });
+      }
+      case "create-category":
+        return createCategoryAction(act.form, user, request);
+      default:
+        return act.unknown();
     }
-    case "delete": {
-      const failure = { intent, message: "Failed to delete project" };
-      const target = readId(form);
-      if (target.kind === "missing") return fail({ ...failure, detail: "No project was given" });
-      if (target.kind === "unknown") return fail({ ...failure, detail: "Project not found" }, 404);
-      let title: string | null = null;
-      const done = await attempt({ intent, id: target.id }, async () => {
-        title = (await getProject(target.id))?.title ?? null;
-        return deleteProject(target.id, user.id);
-      });
-      if (!done.ok) return fail(failure, 500);
-      if (!done.value) return fail({ ...failure, detail: "Project not found" }, 404);
-      await log({ action: "project.delete", entityId: target.id, detail: title });
-      return ok({ intent, id: target.id, message: "Project deleted successfully" });
-    }
-    case "create-category":
-      return createCategoryAction(form, user, request);
-    default:
-      return fail({ intent, message: "Unknown action" });
-  }
+  });
 }
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,6 @@ import { ArrowLeft, Plus, Save, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reply-templates";
-import { recordAdminActivity } from "~/.server/activity";
 import { requireAdmin } from "~/.server/access";
 import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from "~/.server/models/leads";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
@@ -14,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { ReplyTemplateSchema } from "~/validation/lead";
-import { attempt, fail, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 // Reply templates for answering leads (docs/decisions/0017-leads-pipeline.md): {name}, {project_type}
 // and {company} are filled in when a template is picked on a lead.
@@ -24,39 +23,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { templates: await listReplyTemplates() };
 }
 
+// A reason ('Template not found') is the whole message of these toasts.
+const SAVE: Wording = { message: "Failed to save template", reason: "instead" };
+const DELETE: Wording = { message: "Failed to delete template", reason: "instead" };
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const log = (action: string, id: string, name?: string) => recordAdminActivity(request, user, { action, entity: "reply-template", entityId: id, detail: name ?? null });
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "", message: "Failed to save template" });
-  const intent = intentOf(form);
-  if (intent === "create-template" || intent === "update-template") {
-    const parsed = parseForm(ReplyTemplateSchema, form);
-    if (!parsed.success) return fail({ intent, message: "Failed to save template", fieldErrors: parsed.fieldErrors });
+  const options = { entity: "reply-template", noun: "template", wording: (intent: string) => (intent === "delete-template" ? DELETE : SAVE) };
+  return recordAction(request, user, options, async (act) => {
+    const { intent } = act;
     if (intent === "create-template") {
-      const created = await attempt({ intent }, () => createReplyTemplate(parsed.data));
-      if (!created.ok) return fail({ intent, message: "Failed to save template" }, 500);
-      await log("reply-template.create", created.value.id, parsed.data.name);
-      return ok({ intent, id: created.value.id, message: "Template created" });
+      const input = act.parse(ReplyTemplateSchema);
+      const created = await act.run(() => createReplyTemplate(input));
+      return act.done({ action: "reply-template.create", entityId: created.id, detail: input.name }, { id: created.id, message: "Template created" });
     }
-    const id = readId(form);
-    if (id.kind !== "ok") return fail({ intent, message: "Template not found" }, 404);
-    const updated = await attempt({ intent, id: id.id }, () => updateReplyTemplate(id.id, parsed.data));
-    if (!updated.ok) return fail({ intent, message: "Failed to save template" }, 500);
-    if (!updated.value) return fail({ intent, message: "Template not found" }, 404);
-    await log("reply-template.update", id.id, parsed.data.name);
-    return ok({ intent, id: id.id, message: "Template saved" });
-  }
-  if (intent === "delete-template") {
-    const id = readId(form);
-    if (id.kind !== "ok") return fail({ intent, message: "Template not found" }, 404);
-    const deleted = await attempt({ intent, id: id.id }, () => deleteReplyTemplate(id.id));
-    if (!deleted.ok) return fail({ intent, message: "Failed to delete template" }, 500);
-    if (!deleted.value) return fail({ intent, message: "Template not found" }, 404);
-    await log("reply-template.delete", id.id);
-    return ok({ intent, message: "Template deleted" });
-  }
-  return fail({ intent, message: "Unknown action" });
+    if (intent === "update-template") {
+      const input = act.parse(ReplyTemplateSchema);
+      const id = act.id();
+      await act.run(() => updateReplyTemplate(id, input));
+      return act.done({ action: "reply-template.update", entityId: id, detail: input.name }, { id, message: "Template saved" });
+    }
+    if (intent === "delete-template") {
+      const id = act.id();
+      await act.run(() => deleteReplyTemplate(id));
+      return act.done({ action: "reply-template.delete", entityId: id, detail: null }, { message: "Template deleted" });
+    }
+    return act.unknown();
+  });
 }
 
 function TemplateForm({ template }: { template?: { id: string; name: string; subject: string; body: string } }) {

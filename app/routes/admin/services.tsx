@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAdmin } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
 import { changedFields } from "~/.server/models/activity";
 import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
@@ -15,8 +14,9 @@ import { ServiceCard } from "~/components/admin/service-card";
 import { ServiceDialog } from "~/components/admin/service-dialog";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
-import { SERVICE_LIST_FIELDS, ServiceSchema } from "~/validation/service";
-import { attempt, categoryOptions, createCategoryAction, fail, intentOf, loadFailed, ok, parseForm, readForm, readId } from "./action-helpers";
+import { ServiceSchema } from "~/validation/service";
+import { categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -28,71 +28,59 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { services, loadError: services === null ? "Failed to fetch services" : null, categories };
 }
 
+const WORDING: Record<string, Wording> = {
+  create: { message: "Failed to save service" },
+  update: { message: "Failed to save service" },
+  "toggle-active": { message: "Failed to update service status" },
+  delete: { message: "Failed to delete service" },
+};
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "", message: "Failed to save service", detail: "The request was not a form" });
-  const intent = intentOf(form);
-  const log = (entry: Parameters<typeof recordAdminActivity>[2]) => recordAdminActivity(request, user, { entity: "service", ...entry });
-
-  switch (intent) {
-    case "create":
-    case "update": {
-      const failure = { intent, message: "Failed to save service" };
-      let id: string | null = null;
-      if (intent === "update") {
-        const target = readId(form);
-        if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
-        if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
-        id = target.id;
+  const options = { entity: "service", noun: "service", wording: (intent: string) => WORDING[intent] ?? WORDING.create };
+  return recordAction(request, user, options, async (act) => {
+    const { intent } = act;
+    switch (intent) {
+      case "create":
+      case "update": {
+        const id = intent === "update" ? act.id() : null;
+        const input = act.parse(ServiceSchema);
+        // The stored record before the change, so the log can name the fields that changed.
+        let before: Service | null = null;
+        const saved = await act.run(async () => {
+          if (!id) return createService(input, user.id);
+          before = await getService(id);
+          return before ? updateService(id, input, user.id) : null;
+        });
+        return act.done(
+          { action: `service.${intent}`, entityId: saved.id, fields: changedFields(before, input), detail: saved.title },
+          { id: saved.id, message: id ? "Service updated successfully" : "Service created successfully" },
+        );
       }
-      const parsed = parseForm(ServiceSchema, form, SERVICE_LIST_FIELDS);
-      if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
-      const input = parsed.data;
-      // The stored record before the change, so the log can name the fields that changed.
-      let before: Service | null = null;
-      const saved = await attempt({ intent, id }, async () => {
-        if (!id) return createService(input, user.id);
-        before = await getService(id);
-        return before ? updateService(id, input, user.id) : null;
-      });
-      if (!saved.ok) return fail(failure, 500);
-      if (!saved.value) return fail({ ...failure, detail: "Service not found" }, 404);
-      await log({ action: `service.${intent}`, entityId: saved.value.id, fields: changedFields(before, input), detail: saved.value.title });
-      return ok({ intent, id: saved.value.id, message: id ? "Service updated successfully" : "Service created successfully" });
+      case "toggle-active": {
+        const id = act.id();
+        const isActive = checkbox.parse(act.form.get("is_active"));
+        await act.run(() => setServiceActive(id, isActive, user.id));
+        return act.done(
+          { action: isActive ? "service.activate" : "service.deactivate", entityId: id, fields: ["is_active"] },
+          { id, message: isActive ? "Service activated successfully" : "Service deactivated successfully" },
+        );
+      }
+      case "delete": {
+        const id = act.id();
+        let title: string | null = null;
+        await act.run(async () => {
+          title = (await getService(id))?.title ?? null;
+          return deleteService(id, user.id);
+        });
+        return act.done({ action: "service.delete", entityId: id, detail: title }, { id, message: "Service deleted successfully" });
+      }
+      case "create-category":
+        return createCategoryAction(act.form, user, request);
+      default:
+        return act.unknown();
     }
-    case "toggle-active": {
-      const failure = { intent, message: "Failed to update service status" };
-      const target = readId(form);
-      if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
-      if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
-      const isActive = checkbox.parse(form.get("is_active"));
-      const done = await attempt({ intent, id: target.id }, () => setServiceActive(target.id, isActive, user.id));
-      if (!done.ok) return fail(failure, 500);
-      if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
-      await log({ action: isActive ? "service.activate" : "service.deactivate", entityId: target.id, fields: ["is_active"] });
-      return ok({ intent, id: target.id, message: isActive ? "Service activated successfully" : "Service deactivated successfully" });
-    }
-    case "delete": {
-      const failure = { intent, message: "Failed to delete service" };
-      const target = readId(form);
-      if (target.kind === "missing") return fail({ ...failure, detail: "No service was given" });
-      if (target.kind === "unknown") return fail({ ...failure, detail: "Service not found" }, 404);
-      let title: string | null = null;
-      const done = await attempt({ intent, id: target.id }, async () => {
-        title = (await getService(target.id))?.title ?? null;
-        return deleteService(target.id, user.id);
-      });
-      if (!done.ok) return fail(failure, 500);
-      if (!done.value) return fail({ ...failure, detail: "Service not found" }, 404);
-      await log({ action: "service.delete", entityId: target.id, detail: title });
-      return ok({ intent, id: target.id, message: "Service deleted successfully" });
-    }
-    case "create-category":
-      return createCategoryAction(form, user, request);
-    default:
-      return fail({ intent, message: "Unknown action" });
-  }
+  });
 }
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {

@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return data<ActionData>({ done: false, fieldErrors: {}, formError: INVALID_INVITE }, { status: 400 });
   }
-  const parsed = AcceptInviteSchema.safeParse(formValues(form));
+  const parsed = AcceptInviteSchema.safeParse(formValues(form, AcceptInviteSchema));
   if (!parsed.success) return data<ActionData>({ done: false, fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await acceptInvite(request, parsed.data);

@@ -20,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return data<ActionData>({ sent: false, fieldErrors: { email: "Invalid email address" }, formError: null }, { status: 400 });
   }
-  const parsed = ForgotPasswordSchema.safeParse(formValues(form));
+  const parsed = ForgotPasswordSchema.safeParse(formValues(form, ForgotPasswordSchema));
   if (!parsed.success) return data<ActionData>({ sent: false, fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await requestPasswordReset(request, parsed.data.email);

@@ -1,16 +1,17 @@
 import { ArrowLeft, CircleAlert, Eye, EyeOff, HardHat, LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { getOptionalUser } from "~/.server/access";
 import { logger } from "~/.server/logger";
 import { signIn } from "~/.server/sign-in";
+import { showResultToast } from "~/components/admin/action-result";
 import { FieldError } from "~/components/admin/form-fields";
+import { useOnNewValue } from "~/components/admin/use-new-value";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/sonner";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { LoginSchema } from "~/validation/login";
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return data<LoginActionData>({ fieldErrors: { email: "Invalid email address" }, formError: null }, { status: 400 });
   }
-  const parsed = LoginSchema.safeParse(formValues(form));
+  const parsed = LoginSchema.safeParse(formValues(form, LoginSchema));
   if (!parsed.success) return data<LoginActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await signIn(request, parsed.data);
@@ -55,7 +56,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [searchParams, setSearchParams] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const [showPassword, setShowPassword] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
@@ -64,27 +64,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
 
-  // 'Sign In Failed' with the server's message, once per answer.
-  const seen = useRef<unknown>(null);
-  useEffect(() => {
-    if (!actionData || actionData === seen.current) return;
-    seen.current = actionData;
-    if (actionData.formError) toast.error(actionData.formError.title, { description: actionData.formError.message });
+  // 'Sign In Failed' with the server's message, once per answer, as every admin action result shows;
+  // a field error instead takes the focus. ('Signed Out' after a sign-out is a flash message: root.tsx.)
+  useOnNewValue(actionData, (value) => {
+    if (!value) return;
+    if (value.formError) showResultToast({ ok: false, title: value.formError.title, message: value.formError.message });
     else formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [actionData]);
-
-  // After POST /admin/logout: the 'Signed Out' toast, then the flag leaves the address bar.
-  useEffect(() => {
-    if (searchParams.get("signedOut") !== "1") return;
-    toast.success("Signed Out", { description: "You have been successfully signed out." });
-    setSearchParams(
-      (params) => {
-        params.delete("signedOut");
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [searchParams, setSearchParams]);
+  });
 
   return (
     <main className="relative flex min-h-screen items-center justify-center overflow-hidden bg-brand-navy p-4 sm:p-6" data-hydrated={hydrated || undefined}>
@@ -117,7 +103,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             noValidate
             className="grid gap-5"
             onSubmit={(event) => {
-              const parsed = LoginSchema.safeParse(formValues(new FormData(event.currentTarget)));
+              const parsed = LoginSchema.safeParse(formValues(new FormData(event.currentTarget), LoginSchema));
               if (!parsed.success) {
                 event.preventDefault();
                 const found = fieldErrors(parsed.error);
@@ -195,7 +181,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () => [{ title: "Admin Sign In | Company Admin Panel" }, { name: "robots", content: "noindex, nofollow" }];
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers({ "X-Robots-Tag": "noindex, nofollow" });
+  // Never stored: the page may clear a flash message (Set-Cookie) and answers per person.
+  const headers = new Headers({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" });
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;

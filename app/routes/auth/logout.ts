@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { redirectWithToast } from "~/.server/flash";
 import type { Route } from "./+types/logout";
 import { getOptionalUser } from "~/.server/access";
 import { recordSecurityActivity } from "~/.server/activity";
@@ -17,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
     logger.warn({ err: error }, "sign-out without a session");
   }
   if (user) await recordSecurityActivity(request, { action: "sign-out", actorId: user.id, actorEmail: user.email });
-  return redirect("/admin/login?signedOut=1", { headers });
+  return redirectWithToast("/admin/login", { type: "success", title: "Signed Out", description: "You have been successfully signed out." }, { headers });
 }
 
 export function loader() {

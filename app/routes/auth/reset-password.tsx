@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return data<ActionData>({ done: false, fieldErrors: {}, formError: INVALID_RESET }, { status: 400 });
   }
-  const parsed = ResetPasswordSchema.safeParse(formValues(form));
+  const parsed = ResetPasswordSchema.safeParse(formValues(form, ResetPasswordSchema));
   if (!parsed.success) return data<ActionData>({ done: false, fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     if (!(await resetPassword(request, parsed.data.token, parsed.data.password))) return data<ActionData>({ done: false, fieldErrors: {}, formError: INVALID_RESET }, { status: 400 });

@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return data<ActionData>({ fieldErrors: { code: "Enter the 6-digit code from your authenticator app" }, formError: null }, { status: 400 });
   }
-  const parsed = SecondFactorSchema.safeParse(formValues(form));
+  const parsed = SecondFactorSchema.safeParse(formValues(form, SecondFactorSchema));
   if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await verifySecondFactor(request, parsed.data);

@@ -1,0 +1,134 @@
+import type { z } from "zod";
+import type { SessionUser } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity";
+import type { ActionResult } from "~/components/admin/action-result";
+import { attempt, fail, firstError, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+
+// The steps every admin write on a record takes, in one place (docs/decisions/0028-one-message-mechanism.md):
+// read the form, pick the intent, read the record's id, parse the fields with the shared schema, run the database
+// step, record one activity entry, answer. Each refusal is the same everywhere: no id 400, an id that names
+// nothing 404, bad fields 400 with field errors, a crash 500 (logged), an unknown intent 400 'Unknown action'.
+// Only the words differ per page, and the page says them in its Wording.
+
+type Result = Omit<ActionResult, "ok">;
+type ActivityEntry = Parameters<typeof recordAdminActivity>[2];
+
+/** How a page words one intent's failure toast. */
+export interface Wording {
+  /** The toast's message: 'Failed to save service'. */
+  message: string;
+  /** A title above it, where the page's toasts have one (contact details: 'Error'). */
+  title?: string;
+  /**
+   * Where a reason goes ('Service not found', the first field error): under the message (`detail`, the
+   * default, and field errors stay under their fields), or after it ('Failed to save project: {reason}',
+   * then an unexplained failure reads 'Unknown error' and a field error is named there too), or in its place
+   * (`instead`: 'Template not found').
+   */
+  reason?: "detail" | "inline" | "instead";
+}
+
+/** A refusal thrown by a step and answered by recordAction: the page's code reads straight on. */
+class Refusal {
+  constructor(
+    readonly result: Result,
+    readonly status: number,
+  ) {}
+}
+
+export interface RecordAction {
+  readonly intent: string;
+  readonly form: FormData;
+  /** The id the form names (hidden field `id`); none is 400 'No {noun} was given', a malformed one 404. */
+  id(): string;
+  /** The fields by the shared schema (its list fields keep every value), or 400 with the field errors. */
+  parse<S extends z.ZodType>(schema: S): z.output<S>;
+  /** A database step: a crash is logged and answered 500; null or false (nothing by that id) is 404 '{Noun} not found'. */
+  run<T>(step: () => Promise<T | null | undefined | false>, context?: Record<string, unknown>): Promise<T>;
+  /** Refuses with this reason (and field errors); nothing has changed. */
+  refuse(reason: string | null, status?: number, fieldErrors?: Record<string, string>): never;
+  /** After the change: the one activity entry of this write, then the success answer. */
+  done<R extends Omit<Result, "intent">>(entry: Omit<ActivityEntry, "entity"> & { entity?: ActivityEntry["entity"] }, result: R): Promise<Result & R & { ok: true }>;
+  /** The answer to an intent this page does not have. */
+  unknown(): never;
+}
+
+export interface RecordActionOptions {
+  /** The activity log's entity of the page's records ('service'). */
+  entity: ActivityEntry["entity"];
+  /** The record in words ('service', 'contact detail'): 'No service was given', 'Service not found'. */
+  noun: string;
+  /** The failure wording of each intent (also asked for intent "" when the body is not a form). */
+  wording: (intent: string) => Wording;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The answer of a refused write, worded as the page words it. */
+export function refusal(intent: string, wording: Wording, reason: string | null, fieldErrors?: Record<string, string>): Result {
+  const base = { intent, ...(wording.title ? { title: wording.title } : {}), ...(fieldErrors ? { fieldErrors } : {}) };
+  if (wording.reason === "inline") {
+    const why = reason ?? (fieldErrors ? firstError(fieldErrors) : null);
+    return { ...base, message: `${wording.message}: ${why || "Unknown error"}` };
+  }
+  if (wording.reason === "instead") return { ...base, message: reason ?? wording.message };
+  return { ...base, message: wording.message, ...(reason ? { detail: reason } : {}) };
+}
+
+/**
+ * Runs one admin write on a record. `handle` uses the steps of `act`; a step that refuses throws, and the
+ * refusal is answered here as data with its status (never a 500 page, never half a change).
+ */
+export async function recordAction<T>(
+  request: Request,
+  user: Pick<SessionUser, "id" | "email">,
+  options: RecordActionOptions,
+  handle: (act: RecordAction) => Promise<T>,
+) {
+  const form = await readForm(request);
+  if (!form) return fail(refusal("", options.wording(""), "The request was not a form"));
+  const intent = intentOf(form);
+  const wording = options.wording(intent);
+  const notFound = `${capitalized(options.noun)} not found`;
+  const refuse = (reason: string | null, status = 400, fieldErrors?: Record<string, string>): never => {
+    throw new Refusal(refusal(intent, wording, reason, fieldErrors), status);
+  };
+  let id: string | null = null;
+  const act: RecordAction = {
+    intent,
+    form,
+    id() {
+      const target = readId(form);
+      if (target.kind === "missing") refuse(`No ${options.noun} was given`);
+      if (target.kind === "unknown") refuse(notFound, 404);
+      id = (target as { id: string }).id;
+      return id;
+    },
+    parse(schema) {
+      const parsed = parseForm(schema, form);
+      if (!parsed.success) refuse(null, 400, parsed.fieldErrors);
+      return (parsed as { data: z.output<typeof schema> }).data;
+    },
+    async run(step, context) {
+      const done = await attempt({ intent, id, ...context }, step);
+      if (!done.ok) refuse(null, 500);
+      const value = (done as { value: Awaited<ReturnType<typeof step>> }).value;
+      if (value === null || value === undefined || value === false) refuse(notFound, 404);
+      return value as never;
+    },
+    refuse,
+    async done(entry, result) {
+      await recordAdminActivity(request, user, { entity: options.entity, ...entry });
+      return ok({ intent, ...result }) as Result & typeof result & { ok: true };
+    },
+    unknown() {
+      throw new Refusal({ intent, ...(wording.title ? { title: wording.title } : {}), message: "Unknown action" }, 400);
+    },
+  };
+  try {
+    return await handle(act);
+  } catch (error) {
+    if (error instanceof Refusal) return fail(error.result, error.status);
+    throw error;
+  }
+}
