@@ -263,6 +263,23 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       }
     }
 
+    // The site's own images, linked with their content hash: a year, immutable; the plain URL an hour.
+    const home = await (await request.get(`${DEMO_URL}/`)).text();
+    const images = [...new Set([...home.matchAll(/\/images\/[\w.-]+\.(?:webp|avif)\?v=[0-9a-f]{16}/g)].map((m) => m[0]))];
+    expect(images.length, "the home page links its images with their hash").toBeGreaterThan(5);
+    expect(images.some((i) => i.includes("-w480.avif")), "a 480 px AVIF for phones").toBe(true);
+    for (const image of images) {
+      const response = await request.get(`${DEMO_URL}${image}`);
+      const cacheControl = response.headers()["cache-control"] ?? "";
+      if (response.status() !== 200 || !cacheControl.includes(`max-age=${ONE_YEAR}`) || !cacheControl.includes("immutable")) {
+        bad.push(`${image}: ${response.status()} Cache-Control "${cacheControl}"`);
+      }
+    }
+    const plain = await request.get(`${DEMO_URL}${images[0].split("?")[0]}`);
+    expect(plain.headers()["cache-control"]).toBe("public, max-age=3600");
+    const stale = await request.get(`${DEMO_URL}${images[0].split("?")[0]}?v=0000000000000000`);
+    expect(stale.headers()["cache-control"]).toBe("public, max-age=3600");
+
     for (const path of ["/", "/projects", service.path, project.path]) {
       const response = await request.get(`${DEMO_URL}${path}`, { headers: encoding });
       expect(response.status(), path).toBe(200);
