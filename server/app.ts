@@ -68,7 +68,7 @@ function contentSecurityPolicy(nonce: string): string {
 /** `/images/<file>` -> the first 16 hex digits of the file's SHA-256, for the files of the build's images folder. */
 function siteImageVersions(dir: string): Map<string, string> {
   const versions = new Map<string, string>();
-  let files: string[] = [];
+  let files: string[];
   try {
     files = fs.readdirSync(dir);
   } catch {
