@@ -5,6 +5,7 @@ import { flashForPage } from "~/.server/flash";
 import { useFlashToast } from "~/components/admin/action-result";
 import { Toaster } from "~/components/ui/sonner";
 import { useToasterPosition } from "~/components/admin/use-toaster-position";
+import { FormTokenInput } from "~/components/site/contact-form";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { isStaticPage } from "~/lib/hydration";
 import { useInlineAssets } from "~/lib/inline-assets";
@@ -36,7 +37,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Public pages are complete HTML plus one small script; the admin is a hydrated React app.
-  const staticPage = isStaticPage(useMatches());
+  const matches = useMatches();
+  const staticPage = isStaticPage(matches);
+  const formToken = staticPage ? formTokenOf(matches) : undefined;
   // A static page carries its own styles (site.css, ~10 KiB compressed) and script (~2 KiB): the first
   // paint waits on no other request. The admin links the whole app's stylesheet and scripts.
   const inline = useInlineAssets();
@@ -61,6 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {staticPage && inlineScript ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScript }} /> : null}
+        {/* Last in the body: the one value that differs per response (app/.server/page-cache.ts, brotliPrefix). */}
+        {formToken ? <FormTokenInput formToken={formToken} /> : null}
         {staticPage ? null : (
           <>
             <AdminToaster />
@@ -71,6 +76,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The contact form's token, when a public page's loader signed one (the home page's contact form). */
+function formTokenOf(matches: ReturnType<typeof useMatches>): string | undefined {
+  for (const match of matches) {
+    const token = (match.loaderData as { formToken?: unknown } | undefined)?.formToken;
+    if (typeof token === "string") return token;
+  }
+  return undefined;
 }
 
 /** Admin toasts, placed clear of an open dialog's close button and fields (useToasterPosition). */

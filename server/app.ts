@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -19,6 +20,7 @@ import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/rate-limi
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
 import { serveStoredUploads } from "~/.server/storage/serve";
+import { setImageVersions } from "~/lib/images";
 
 // The HTTP application. Built by Vite into build/server/index.js (vite.config.ts) and started by
 // server.mjs, which adds the static client assets and the listening socket.
@@ -61,6 +63,22 @@ function contentSecurityPolicy(nonce: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** `/images/<file>` -> the first 16 hex digits of the file's SHA-256, for the files of the build's images folder. */
+function siteImageVersions(dir: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  let files: string[];
+  try {
+    files = fs.readdirSync(dir);
+  } catch {
+    return versions; // no build (development): plain URLs
+  }
+  for (const file of files) {
+    if (!/\.(webp|avif|jpe?g|png|svg)$/i.test(file)) continue;
+    versions.set(`/images/${file}`, crypto.createHash("sha256").update(fs.readFileSync(path.join(dir, file))).digest("hex").slice(0, 16));
+  }
+  return versions;
 }
 
 /** For answers that are not pages (a 404 under /uploads, an error): nothing may load, frame or rebase them. */
@@ -124,6 +142,23 @@ export function createApp() {
   // serves them before this app is reached.
   const clientDir = path.resolve(env.BUILD_DIR, "client");
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  // The site's own images: pages link them with their content hash (`?v=`, app/lib/images.ts), and a URL with the
+  // hash of the file it names never changes. Without it (or with a stale one) the hour of any public file.
+  const imageVersions = siteImageVersions(path.join(clientDir, "images"));
+  setImageVersions(imageVersions);
+  app.use(
+    "/images",
+    express.static(path.join(clientDir, "images"), {
+      index: false,
+      dotfiles: "ignore",
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const version = (res.req as express.Request).query.v;
+        const current = imageVersions.get(`/images/${path.basename(filePath)}`);
+        res.setHeader("Cache-Control", current && version === current ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    }),
+  );
   app.use(express.static(clientDir, { maxAge: "1h", index: false, dotfiles: "ignore" }));
 
   // Cross-site writes are refused before any route runs (actions, resource routes and /api/auth alike).

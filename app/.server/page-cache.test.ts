@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { deflateParts, fillTemplate, gzipPage, isStorable, pageCacheKey, toTemplate } from "./page-cache";
+import { brotliPage, brotliPrefix, deflateParts, fillTemplate, gzipPage, isStorable, pageCacheKey, pageWithoutNonce, toTemplate } from "./page-cache";
 
 const NONCE = "k2Jc+9/xQ0a1b2c3d4e5fQ==";
 const TOKEN = "1763740000000.Vt0qWm3n1Xk9zAa_bCd-eF";
@@ -143,5 +143,46 @@ describe("which responses may be stored", () => {
     expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, "cache-control": "private, no-store" } })).toBe(false);
     expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, "cache-control": "no-cache" } })).toBe(false);
     expect(isStorable({ ...ok, allHeaders: { ...ok.allHeaders, "cache-control": "public, max-age=60" } })).toBe(true);
+  });
+});
+
+describe("brotli page from a stored prefix", () => {
+  const fresh = { nonce: "unused", formToken: "1763740099999.AAAAAAAAAAAAAAAAAAAAAA" };
+  const body = `<html><body>${"<p>Malé, Hulhumalé &amp; Addu: jetties, villas and roofs.</p>".repeat(2000)}`;
+  it("is a valid brotli stream of the filled page when the token comes last", async () => {
+    const page = Buffer.from(`${body}<input value="${TOKEN}"/></body></html>`);
+    const template = toTemplate(page, { formToken: TOKEN });
+    const prefix = await brotliPrefix(template);
+    expect(prefix).not.toBeNull();
+    const br = brotliPage(template, prefix as Buffer, fresh);
+    expect(zlib.brotliDecompressSync(br).equals(fillTemplate(template, fresh))).toBe(true);
+    expect(br.length).toBeLessThan(zlib.gzipSync(page, { level: 9 }).length);
+  });
+
+  it("is the whole page compressed when it holds no value", async () => {
+    const page = Buffer.from(`${body}</body></html>`);
+    const template = toTemplate(page, {});
+    const br = brotliPage(template, (await brotliPrefix(template)) as Buffer, fresh);
+    expect(zlib.brotliDecompressSync(br).equals(page)).toBe(true);
+  });
+
+  it("is not made when a value comes early (the rest would go uncompressed)", async () => {
+    const template = toTemplate(Buffer.from(`<html nonce="${NONCE}">${body}</html>`), { nonce: NONCE });
+    expect(await brotliPrefix(template)).toBeNull();
+  });
+});
+
+describe("a stored page without the nonce", () => {
+  const csp = `default-src 'self'; script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'`;
+  it("allows each script that carried the nonce by its hash, and drops the nonce", () => {
+    const page = `<link nonce="${NONCE}" rel="icon"><script type="module" nonce="${NONCE}">go()</script><script>injected()</script>`;
+    const out = pageWithoutNonce(page, NONCE, csp);
+    const hash = crypto.createHash("sha256").update("go()").digest("base64");
+    expect(out).toEqual({ html: '<link rel="icon"><script type="module">go()</script><script>injected()</script>', scriptSources: `'sha256-${hash}'` });
+  });
+
+  it("keeps the nonce when a script with it loads a file, or without a nonce policy", () => {
+    expect(pageWithoutNonce(`<script nonce="${NONCE}" src="/a.js"></script>`, NONCE, csp)).toBeNull();
+    expect(pageWithoutNonce(`<script nonce="${NONCE}">x()</script>`, NONCE, undefined)).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { contentVersion } from "./cache";
+import { pruneInlineStyles } from "./css-prune";
 import { formToken } from "./enquiries";
 import { logger } from "./logger";
 
@@ -104,6 +107,77 @@ export function gzipPage(template: PageTemplate, deflated: Buffer[], values: Req
   return Buffer.concat(pieces);
 }
 
+const brotliCompress = promisify(zlib.brotliCompress);
+
+/** Brotli quality for stored pages: 9 is within 10% of 11's size at a tenth of its time, once per fill. */
+export const BROTLI_QUALITY = 9;
+
+/** A page whose values all sit in its last few bytes can be sent as brotli: see brotliPage. */
+const MAX_BROTLI_TAIL = 8 * 1024;
+
+/**
+ * The part of the page before its first value, brotli-compressed once when the page is stored, or null when
+ * the values come too early in the page for that to pay. Brotli, unlike deflate, cannot take a value
+ * between two independently compressed parts (later parts refer to earlier bytes and to the position in the
+ * stream), so only what follows the last compressed byte can change: the form token is therefore placed at
+ * the very end of the body (app/root.tsx) and the nonce is not in a stored page at all (pageWithoutNonce).
+ */
+export async function brotliPrefix(template: PageTemplate): Promise<Buffer | null> {
+  const tail = template.parts.slice(1).reduce((sum, part) => sum + part.length, 0) + template.slots.length * 256;
+  // Sent uncompressed, the tail must be a small part of the page, or gzip (which compresses it) wins.
+  if (template.slots.length > 0 && (tail > MAX_BROTLI_TAIL || tail * 16 > template.bytes)) return null;
+  const params = {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: template.parts[0].length,
+  };
+  // With values to come, the stream is flushed to a byte boundary but not finished.
+  const finishFlush = template.slots.length > 0 ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.BROTLI_OPERATION_FINISH;
+  return brotliCompress(template.parts[0], { params, finishFlush });
+}
+
+/**
+ * A brotli stream (RFC 7932) of the filled page: the stored prefix, then the values and the rest of the page
+ * in one uncompressed meta-block (section 9.2: ISLAST 0, MNIBBLES 4, MLEN - 1, ISUNCOMPRESSED 1, padding),
+ * then an empty last meta-block. The tail is at most MAX_BROTLI_TAIL (plus the values), under the 64 KiB
+ * that four nibbles of length can say.
+ */
+export function brotliPage(template: PageTemplate, prefix: Buffer, values: RequestValues): Buffer {
+  if (template.slots.length === 0) return prefix;
+  const tail = fillTemplate({ parts: [Buffer.alloc(0), ...template.parts.slice(1)], slots: template.slots, bytes: 0 }, values);
+  const pieces = [prefix];
+  for (let at = 0; at < tail.length; at += 65536) {
+    const chunk = tail.subarray(at, at + 65536);
+    const bits = ((chunk.length - 1) << 3) | (1 << 19);
+    pieces.push(Buffer.from([bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff]), chunk);
+  }
+  // ISLAST 1, ISLASTEMPTY 1.
+  pieces.push(Buffer.from([0x03]));
+  return Buffer.concat(pieces);
+}
+
+/**
+ * A stored page is the same for everyone, so it cannot carry one response's CSP nonce. Each inline script
+ * the render gave the nonce is allowed by its SHA-256 hash instead (CSP level 2 hash sources), and the
+ * nonce attributes go. Only scripts that carried the nonce are hashed: a script injected into content would
+ * not have had it, and stays blocked. Null (keep the nonce, filled in per response) when a script with the
+ * nonce loads a file, which a hash cannot allow, or when the response had no nonce-based policy.
+ */
+export function pageWithoutNonce(html: string, nonce: string, csp: string | undefined): { html: string; scriptSources: string } | null {
+  const nonceSource = `'nonce-${nonce}'`;
+  if (!csp?.includes(nonceSource)) return null;
+  const attribute = ` nonce="${nonce}"`;
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (!match[1].includes(attribute)) continue;
+    if (/\ssrc=/i.test(match[1])) return null;
+    hashes.push(`'sha256-${crypto.createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
+  }
+  const stripped = html.split(attribute).join("");
+  if (stripped.includes(nonce)) return null;
+  return { html: stripped, scriptSources: [...new Set(hashes)].join(" ") };
+}
+
 /** `/`, `/service/<id>` and `/project/<id>`, with the ids the loaders accept; `.data` requests never match. */
 const PAGE_PATH = /^\/(?:(?:service|project)\/[A-Za-z0-9_-]{1,64}|projects)?$/;
 
@@ -137,6 +211,10 @@ interface PageEntry {
   headers: [string, HeaderValue][];
   template: PageTemplate;
   deflated: Buffer[];
+  /** brotliPrefix: null when the page is sent gzipped only. */
+  brotli: Buffer | null;
+  /** The hash sources that take the nonce's place in the CSP, or null when the nonce is a slot. */
+  scriptSources: string | null;
   bytes: number;
 }
 
@@ -161,32 +239,47 @@ export function isStorable({ status, allHeaders }: Pick<CapturedPage, "status" |
 }
 
 /**
- * Copies what the router writes, below the compression middleware (server.mjs wraps res.write/end
- * first, so these wrappers see the uncompressed HTML) and calls `done` once the whole response has
- * gone out. Headers are read at the first write, before compression adds Content-Encoding and Vary.
+ * Holds what the router writes, below the compression middleware (server.mjs wraps res.write/end first, so
+ * these wrappers see the uncompressed HTML), and hands the whole page to `done` at its end, nothing sent yet:
+ * the first answer is then the stored page, compressed as every later one (`release` sends it as written
+ * instead). Headers are read at the first write, before compression adds Content-Encoding and Vary. A page
+ * over `maxBytes`, or a head written directly, goes out as it comes and is not stored.
  */
-function captureResponse(res: Response, maxBytes: number, done: (page: CapturedPage) => void): void {
+function holdResponse(res: Response, maxBytes: number, done: (page: CapturedPage, release: () => void) => void): void {
   const before = new Map(Object.entries(res.getHeaders()));
-  const chunks: Buffer[] = [];
+  const chunks: [unknown, unknown][] = [];
+  const copies: Buffer[] = [];
   let size = 0;
-  let skip = false;
+  let passing = false;
   let head: Omit<CapturedPage, "body"> | null = null;
+  // The client left before the page was complete: whatever the render does next is not stored.
+  let gone = false;
+  res.once("close", () => {
+    gone = true;
+  });
+  const write = res.write;
+  const end = res.end;
 
+  const pass = () => {
+    passing = true;
+    res.write = write;
+    res.end = end;
+    for (const [chunk, encoding] of chunks) Reflect.apply(write, res, [chunk, encoding]);
+    chunks.length = 0;
+    copies.length = 0;
+  };
   const takeHead = () => {
     if (head) return;
-    // Someone wrote the head directly: what went out is unknown, so nothing is stored.
-    if (res.headersSent) {
-      skip = true;
-      return;
-    }
+    if (res.headersSent) return pass();
     const allHeaders = res.getHeaders() as Record<string, HeaderValue | undefined>;
     const headers = Object.entries(allHeaders).filter(
       (entry): entry is [string, HeaderValue] => entry[1] !== undefined && !same(before.get(entry[0]), entry[1]),
     );
     head = { status: res.statusCode, headers, allHeaders };
   };
-  const keep = (chunk: unknown, encoding: unknown) => {
-    if (skip || chunk === undefined || chunk === null || typeof chunk === "function") return;
+  /** Keeps a chunk; false once the page is too large to hold (it is then passed on). */
+  const keep = (chunk: unknown, encoding: unknown): boolean => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return true;
     // Copied: the writer may reuse its buffer once write() returns.
     const bytes =
       typeof chunk === "string"
@@ -194,35 +287,46 @@ function captureResponse(res: Response, maxBytes: number, done: (page: CapturedP
         : chunk instanceof Uint8Array
           ? Buffer.from(chunk)
           : null;
-    if (!bytes) return;
+    if (!bytes) return true;
     size += bytes.length;
-    if (size > maxBytes) {
-      skip = true;
-      chunks.length = 0;
-      return;
-    }
-    chunks.push(bytes);
+    chunks.push([bytes, undefined]);
+    copies.push(bytes);
+    return size <= maxBytes;
   };
+  const callbackOf = (args: unknown[]) => args.find((arg): arg is () => void => typeof arg === "function");
 
-  const write = res.write;
-  const end = res.end;
   res.write = function (this: Response, ...args: unknown[]) {
     takeHead();
-    keep(args[0], args[1]);
-    return Reflect.apply(write, this, args);
+    if (passing) return Reflect.apply(write, this, args);
+    if (!keep(args[0], args[1])) {
+      pass();
+      return true;
+    }
+    const callback = callbackOf(args.slice(1));
+    if (callback) process.nextTick(callback);
+    return true;
   } as Response["write"];
   res.end = function (this: Response, ...args: unknown[]) {
     takeHead();
-    keep(args[0], args[1]);
-    return Reflect.apply(end, this, args);
+    if (passing) return Reflect.apply(end, this, args);
+    const callback = callbackOf(args);
+    if (!keep(args[0], args[1])) {
+      pass();
+      return Reflect.apply(end, this, callback ? [callback] : []);
+    }
+    res.write = write;
+    res.end = end;
+    const release = () => {
+      for (const [chunk] of chunks) Reflect.apply(write, res, [chunk]);
+      Reflect.apply(end, res, callback ? [callback] : []);
+    };
+    if (!head || gone) {
+      release();
+      return this;
+    }
+    done({ ...head, body: Buffer.concat(copies) }, release);
+    return this;
   } as Response["end"];
-
-  // "finish": every byte was handed to the socket. A response cut short (client gone, stream error)
-  // only closes, and its partial body is dropped.
-  res.once("finish", () => {
-    if (!head || skip) return;
-    done({ ...head, body: Buffer.concat(chunks) });
-  });
 }
 
 /**
@@ -238,8 +342,61 @@ export function formTokenFor(res: Response): string {
 /** Counted for each entry on top of its HTML: the headers and bookkeeping are small next to the page. */
 const ENTRY_OVERHEAD = 1024;
 
+/**
+ * A rendered page made ready to store: its inline stylesheet cut down to the rules it uses
+ * (docs/decisions/0031-per-page-css-and-brotli-page-cache.md), the nonce replaced by script hashes where it
+ * can be, the per-response values cut out, and the result compressed once for gzip and brotli.
+ */
+async function storeEntry(page: CapturedPage, nonce: string, formToken: string | undefined): Promise<Omit<PageEntry, "version">> {
+  let html = pruneInlineStyles(page.body.toString("utf8"));
+  const withoutNonce = pageWithoutNonce(html, nonce, page.allHeaders["content-security-policy"]?.toString());
+  if (withoutNonce) html = withoutNonce.html;
+  const template = toTemplate(Buffer.from(html), { nonce: withoutNonce ? undefined : nonce, formToken });
+  const deflated = deflateParts(template);
+  const brotli = await brotliPrefix(template);
+  const bytes = template.bytes + deflated.reduce((sum, part) => sum + part.length, 0) + (brotli?.length ?? 0);
+  // The page's own Content-Length no longer holds once its stylesheet is cut.
+  const headers = page.headers.filter(([name]) => name.toLowerCase() !== "content-length");
+  return { headers, template, deflated, brotli, scriptSources: withoutNonce ? withoutNonce.scriptSources : null, bytes };
+}
+
+/** Which stored encoding a request takes: br, else gzip, else none. Without Accept-Encoding, none. */
+function encodingFor(req: Request, entry: Pick<PageEntry, "brotli">): "br" | "gzip" | null {
+  if (req.headers["accept-encoding"] === undefined) return null;
+  if (entry.brotli && req.acceptsEncodings("br") === "br") return "br";
+  return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
+}
+
+/** Sends a stored page with this response's values, in the best encoding the client takes. */
+function send(req: Request, res: Response, entry: PageEntry, values: RequestValues): void {
+  res.status(200);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  if (entry.scriptSources !== null) {
+    const csp = res.getHeader("Content-Security-Policy");
+    if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${values.nonce}'`, entry.scriptSources));
+  }
+  res.vary("Accept-Encoding");
+  // Sent as the compression middleware would (which leaves an encoded answer alone). A client that takes
+  // neither br nor gzip gets the plain page, which the compression middleware may still encode.
+  const encoding = encodingFor(req, entry);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const body =
+    encoding === "br" && entry.brotli
+      ? brotliPage(entry.template, entry.brotli, values)
+      : encoding === "gzip"
+        ? gzipPage(entry.template, entry.deflated, values)
+        : fillTemplate(entry.template, values);
+  // Known in full, unlike a streamed render; the compression middleware drops it when it compresses.
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}
+
 export interface PageCacheOptions {
-  /** Total bytes of the stored pages and their gzipped parts (default 20 MB). */
+  /** Total bytes of the stored pages and their gzip and brotli forms (default 20 MB). */
   maxBytes?: number;
   /** Stored pages (default 500). */
   maxEntries?: number;
@@ -284,8 +441,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const entries = new LRUCache<string, PageEntry>({
     max: maxEntries,
     maxSize: maxBytes,
-    // The page and its gzipped parts, which are smaller than the page.
-    maxEntrySize: 2 * maxPageBytes + ENTRY_OVERHEAD,
+    // The page and its gzipped and brotli parts, each smaller than the page.
+    maxEntrySize: 3 * maxPageBytes + ENTRY_OVERHEAD,
     sizeCalculation: (entry) => entry.bytes + ENTRY_OVERHEAD,
     ttl: maxAgeMs,
   });
@@ -309,23 +466,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
     const entry = entries.get(key);
     if (entry && entry.version === current) {
-      res.status(200);
-      for (const [name, value] of entry.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
-      res.vary("Accept-Encoding");
-      // Gzip only when asked for, as the compression middleware does. A client that takes br but not gzip
-      // gets the plain page, which the compression middleware then encodes.
-      const gzip = req.headers["accept-encoding"] !== undefined && req.acceptsEncodings("gzip") === "gzip";
-      if (gzip) res.setHeader("Content-Encoding", "gzip");
-      if (req.method === "HEAD") {
-        res.end();
-        return;
-      }
-      const values = { nonce, formToken: newFormToken() };
-      const body = gzip ? gzipPage(entry.template, entry.deflated, values) : fillTemplate(entry.template, values);
-      // Known in full, unlike a streamed render; the compression middleware drops it when it compresses.
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
+      send(req, res, entry, { nonce, formToken: newFormToken() });
       return;
     }
     if (entry) entries.delete(key);
@@ -334,14 +476,21 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     // A HEAD render has no body to keep; the next GET stores the page.
     if (req.method === "GET") {
       const started = Date.now();
-      captureResponse(res, maxPageBytes, (page) => {
-        if (!isStorable(page) || Date.now() - started >= maxRenderMs) return;
+      holdResponse(res, maxPageBytes, (page, release) => {
+        if (!isStorable(page) || Date.now() - started >= maxRenderMs) return release();
         const token: unknown = res.locals.formToken;
-        const template = toTemplate(page.body, { nonce, formToken: typeof token === "string" ? token : undefined });
-        const deflated = deflateParts(template);
-        const bytes = template.bytes + deflated.reduce((sum, part) => sum + part.length, 0);
-        // Labelled with the version read before the render: an edit made meanwhile makes it stale at once.
-        entries.set(key, { version: current, headers: page.headers, template, deflated, bytes });
+        storeEntry(page, nonce, typeof token === "string" ? token : undefined).then(
+          (stored) => {
+            // Labelled with the version read before the render: an edit made meanwhile makes it stale at once.
+            entries.set(key, { ...stored, version: current });
+            // This answer is the stored page, as the next visitor's will be (with this render's own values).
+            send(req, res, { ...stored, version: current }, { nonce, formToken: typeof token === "string" ? token : "" });
+          },
+          (error: unknown) => {
+            logger.warn({ reqId: res.locals.requestId, err: error }, "page cache: page not stored");
+            release();
+          },
+        );
       });
     }
     next();

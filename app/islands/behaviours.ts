@@ -79,24 +79,35 @@ function initMenu() {
 
 function initFadeIn() {
   if (typeof IntersectionObserver === "undefined" || reducedMotion()) return;
-  // All positions are read before any section is hidden: one layout, not one per section.
-  const below = [...document.querySelectorAll<HTMLElement>(withAttr(ATTR.fade))]
-    .map((el) => ({ el, rect: el.getBoundingClientRect() }))
-    .filter(({ rect }) => rect.top >= window.innerHeight);
-  for (const { el, rect } of below) {
-    // A section taller than ten screens could never be 10% visible: then any visibility counts.
-    const threshold = rect.height * FADE_IN_THRESHOLD > window.innerHeight ? 0 : FADE_IN_THRESHOLD;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        el.setAttribute(ATTR.fade, FADE.shown);
-        observer.disconnect();
-      },
-      { threshold },
-    );
-    el.setAttribute(ATTR.fade, FADE.hidden);
-    observer.observe(el);
-  }
+  // No layout is read at start (a forced layout there cost the home page its TBT): one observer reports each
+  // section's position with the first frame, and only then are those below the fold hidden.
+  const seen = new WeakSet<Element>();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const el = entry.target;
+        const screen = entry.rootBounds?.height ?? window.innerHeight;
+        if (!seen.has(el)) {
+          seen.add(el);
+          // On screen or above it at start: never hidden.
+          if (entry.isIntersecting || entry.boundingClientRect.top < screen) {
+            observer.unobserve(el);
+            continue;
+          }
+          el.setAttribute(ATTR.fade, FADE.hidden);
+          continue;
+        }
+        // 10% visible, or for a section taller than ten screens (which could never be 10% visible) any part.
+        const tall = entry.boundingClientRect.height * FADE_IN_THRESHOLD > screen;
+        if (entry.isIntersecting && (tall || entry.intersectionRatio >= FADE_IN_THRESHOLD)) {
+          el.setAttribute(ATTR.fade, FADE.shown);
+          observer.unobserve(el);
+        }
+      }
+    },
+    { threshold: [0, FADE_IN_THRESHOLD] },
+  );
+  for (const el of document.querySelectorAll(withAttr(ATTR.fade))) observer.observe(el);
 }
 
 /** A link to /#section from another page lands here: settle on the section once the page is laid out. */

@@ -175,19 +175,31 @@ describe("the island on the site components' markup", () => {
 
   it("hides the sections that start below the fold, and only those (layout given: happy-dom has none)", async () => {
     const { $, errors, close } = open(page(), (w) => {
-      // The gallery section starts two screens down; everything else is on the first screen.
-      const rect = w.HTMLElement.prototype.getBoundingClientRect;
-      w.HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-        const box = rect.call(this);
-        return this.getAttribute("aria-labelledby") === "gallery-title" ? new w.DOMRect(0, 2 * w.innerHeight, box.width, 600) : box;
-      };
+      // The gallery section starts two screens down; everything else is on the first screen. The browser's
+      // IntersectionObserver reports each section's box with the first frame: here from that layout.
+      const top = (el: Element) => (el.getAttribute("aria-labelledby") === "gallery-title" ? 2 * w.innerHeight : 0);
+      class LaidOutObserver {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(el: Element) {
+          const box = new w.DOMRect(0, top(el), 390, 600);
+          const rootBounds = new w.DOMRect(0, 0, w.innerWidth, w.innerHeight);
+          const isIntersecting = box.top < w.innerHeight;
+          queueMicrotask(() =>
+            this.callback([{ target: el, boundingClientRect: box, rootBounds, isIntersecting, intersectionRatio: isIntersecting ? 1 : 0 } as unknown as IntersectionObserverEntry], this as never),
+          );
+        }
+        unobserve() {}
+        disconnect() {}
+      }
+      (w as unknown as { IntersectionObserver: unknown }).IntersectionObserver = LaidOutObserver;
     });
     const gallery = $('[aria-labelledby="gallery-title"]');
-    expect(gallery.getAttribute(ATTR.fade)).toBe(FADE.hidden);
+    await vi.waitFor(() => expect(gallery.getAttribute(ATTR.fade)).toBe(FADE.hidden));
     expect($('[aria-labelledby="about-title"]').getAttribute(ATTR.fade)).toBe(FADE.static);
     expect(errors()).toEqual([]);
     await close();
   });
+
 });
 
 describe("each behaviour on its own", () => {

@@ -1,17 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { isLocalImage, responsiveSources } from "./images";
+import { isLocalImage, responsiveSources, setImageVersions } from "./images";
 
 describe("responsiveSources", () => {
   it("names the variants of the site's own images and of uploads served here", () => {
     expect(responsiveSources("/images/hero.jpg")).toEqual({
       webp: "/images/hero-w480.webp 480w, /images/hero-w960.webp 960w, /images/hero-w1600.webp 1600w",
-      avif: "/images/hero-w960.avif 960w",
+      // The site's own images also have a 480 px AVIF, for images shown at phone widths.
+      avif: "/images/hero-w480.avif 480w, /images/hero-w960.avif 960w",
       avifUrl: "/images/hero-w960.avif",
       fallback: "/images/hero-w960.webp",
     });
-    expect(responsiveSources("/uploads/project-images/gallery/0123456789abcdef-1763740800000.png")?.avifUrl).toBe(
-      "/uploads/project-images/gallery/0123456789abcdef-1763740800000-w960.avif",
+    expect(responsiveSources("/uploads/project-images/gallery/0123456789abcdef-1763740800000.png")?.avif).toBe(
+      "/uploads/project-images/gallery/0123456789abcdef-1763740800000-w960.avif 960w",
     );
+  });
+
+  it("puts the content hash of a site image in its URL once the server has set them", () => {
+    setImageVersions(new Map([["/images/hero-w480.avif", "0123abcd"], ["/images/hero-w960.webp", "4567ef01"]]));
+    try {
+      const sources = responsiveSources("/images/hero.jpg");
+      expect(sources?.avif).toBe("/images/hero-w480.avif?v=0123abcd 480w, /images/hero-w960.avif 960w");
+      expect(sources?.fallback).toBe("/images/hero-w960.webp?v=4567ef01");
+    } finally {
+      setImageVersions(new Map());
+    }
   });
 
   it("names them for an upload in a bucket behind S3_PUBLIC_URL: same key, absolute URL", () => {

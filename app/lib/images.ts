@@ -3,10 +3,31 @@ import { UPLOAD_BUCKETS, UPLOAD_FOLDERS } from "~/validation/constants";
 // Responsive image convention, shared by the upload pipeline (which writes the files) and the
 // components (which build srcset). For a local image `/uploads/.../name.ext` or `/images/name.ext`,
 // the pipeline also writes `name-w480.webp`, `name-w960.webp`, `name-w1600.webp` (never enlarged:
-// a smaller source gives files at its own width) and `name-w960.avif`.
+// a smaller source gives files at its own width) and `name-w960.avif`. The site's own images (`/images/`,
+// scripts/image-variants.mjs) also have `name-w480.avif`, for images shown at phone widths.
 
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export const AVIF_WIDTH = 960;
+/** AVIF widths of the site's own images; uploads have AVIF_WIDTH only (app/.server/storage/images.ts). */
+export const SITE_AVIF_WIDTHS = [480, 960] as const;
+
+/**
+ * Content hashes of the site's own images (`/images/<file>` -> hash), set by the server at start from the build
+ * it serves (server/app.ts). Their URLs then carry `?v=<hash>`, which the server answers with a year-long,
+ * immutable cache; without a hash (development, the browser bundle) the plain URL is cached for an hour.
+ */
+const imageVersions = new Map<string, string>();
+
+export function setImageVersions(versions: Map<string, string>): void {
+  imageVersions.clear();
+  for (const [url, hash] of versions) imageVersions.set(url, hash);
+}
+
+/** `/images/x.webp` -> `/images/x.webp?v=<hash>` when the hash is known; any other URL as it is. */
+export function versionedUrl(url: string): string {
+  const version = imageVersions.get(url);
+  return version ? `${url}?v=${version}` : url;
+}
 
 /**
  * A server-made upload name without its extension (newObjectBase in app/.server/storage/upload.ts):
@@ -35,7 +56,7 @@ export function variantBase(url: string): string {
 }
 
 export function variantUrl(url: string, width: number, format: "webp" | "avif" = "webp"): string {
-  return `${variantBase(url)}-w${width}.${format}`;
+  return versionedUrl(`${variantBase(url)}-w${width}.${format}`);
 }
 
 /** srcset strings for a local image, or null for an external URL (rendered as-is). */
@@ -43,9 +64,10 @@ export function responsiveSources(
   url: string | null | undefined,
 ): { webp: string; avif: string; avifUrl: string; fallback: string } | null {
   if (!isLocalImage(url)) return null;
+  const avifWidths = url.startsWith("/images/") ? SITE_AVIF_WIDTHS : [AVIF_WIDTH];
   return {
     webp: VARIANT_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(", "),
-    avif: `${variantUrl(url, AVIF_WIDTH, "avif")} ${AVIF_WIDTH}w`,
+    avif: avifWidths.map((w) => `${variantUrl(url, w, "avif")} ${w}w`).join(", "),
     avifUrl: variantUrl(url, AVIF_WIDTH, "avif"),
     fallback: variantUrl(url, 960),
   };

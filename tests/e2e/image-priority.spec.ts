@@ -38,7 +38,8 @@ async function expectHeldUntilMainImage(browser: Browser, url: string, heldImage
     releaseMain = resolve;
   });
   const requested: string[] = [];
-  await fresh.route(/\.(webp|avif)$/, async (route) => {
+  // Site images carry their content hash (`?v=`, app/lib/images.ts).
+  await fresh.route(/\.(webp|avif)(\?v=[0-9a-f]+)?$/, async (route) => {
     const base = baseOf(route.request().url());
     if (base === mainBase) await mainHeld;
     if (heldBases.includes(base)) requested.push(base);

@@ -1,26 +1,40 @@
+import crypto from "node:crypto";
 import { DEMO_URL, expect, test } from "./fixtures";
 
 test.describe("HTTP hardening", () => {
-  test("every page carries the security headers and a CSP nonce that matches its scripts", async ({ request }) => {
-    const response = await request.get(`${DEMO_URL}/`);
-    const headers = response.headers();
-    expect(headers["x-powered-by"]).toBeUndefined();
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    const csp = headers["content-security-policy"];
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
-    const html = await response.text();
-    // JSON-LD blocks are data, never executed: they need no nonce. Everything else does.
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    // A new nonce on every response.
-    const again = (await request.get(`${DEMO_URL}/`)).headers()["content-security-policy"];
-    expect(again).not.toBe(csp);
+  test("every page carries the security headers and a CSP that allows exactly its own scripts", async ({ request }) => {
+    for (const path of ["/", "/admin/login"]) {
+      const response = await request.get(`${DEMO_URL}${path}`);
+      const headers = response.headers();
+      expect(headers["x-powered-by"]).toBeUndefined();
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      const csp = headers["content-security-policy"];
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      const html = await response.text();
+      // JSON-LD blocks are data, never executed: they need no nonce. Everything else does.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1].includes('type="application/ld+json"'));
+      expect(scripts.length).toBeGreaterThan(0);
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      if (path === "/") {
+        // A public page from the rendered-page cache is the same for everyone: no nonce, each inline script
+        // allowed by its hash (docs/decisions/0031-per-page-css-and-brotli-page-cache.md).
+        expect(headers["x-page-cache"]).toMatch(/^(hit|miss)$/);
+        expect(nonce).toBeUndefined();
+        for (const [, attributes, text] of scripts) {
+          expect(attributes).not.toContain("nonce=");
+          expect(csp).toContain(`'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`);
+        }
+      } else {
+        expect(nonce).toBeTruthy();
+        for (const [tag] of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+        // A new nonce on every response.
+        const again = (await request.get(`${DEMO_URL}${path}`)).headers()["content-security-policy"];
+        expect(again).not.toBe(csp);
+      }
+    }
   });
 
   test("dotfiles and the repository are not served", async ({ request }) => {

@@ -25,7 +25,25 @@ export type EnquiryActionData = EnquiryPostResult;
  * the visitor sees 'Sending Message...', then 'Message Sent Successfully!' and a cleared form; on a
  * failure an error toast, and what they typed stays.
  */
-export function ContactForm({ formToken, result, prefill }: { formToken: string; result?: EnquiryActionData; prefill?: ContactPrefill | null }) {
+export const CONTACT_FORM_ID = "contact-form";
+
+/** The contact form's token field, placed by app/root.tsx after everything else in the body. */
+export function FormTokenInput({ formToken }: { formToken: string }) {
+  return <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} form={CONTACT_FORM_ID} />;
+}
+
+export function ContactForm({
+  formToken,
+  result,
+  prefill,
+  tokenAtEnd = true,
+}: {
+  formToken: string;
+  result?: EnquiryActionData;
+  prefill?: ContactPrefill | null;
+  /** False to keep the token field inside the form (a page whose layout does not add it at the end). */
+  tokenAtEnd?: boolean;
+}) {
   const failed = result && !result.ok ? result : undefined;
   const errors = failed?.fieldErrors ?? {};
   // What the visitor typed (a refused post), else what the link that led here names (a service, a project).
@@ -47,6 +65,7 @@ export function ContactForm({ formToken, result, prefill }: { formToken: string;
 
   return (
     <form
+      id={CONTACT_FORM_ID}
       method="post"
       action="/?index#contact"
       encType="multipart/form-data"
@@ -65,7 +84,9 @@ export function ContactForm({ formToken, result, prefill }: { formToken: string;
           {failed.message}
         </p>
       ) : null}
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      {/* The token, different in every response, goes at the very end of the page, outside the form but part of
+          it (`form` attribute): all before it can then be stored compressed once (app/.server/page-cache.ts). */}
+      {tokenAtEnd ? null : <FormTokenInput formToken={formToken} />}
       {/* Where the lead came from: the island adds the referring site; nothing per visitor is in a cached page. */}
       {SOURCE_FIELDS.map((name) => (
         <input key={name} type="hidden" name={name} defaultValue={values[name] ?? ""} />

@@ -21,7 +21,7 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
         <div className="mx-auto -mt-4 mb-12 flex w-fit flex-col items-center gap-2 rounded-2xl border border-white/15 bg-white/5 px-8 py-5 sm:flex-row sm:gap-5">
           <p className="text-5xl font-extrabold text-brand-amber">{content.average.toFixed(1)}</p>
           <div className="text-center sm:text-left">
-            <Stars rating={Math.round(content.average)} className="justify-center sm:justify-start [&_svg]:size-5" />
+            <Stars rating={Math.round(content.average)} className="mx-auto h-5 sm:mx-0" />
             <p className="mt-1 text-sm text-white/80">Average rating from our clients</p>
           </div>
         </div>

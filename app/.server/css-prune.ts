@@ -1,0 +1,216 @@
+// Per-page CSS (docs/decisions/0031-per-page-css-and-brotli-page-cache.md). A public page inlines the public
+// stylesheet (docs/decisions/0020-public-pages-inline-style-and-script.md), yet any one page uses a fraction of
+// its rules. When the page cache stores a page, it keeps only the rules whose class selectors the page can
+// match: the classes in the HTML's class attributes (a <template>'s included) and those the page's inline
+// script may add. The stylesheet is parsed once into an index of rules; a page costs one scan of its HTML and
+// one pass over that index.
+
+interface StyleRule {
+  kind: "rule";
+  /** The selectors of the rule, each with the classes it requires (those outside any parentheses). */
+  selectors: { text: string; classes: string[] }[];
+  /** `{...}` with the declarations (and anything nested), as written. */
+  block: string;
+}
+interface GroupRule {
+  kind: "group";
+  /** `@media (...)`, `@supports ...`, `@layer name`: kept only when a rule inside is kept. */
+  prelude: string;
+  children: CssNode[];
+}
+interface RawText {
+  kind: "raw";
+  /** `@property`, `@keyframes`, `@font-face`, `@layer a, b;` and the like: always kept. */
+  text: string;
+}
+type CssNode = StyleRule | GroupRule | RawText;
+
+/** At-rules whose block holds style rules, to be pruned like the top level. */
+const GROUPS = /^@(media|supports|layer|container|scope|document)\b/i;
+
+/** Index of the end of the block that opens at `open` (a `{`), skipping strings and comments. */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const c = css[i];
+    if (c === "/" && css[i + 1] === "*") {
+      const end = css.indexOf("*/", i + 2);
+      i = end < 0 ? css.length : end + 1;
+    } else if (c === '"' || c === "'") {
+      i = stringEnd(css, i);
+    } else if (c === "\\") {
+      i++;
+    } else if (c === "{") {
+      depth++;
+    } else if (c === "}") {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return css.length - 1;
+}
+
+function stringEnd(css: string, start: number): number {
+  const quote = css[start];
+  for (let i = start + 1; i < css.length; i++) {
+    if (css[i] === "\\") i++;
+    else if (css[i] === quote) return i;
+  }
+  return css.length - 1;
+}
+
+/** Splits `text` at top-level commas (not inside parentheses, brackets or strings). */
+function splitTopLevel(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(text, i);
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+/** CSS identifier escapes undone: `\:` -> `:`, `\31 ` -> `1`. */
+function unescapeIdent(ident: string): string {
+  return ident.replace(/\\([0-9a-fA-F]{1,6}\s?|[^])/g, (_m, esc: string) =>
+    /^[0-9a-fA-F]/.test(esc) && /^[0-9a-fA-F]{1,6}\s?$/.test(esc) ? String.fromCodePoint(parseInt(esc.trim(), 16)) : esc,
+  );
+}
+
+/**
+ * The classes a selector requires. What sits in parentheses (`:not(.x)`, `:where(.a, .b)`, `:has(.y)`) is
+ * left out: such a selector is kept more often than needed, never less.
+ */
+function requiredClasses(selector: string): string[] {
+  let flat = "";
+  let depth = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === "\\") {
+      if (depth === 0) flat += selector.slice(i, i + 2);
+      i++;
+    } else if (c === '"' || c === "'") {
+      const end = stringEnd(selector, i);
+      i = end;
+    } else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (depth === 0) flat += c;
+  }
+  return [...flat.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^]|[\w-])+)/g)].map((m) => unescapeIdent(m[1]));
+}
+
+function parseNodes(css: string): CssNode[] {
+  const nodes: CssNode[] = [];
+  let i = 0;
+  while (i < css.length) {
+    // Whitespace and comments between statements are dropped (the license comment with them: the build's
+    // stylesheet under /assets keeps it).
+    if (/\s/.test(css[i])) {
+      i++;
+      continue;
+    }
+    if (css.startsWith("/*", i)) {
+      const end = css.indexOf("*/", i + 2);
+      i = end < 0 ? css.length : end + 2;
+      continue;
+    }
+    // The prelude runs to the first `{` or `;` outside strings and parentheses.
+    let j = i;
+    let depth = 0;
+    for (; j < css.length; j++) {
+      const c = css[j];
+      if (c === "\\") j++;
+      else if (c === '"' || c === "'") j = stringEnd(css, j);
+      else if (c === "(" || c === "[") depth++;
+      else if (c === ")" || c === "]") depth--;
+      else if (depth === 0 && (c === "{" || c === ";")) break;
+    }
+    if (j >= css.length || css[j] === ";") {
+      nodes.push({ kind: "raw", text: css.slice(i, Math.min(j + 1, css.length)) });
+      i = j + 1;
+      continue;
+    }
+    const prelude = css.slice(i, j).trim();
+    const end = blockEnd(css, j);
+    const block = css.slice(j, end + 1);
+    if (prelude.startsWith("@")) {
+      nodes.push(GROUPS.test(prelude) ? { kind: "group", prelude, children: parseNodes(css.slice(j + 1, end)) } : { kind: "raw", text: prelude + block });
+    } else {
+      nodes.push({
+        kind: "rule",
+        selectors: splitTopLevel(prelude).map((text) => ({ text: text.trim(), classes: requiredClasses(text) })),
+        block,
+      });
+    }
+    i = end + 1;
+  }
+  return nodes;
+}
+
+/** What a page can use: class names, and prefixes of names its script builds at run time (`toast-${kind}`). */
+export interface UsedClasses {
+  names: Set<string>;
+  prefixes: string[];
+}
+
+const usable = (used: UsedClasses, name: string) => used.names.has(name) || used.prefixes.some((p) => name.startsWith(p));
+
+function emit(nodes: CssNode[], used: UsedClasses): string {
+  let out = "";
+  for (const node of nodes) {
+    if (node.kind === "raw") out += node.text;
+    else if (node.kind === "group") {
+      const inner = emit(node.children, used);
+      if (inner) out += `${node.prelude}{${inner}}`;
+    } else {
+      const kept = node.selectors.filter((s) => s.classes.every((name) => usable(used, name)));
+      if (kept.length) out += `${kept.map((s) => s.text).join(",")}${node.block}`;
+    }
+  }
+  return out;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">", "#x27": "'", "#39": "'" };
+const decodeAttribute = (value: string) => value.replace(/&(amp|quot|apos|lt|gt|#x27|#39);/g, (_m, name: string) => ENTITIES[name]);
+
+/**
+ * The classes a page's HTML can use: every class attribute (React writes them in double quotes), plus the
+ * words in its inline scripts, which may add a class by name (app/islands/site.ts builds its toasts).
+ */
+export function usedClasses(html: string): UsedClasses {
+  const names = new Set<string>();
+  const prefixes: string[] = [];
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of decodeAttribute(match[1]).split(/\s+/)) if (name) names.add(name);
+  }
+  for (const script of html.matchAll(/<script\b(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const word of script[1].matchAll(/[A-Za-z_][\w-]*/g)) names.add(word[0]);
+    // A name put together in a template literal: `toast-${kind}` allows every class starting "toast-".
+    for (const prefix of script[1].matchAll(/[`"'\s]([A-Za-z_][\w-]*-)\$\{/g)) prefixes.push(prefix[1]);
+  }
+  return { names, prefixes };
+}
+
+let parsed: { css: string; nodes: CssNode[] } | null = null;
+
+/** `css` with only the rules that `used` can match (the stylesheet's index is kept for the next page). */
+export function pruneCss(css: string, used: UsedClasses): string {
+  if (parsed?.css !== css) parsed = { css, nodes: parseNodes(css) };
+  return emit(parsed.nodes, used);
+}
+
+/** The page with each inline `<style>` holding only the rules the page can use. */
+export function pruneInlineStyles(html: string): string {
+  if (!html.includes("<style")) return html;
+  const used = usedClasses(html);
+  return html.replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi, (_m, open: string, css: string, close: string) => open + pruneCss(css, used) + close);
+}
