@@ -13,6 +13,9 @@ export interface Project {
   description: string | null;
   short_description: string | null;
   featured_image_url: string | null;
+  /** The featured image's focal point in percent (docs/product.md#focal-point). */
+  featured_image_focal_x: number;
+  featured_image_focal_y: number;
   gallery_images: string[];
   status: string;
   category: string | null;
@@ -50,6 +53,8 @@ export type ProjectListItem = Pick<
   | "completion_percentage"
   | "status"
   | "featured_image_url"
+  | "featured_image_focal_x"
+  | "featured_image_focal_y"
   | "is_featured"
   | "is_public"
   | "created_at"
@@ -65,6 +70,8 @@ function toProject(row: Selectable<ProjectsTable>): Project {
     description: row.description,
     short_description: row.short_description,
     featured_image_url: row.featured_image_url,
+    featured_image_focal_x: Number(row.featured_image_focal_x),
+    featured_image_focal_y: Number(row.featured_image_focal_y),
     gallery_images: toUrlList(row.gallery_images),
     status: row.status,
     category: row.category,
@@ -110,6 +117,8 @@ async function loadPublicProjects(limit: number): Promise<ProjectListItem[]> {
       "completion_percentage",
       "status",
       "featured_image_url",
+      "featured_image_focal_x",
+      "featured_image_focal_y",
       "is_featured",
       "is_public",
       "created_at",
@@ -215,6 +224,8 @@ export async function listPublicProjectsPage(filter: PortfolioFilter & { page: n
         "completion_percentage",
         "status",
         "featured_image_url",
+        "featured_image_focal_x",
+        "featured_image_focal_y",
         "is_featured",
         "is_public",
         "created_at",
@@ -278,6 +289,8 @@ function toColumns(input: ProjectInput) {
     description: input.description,
     short_description: input.short_description,
     featured_image_url: input.featured_image_url,
+    featured_image_focal_x: input.featured_image_focal_x,
+    featured_image_focal_y: input.featured_image_focal_y,
     gallery_images: listToJson(input.gallery_images),
     status: input.status,
     category: input.category,

@@ -10,7 +10,8 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
-import { GalleryField, MediaUrlField } from "./media-fields";
+import { CENTRE, type FocalPoint, FocalPointField } from "./focal-point-field";
+import { GalleryField, isPreviewable, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
 
 interface ProjectDialogProps {
@@ -45,6 +46,12 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
   const fetcher = useFetcher<ActionResult>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [imageUrl, setImageUrl] = useState(project?.featured_image_url ?? "");
+  const [focal, setFocal] = useState<FocalPoint>(project ? { x: project.featured_image_focal_x, y: project.featured_image_focal_y } : CENTRE);
+  // A new picture starts centred: a point chosen for the old one means nothing on it.
+  const changeImage = (url: string) => {
+    setImageUrl(url);
+    setFocal(CENTRE);
+  };
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const errors = clientErrors ?? serverErrors ?? {};
   const formRef = useFocusFirstInvalid(errors);
@@ -119,7 +126,14 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
         </FormSection>
 
         <FormSection title="Images">
-          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="project-images" folder="featured" value={imageUrl} onChange={setImageUrl} error={errors.featured_image_url} />
+          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="project-images" folder="featured" value={imageUrl} onChange={changeImage} error={errors.featured_image_url} />
+          <FocalPointField
+            url={isPreviewable(imageUrl) ? imageUrl.trim() : null}
+            value={focal}
+            onChange={setFocal}
+            names={{ x: "featured_image_focal_x", y: "featured_image_focal_y" }}
+            errors={{ x: errors.featured_image_focal_x, y: errors.featured_image_focal_y }}
+          />
           <GalleryField label="Gallery" name="gallery_images" bucket="project-images" defaultValue={project?.gallery_images ?? []} error={errors.gallery_images} />
         </FormSection>
 

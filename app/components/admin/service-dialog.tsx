@@ -9,7 +9,8 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField, useFocusFirstInvalid } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
-import { GalleryField, MediaUrlField } from "./media-fields";
+import { CENTRE, type FocalPoint, FocalPointField } from "./focal-point-field";
+import { GalleryField, isPreviewable, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
 
 interface ServiceDialogProps {
@@ -43,6 +44,12 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
   const fetcher = useFetcher<ActionResult>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [imageUrl, setImageUrl] = useState(service?.featured_image_url ?? "");
+  const [focal, setFocal] = useState<FocalPoint>(service ? { x: service.featured_image_focal_x, y: service.featured_image_focal_y } : CENTRE);
+  // A new picture starts centred: a point chosen for the old one means nothing on it.
+  const changeImage = (url: string) => {
+    setImageUrl(url);
+    setFocal(CENTRE);
+  };
   const serverErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent !== "create-category" ? fetcher.data.fieldErrors : undefined;
   const errors = clientErrors ?? serverErrors ?? {};
   const formRef = useFocusFirstInvalid(errors);
@@ -88,7 +95,14 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
         </FormSection>
 
         <FormSection title="Images">
-          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="service-images" folder="featured" value={imageUrl} onChange={setImageUrl} error={errors.featured_image_url} />
+          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="service-images" folder="featured" value={imageUrl} onChange={changeImage} error={errors.featured_image_url} />
+          <FocalPointField
+            url={isPreviewable(imageUrl) ? imageUrl.trim() : null}
+            value={focal}
+            onChange={setFocal}
+            names={{ x: "featured_image_focal_x", y: "featured_image_focal_y" }}
+            errors={{ x: errors.featured_image_focal_x, y: errors.featured_image_focal_y }}
+          />
           <GalleryField label="Gallery" name="gallery" bucket="service-images" defaultValue={service?.gallery ?? []} error={errors.gallery} />
         </FormSection>
 
