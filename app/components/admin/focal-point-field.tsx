@@ -87,11 +87,16 @@ export function FocalPointField({ url, value, onChange, names, errors }: FocalPo
             style={{ left: `${value.x}%`, top: `${value.y}%` }}
           />
         </div>
-        <div className="grid gap-1 text-xs text-muted-foreground">
-          <span>Card</span>
-          <img src={url} alt="" className="aspect-[3/2] w-32 rounded-md border object-cover" style={focalStyle(value.x, value.y)} data-testid="focal-preview-card" />
-          <span className="mt-1">Page</span>
-          <img src={url} alt="" className="aspect-[2/1] w-32 rounded-md border object-cover" style={focalStyle(value.x, value.y)} />
+        {/* What visitors will see: a card (3:2) and the page's featured image (2:1, 16:9 on phones). */}
+        <div className="flex gap-3 text-xs text-muted-foreground sm:flex-col">
+          <span className="grid gap-1">
+            Card
+            <img src={url} alt="" className="aspect-[3/2] w-32 rounded-md border object-cover" style={focalStyle(value.x, value.y)} data-testid="focal-preview-card" />
+          </span>
+          <span className="grid gap-1">
+            Page
+            <img src={url} alt="" className="aspect-[2/1] w-32 rounded-md border object-cover" style={focalStyle(value.x, value.y)} />
+          </span>
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
