@@ -173,6 +173,7 @@ export async function listPublicProjectFacets(): Promise<PortfolioFacets> {
         .selectFrom("projects")
         .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("count")])
         .where("is_public", "=", true)
+        .where("deleted_at", "is", null)
         .where(column, "is not", null)
         .where(column, "!=", "")
         .groupBy(column)
@@ -189,7 +190,8 @@ export type PortfolioProject = ProjectListItem & { project_type: string | null }
 type PortfolioFilter = { category: string | null; projectType: string | null };
 
 function publicProjectsWhere(filter: PortfolioFilter) {
-  let query = db().selectFrom("projects").where("is_public", "=", true);
+  // A project in the Trash is not public (docs/decisions/0013-versions-and-trash.md).
+  let query = db().selectFrom("projects").where("is_public", "=", true).where("deleted_at", "is", null);
   if (filter.category !== null) query = query.where("category", "=", filter.category);
   if (filter.projectType !== null) query = query.where("project_type", "=", filter.projectType);
   return query;
