@@ -87,9 +87,22 @@ function formTokenOf(matches: ReturnType<typeof useMatches>): string | undefined
   return undefined;
 }
 
-/** Admin toasts, placed clear of an open dialog's close button and fields (useToasterPosition). */
+/**
+ * Admin toasts, placed clear of an open dialog's close button, fields and buttons (useToasterPosition). Always
+ * expanded: a toast stacked behind another is never drawn half-faded (docs/decisions/0025-focal-points-and-toasts-on-phones.md).
+ */
 function AdminToaster() {
-  return <Toaster position={useToasterPosition()} richColors closeButton />;
+  const { position, besideDialogClose } = useToasterPosition();
+  return (
+    <Toaster
+      position={position}
+      expand
+      visibleToasts={besideDialogClose ? 1 : 3}
+      className={besideDialogClose ? "toaster-beside-dialog-close" : undefined}
+      richColors
+      closeButton
+    />
+  );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,9 @@ export interface ServiceSummary {
   service_type: string | null;
   pricing_model: string | null;
   featured_image_url: string | null;
+  /** Where the image is cropped around, in percent; the centre when absent (docs/product.md#focal-point). */
+  featured_image_focal_x?: number;
+  featured_image_focal_y?: number;
 }
 
 export interface ProjectSummary {
@@ -20,6 +23,9 @@ export interface ProjectSummary {
   completion_percentage: number;
   status: string;
   featured_image_url: string | null;
+  /** Where the image is cropped around, in percent; the centre when absent (docs/product.md#focal-point). */
+  featured_image_focal_x?: number;
+  featured_image_focal_y?: number;
   is_featured: boolean;
 }
 

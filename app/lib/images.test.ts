@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalImage, responsiveSources, setImageVersions } from "./images";
+import { focalStyle, isLocalImage, responsiveSources, setImageVersions } from "./images";
 
 describe("responsiveSources", () => {
   it("names the variants of the site's own images and of uploads served here", () => {
@@ -48,5 +48,15 @@ describe("responsiveSources", () => {
     ]) {
       expect(responsiveSources(url), String(url)).toBeNull();
     }
+  });
+});
+
+describe("focalStyle", () => {
+  it("positions the crop at the point, writes nothing for the centre, and clamps what is out of range", () => {
+    expect(focalStyle(20, 85)).toEqual({ objectPosition: "20% 85%" });
+    expect(focalStyle(50, 50)).toBeUndefined();
+    expect(focalStyle(undefined, undefined)).toBeUndefined();
+    expect(focalStyle(-5, 140)).toEqual({ objectPosition: "0% 100%" });
+    expect(focalStyle(Number.NaN, 10)).toEqual({ objectPosition: "50% 10%" });
   });
 });

@@ -72,3 +72,14 @@ export function responsiveSources(
     fallback: variantUrl(url, 960),
   };
 }
+
+/**
+ * The `object-position` that crops an image around its focal point (docs/product.md#focal-point), as an inline
+ * style; none for the centre (the browser's default), so an image without a chosen point renders as before.
+ * Values are clamped to 0-100: a bad stored value can move the crop, never break the style.
+ */
+export function focalStyle(x: number | null | undefined, y: number | null | undefined): { objectPosition: string } | undefined {
+  const clamp = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? Math.round(Math.min(100, Math.max(0, v))) : 50);
+  const [px, py] = [clamp(x), clamp(y)];
+  return px === 50 && py === 50 ? undefined : { objectPosition: `${px}% ${py}%` };
+}

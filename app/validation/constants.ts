@@ -81,6 +81,8 @@ export function uploadLimitFor(folder: UploadFolder): number {
 export const TEXT_MAX = 300;
 export const LONG_TEXT_MAX = 20_000;
 export const URL_MAX = 2048;
+/** An image's focal point when none was chosen: its centre, in percent (docs/product.md#focal-point). */
+export const FOCAL_CENTRE = 50;
 
 /** Hidden fields of the contact form: a honeypot a person never fills, and a signed render time. */
 export const HONEYPOT_FIELD = "website";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LONG_TEXT_MAX, TEXT_MAX, URL_MAX } from "./constants";
+import { FOCAL_CENTRE, LONG_TEXT_MAX, TEXT_MAX, URL_MAX } from "./constants";
 
 // Building blocks for form schemas. Forms send strings; these turn them into the stored values
 // with the rules of docs/product.md#validation (trim, empty -> null, comma lists, whole numbers).
@@ -94,6 +94,17 @@ export const optionalInt = (label: string, { min, max }: { min?: number; max?: n
     .transform((v) => (v === "" ? null : Number.parseInt(v, 10)))
     .refine((v) => v === null || min === undefined || v >= min, `${label} must be at least ${min}`)
     .refine((v) => v === null || max === undefined || v <= max, `${label} must be at most ${max}`);
+
+/**
+ * One coordinate of an image's focal point, in percent of its width or height (docs/product.md#focal-point):
+ * a whole number from 0 to 100; missing or empty is the centre (50), as before focal points existed.
+ */
+export const focalPercent = (label: string) =>
+  z
+    .preprocess((v) => (v === undefined || v === null ? "" : typeof v === "number" ? String(v) : v), z.string())
+    .transform((v) => v.trim())
+    .refine((v) => v === "" || (/^\d{1,3}$/.test(v) && Number(v) <= 100), `${label} must be a whole number from 0 to 100`)
+    .transform((v) => (v === "" ? FOCAL_CENTRE : Number.parseInt(v, 10)));
 
 /** A select's value: one of the options, or null when empty. */
 export const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRICING_MODELS, SERVICE_TYPES } from "./constants";
-import { checkbox, commaList, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, urlList } from "./fields";
+import { checkbox, commaList, focalPercent, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, urlList } from "./fields";
 
 /** Service dialog form (create and edit). created_by and id never come from the form. */
 export const ServiceSchema = z.object({
@@ -10,6 +10,8 @@ export const ServiceSchema = z.object({
   overview: optionalLongText("Overview"),
   category: optionalText(100, "Category"),
   featured_image_url: optionalUrl(),
+  featured_image_focal_x: focalPercent("Focal point (across)"),
+  featured_image_focal_y: focalPercent("Focal point (down)"),
   gallery: urlList(),
   features: commaList(),
   benefits: commaList(),

@@ -474,6 +474,23 @@ function m0011Insight(): Migration {
   };
 }
 
+/**
+ * Where a service's or project's featured image is cropped around: x and y in percent of its width and height
+ * (docs/product.md#focal-point). Old rows get the centre, which is how every crop looked before.
+ */
+function m0012FocalPoint(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      // One column per statement: SQLite's ALTER TABLE adds one column at a time.
+      for (const table of ["services", "projects"]) {
+        for (const column of ["featured_image_focal_x", "featured_image_focal_y"]) {
+          await db.schema.alterTable(table).addColumn(column, "integer", (c) => c.notNull().defaultTo(50)).execute();
+        }
+      }
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -487,6 +504,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0008_activity": m0008Activity(engine),
         "0009_leads": m0009Leads(engine),
         "0011_insight": m0011Insight(),
+        "0012_focal_point": m0012FocalPoint(),
       };
     },
   };

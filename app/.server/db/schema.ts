@@ -36,6 +36,9 @@ export interface ServicesTable {
   /** Set while the service is in the Trash (docs/decisions/0013-versions-and-trash.md). */
   deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   deleted_by: string | null;
+  /** Where the featured image is cropped around, in percent (0-100, 50 = centre; migration 0012_focal_point). */
+  featured_image_focal_x: ColumnType<number, number | undefined, number>;
+  featured_image_focal_y: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProjectsTable {
@@ -73,6 +76,9 @@ export interface ProjectsTable {
   /** Set while the project is in the Trash (docs/decisions/0013-versions-and-trash.md). */
   deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   deleted_by: string | null;
+  /** Where the featured image is cropped around, in percent (0-100, 50 = centre; migration 0012_focal_point). */
+  featured_image_focal_x: ColumnType<number, number | undefined, number>;
+  featured_image_focal_y: ColumnType<number, number | undefined, number>;
 }
 
 /** One saved state of a service or project (service_versions, project_versions). */

@@ -13,6 +13,9 @@ export interface Project {
   description: string | null;
   short_description: string | null;
   featured_image_url: string | null;
+  /** The featured image's focal point in percent (docs/product.md#focal-point). */
+  featured_image_focal_x: number;
+  featured_image_focal_y: number;
   gallery_images: string[];
   status: string;
   category: string | null;
@@ -50,6 +53,8 @@ export type ProjectListItem = Pick<
   | "completion_percentage"
   | "status"
   | "featured_image_url"
+  | "featured_image_focal_x"
+  | "featured_image_focal_y"
   | "is_featured"
   | "is_public"
   | "created_at"
@@ -65,6 +70,8 @@ function toProject(row: Selectable<ProjectsTable>): Project {
     description: row.description,
     short_description: row.short_description,
     featured_image_url: row.featured_image_url,
+    featured_image_focal_x: Number(row.featured_image_focal_x),
+    featured_image_focal_y: Number(row.featured_image_focal_y),
     gallery_images: toUrlList(row.gallery_images),
     status: row.status,
     category: row.category,
@@ -110,6 +117,8 @@ async function loadPublicProjects(limit: number): Promise<ProjectListItem[]> {
       "completion_percentage",
       "status",
       "featured_image_url",
+      "featured_image_focal_x",
+      "featured_image_focal_y",
       "is_featured",
       "is_public",
       "created_at",
@@ -164,6 +173,7 @@ export async function listPublicProjectFacets(): Promise<PortfolioFacets> {
         .selectFrom("projects")
         .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("count")])
         .where("is_public", "=", true)
+        .where("deleted_at", "is", null)
         .where(column, "is not", null)
         .where(column, "!=", "")
         .groupBy(column)
@@ -180,7 +190,8 @@ export type PortfolioProject = ProjectListItem & { project_type: string | null }
 type PortfolioFilter = { category: string | null; projectType: string | null };
 
 function publicProjectsWhere(filter: PortfolioFilter) {
-  let query = db().selectFrom("projects").where("is_public", "=", true);
+  // A project in the Trash is not public (docs/decisions/0013-versions-and-trash.md).
+  let query = db().selectFrom("projects").where("is_public", "=", true).where("deleted_at", "is", null);
   if (filter.category !== null) query = query.where("category", "=", filter.category);
   if (filter.projectType !== null) query = query.where("project_type", "=", filter.projectType);
   return query;
@@ -215,6 +226,8 @@ export async function listPublicProjectsPage(filter: PortfolioFilter & { page: n
         "completion_percentage",
         "status",
         "featured_image_url",
+        "featured_image_focal_x",
+        "featured_image_focal_y",
         "is_featured",
         "is_public",
         "created_at",
@@ -278,6 +291,8 @@ function toColumns(input: ProjectInput) {
     description: input.description,
     short_description: input.short_description,
     featured_image_url: input.featured_image_url,
+    featured_image_focal_x: input.featured_image_focal_x,
+    featured_image_focal_y: input.featured_image_focal_y,
     gallery_images: listToJson(input.gallery_images),
     status: input.status,
     category: input.category,

@@ -14,6 +14,9 @@ export interface Service {
   category: string | null;
   overview: string | null;
   featured_image_url: string | null;
+  /** The featured image's focal point in percent (docs/product.md#focal-point). */
+  featured_image_focal_x: number;
+  featured_image_focal_y: number;
   gallery: string[];
   features: string[];
   icon: string | null;
@@ -33,7 +36,7 @@ export interface Service {
 
 export type ServiceListItem = Pick<
   Service,
-  "id" | "title" | "short_description" | "category" | "service_type" | "pricing_model" | "featured_image_url" | "is_active"
+  "id" | "title" | "short_description" | "category" | "service_type" | "pricing_model" | "featured_image_url" | "featured_image_focal_x" | "featured_image_focal_y" | "is_active"
 >;
 
 function toService(row: Selectable<ServicesTable>): Service {
@@ -45,6 +48,8 @@ function toService(row: Selectable<ServicesTable>): Service {
     category: row.category,
     overview: row.overview,
     featured_image_url: row.featured_image_url,
+    featured_image_focal_x: Number(row.featured_image_focal_x),
+    featured_image_focal_y: Number(row.featured_image_focal_y),
     gallery: toUrlList(row.gallery),
     features: toTextList(row.features, ["name", "title"]),
     icon: row.icon,
@@ -71,7 +76,7 @@ export async function listActiveServices(): Promise<ServiceListItem[]> {
 async function loadActiveServices(): Promise<ServiceListItem[]> {
   const rows = await db()
     .selectFrom("services")
-    .select(["id", "title", "short_description", "category", "service_type", "pricing_model", "featured_image_url", "is_active"])
+    .select(["id", "title", "short_description", "category", "service_type", "pricing_model", "featured_image_url", "featured_image_focal_x", "featured_image_focal_y", "is_active"])
     .where("is_active", "=", true)
     .where("deleted_at", "is", null)
     .orderBy("sort_order", "asc")
@@ -139,6 +144,8 @@ function toColumns(input: ServiceInput) {
     category: input.category,
     overview: input.overview,
     featured_image_url: input.featured_image_url,
+    featured_image_focal_x: input.featured_image_focal_x,
+    featured_image_focal_y: input.featured_image_focal_y,
     gallery: listToJson(input.gallery),
     features: listToJson(input.features),
     icon: input.icon,

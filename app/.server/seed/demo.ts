@@ -1,3 +1,4 @@
+import { FOCAL_CENTRE } from "~/validation/constants";
 import type { ContactDetailInput } from "~/validation/contact-detail";
 import type { ProjectInput } from "~/validation/project";
 import type { ServiceInput } from "~/validation/service";
@@ -11,6 +12,8 @@ const service = (s: Partial<ServiceInput> & Pick<ServiceInput, "title">): Servic
   overview: null,
   category: null,
   featured_image_url: null,
+  featured_image_focal_x: FOCAL_CENTRE,
+  featured_image_focal_y: FOCAL_CENTRE,
   gallery: [],
   features: [],
   benefits: [],
@@ -159,6 +162,8 @@ const project = (p: Partial<ProjectInput> & Pick<ProjectInput, "title">): Projec
   short_description: null,
   description: null,
   featured_image_url: null,
+  featured_image_focal_x: FOCAL_CENTRE,
+  featured_image_focal_y: FOCAL_CENTRE,
   gallery_images: [],
   status: "completed",
   category: null,

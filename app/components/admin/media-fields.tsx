@@ -71,9 +71,12 @@ export function MediaUrlField({ label, name, bucket, folder, value, onChange, ki
   );
 }
 
+/** A URL the browser can show here: a path on this site or an http(s) address. */
+export const isPreviewable = (url: string) => /^(\/(?!\/)|https?:\/\/)/.test(url.trim());
+
 function MediaPreview({ url, kind, label, on }: { url: string; kind: "image" | "video"; label: string; on?: "light" | "dark" }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const showable = url && failed !== url && (url.startsWith("/") || /^https?:\/\//.test(url));
+  const showable = url && failed !== url && isPreviewable(url);
   if (!showable) {
     return (
       <div className="flex size-20 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { Project } from "~/.server/models/projects";
 import { Badge } from "~/components/ui/badge";
+import { focalStyle } from "~/lib/images";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Switch } from "~/components/ui/switch";
@@ -41,6 +42,7 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
           src={project.featured_image_url}
           alt=""
           loading="lazy"
+          style={focalStyle(project.featured_image_focal_x, project.featured_image_focal_y)}
           className="aspect-video w-full bg-muted object-cover group-data-[state=private]/card:opacity-50 group-data-[state=private]/card:grayscale"
         />
       ) : (

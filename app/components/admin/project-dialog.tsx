@@ -7,7 +7,8 @@ import { ProjectSchema } from "~/validation/project";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
-import { GalleryField, MediaUrlField } from "./media-fields";
+import { CENTRE, type FocalPoint, FocalPointField } from "./focal-point-field";
+import { GalleryField, isPreviewable, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
 import { useSchemaForm } from "./use-schema-form";
 
@@ -44,6 +45,12 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
     if (result.ok) onDone();
   });
   const [imageUrl, setImageUrl] = useState(project?.featured_image_url ?? "");
+  const [focal, setFocal] = useState<FocalPoint>(project ? { x: project.featured_image_focal_x, y: project.featured_image_focal_y } : CENTRE);
+  // A new picture starts centred: a point chosen for the old one means nothing on it.
+  const changeImage = (url: string) => {
+    setImageUrl(url);
+    setFocal(CENTRE);
+  };
 
   return (
     <fetcher.Form {...formProps} className="flex min-h-0 flex-1 flex-col">
@@ -96,7 +103,14 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
         </FormSection>
 
         <FormSection title="Images">
-          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="project-images" folder="featured" value={imageUrl} onChange={setImageUrl} error={errors.featured_image_url} />
+          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="project-images" folder="featured" value={imageUrl} onChange={changeImage} error={errors.featured_image_url} />
+          <FocalPointField
+            url={isPreviewable(imageUrl) ? imageUrl.trim() : null}
+            value={focal}
+            onChange={setFocal}
+            names={{ x: "featured_image_focal_x", y: "featured_image_focal_y" }}
+            errors={{ x: errors.featured_image_focal_x, y: errors.featured_image_focal_y }}
+          />
           <GalleryField label="Gallery" name="gallery_images" bucket="project-images" defaultValue={project?.gallery_images ?? []} error={errors.gallery_images} />
         </FormSection>
 

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import type { Service } from "~/.server/models/services";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { focalStyle } from "~/lib/images";
 import { type ActionResult, useActionToast } from "./action-result";
 import { formatDate } from "~/lib/format";
 import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
@@ -36,6 +37,7 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
           src={service.featured_image_url}
           alt=""
           loading="lazy"
+          style={focalStyle(service.featured_image_focal_x, service.featured_image_focal_y)}
           className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover group-data-[state=inactive]/card:opacity-50 group-data-[state=inactive]/card:grayscale sm:aspect-video sm:h-28 sm:w-44"
         />
       ) : (

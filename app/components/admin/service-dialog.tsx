@@ -6,7 +6,8 @@ import { ServiceSchema } from "~/validation/service";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
-import { GalleryField, MediaUrlField } from "./media-fields";
+import { CENTRE, type FocalPoint, FocalPointField } from "./focal-point-field";
+import { GalleryField, isPreviewable, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
 import { useSchemaForm } from "./use-schema-form";
 
@@ -42,6 +43,12 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
     if (result.ok) onDone();
   });
   const [imageUrl, setImageUrl] = useState(service?.featured_image_url ?? "");
+  const [focal, setFocal] = useState<FocalPoint>(service ? { x: service.featured_image_focal_x, y: service.featured_image_focal_y } : CENTRE);
+  // A new picture starts centred: a point chosen for the old one means nothing on it.
+  const changeImage = (url: string) => {
+    setImageUrl(url);
+    setFocal(CENTRE);
+  };
 
   return (
     <fetcher.Form {...formProps} className="flex min-h-0 flex-1 flex-col">
@@ -65,7 +72,14 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
         </FormSection>
 
         <FormSection title="Images">
-          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="service-images" folder="featured" value={imageUrl} onChange={setImageUrl} error={errors.featured_image_url} />
+          <MediaUrlField label="Featured Image" name="featured_image_url" bucket="service-images" folder="featured" value={imageUrl} onChange={changeImage} error={errors.featured_image_url} />
+          <FocalPointField
+            url={isPreviewable(imageUrl) ? imageUrl.trim() : null}
+            value={focal}
+            onChange={setFocal}
+            names={{ x: "featured_image_focal_x", y: "featured_image_focal_y" }}
+            errors={{ x: errors.featured_image_focal_x, y: errors.featured_image_focal_y }}
+          />
           <GalleryField label="Gallery" name="gallery" bucket="service-images" defaultValue={service?.gallery ?? []} error={errors.gallery} />
         </FormSection>
 

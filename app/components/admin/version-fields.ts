@@ -1,4 +1,5 @@
 import { formatBudget } from "~/lib/format";
+import { FOCAL_CENTRE } from "~/validation/constants";
 import { labelFor, type Option, PRICING_MODEL_OPTIONS, PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 
 // The fields a version of a service or project shows on its History page, in form order, and how each
@@ -12,6 +13,12 @@ export interface VersionField {
 }
 
 const yesNo = (value: unknown) => (value === true ? "Yes" : "No");
+// A version saved before focal points existed had the centre (docs/product.md#focal-point).
+const percent = (value: unknown) => `${typeof value === "number" ? value : FOCAL_CENTRE}%`;
+const FOCAL_FIELDS: VersionField[] = [
+  { key: "featured_image_focal_x", label: "Focal point across", format: percent },
+  { key: "featured_image_focal_y", label: "Focal point down", format: percent },
+];
 
 export const SERVICE_VERSION_FIELDS: VersionField[] = [
   { key: "title", label: "Title" },
@@ -30,6 +37,7 @@ export const SERVICE_VERSION_FIELDS: VersionField[] = [
   { key: "benefits", label: "Benefits" },
   { key: "icon", label: "Icon" },
   { key: "featured_image_url", label: "Featured image" },
+  ...FOCAL_FIELDS,
   { key: "gallery", label: "Gallery" },
   { key: "is_active", label: "Active", format: yesNo },
   { key: "sort_order", label: "Sort order" },
@@ -60,6 +68,7 @@ export const PROJECT_VERSION_FIELDS: VersionField[] = [
   { key: "team_members", label: "Team members" },
   { key: "tags", label: "Tags" },
   { key: "featured_image_url", label: "Featured image" },
+  ...FOCAL_FIELDS,
   { key: "gallery_images", label: "Gallery" },
   { key: "is_public", label: "Public", format: yesNo },
   { key: "is_featured", label: "Featured", format: yesNo },

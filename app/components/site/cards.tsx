@@ -4,6 +4,7 @@ import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { isSampleId } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
+import { focalStyle } from "~/lib/images";
 import { clampPercent, formatLabel, formatPricingModel, formatStatus, sameLabel, statusBadgeVariant } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { SKELETON_COUNT } from "~/validation/constants";
@@ -15,7 +16,7 @@ const cardClass =
   "group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-all duration-300 has-[a:hover]:-translate-y-1 has-[a:hover]:shadow-xl has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/60";
 
 /** Decorative: the card's title follows right after it. */
-function CardImage({ src }: { src: string | null }) {
+function CardImage({ src, focalX, focalY }: { src: string | null; focalX?: number; focalY?: number }) {
   return (
     <div className="relative aspect-[3/2] overflow-hidden bg-gradient-to-br from-brand-navy to-brand-teal">
       {src ? (
@@ -25,6 +26,7 @@ function CardImage({ src }: { src: string | null }) {
           sizes={CARD_SIZES}
           width={1200}
           height={800}
+          style={focalStyle(focalX, focalY)}
           className="size-full object-cover transition-transform duration-500 group-has-[a:hover]:scale-105"
         />
       ) : (
@@ -56,7 +58,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <article className={cardClass}>
       <div className="relative">
-        <CardImage src={service.featured_image_url} />
+        <CardImage src={service.featured_image_url} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         {service.category ? (
           <Badge className="absolute top-4 left-4 bg-white/95 text-brand-navy shadow-sm">{service.category}</Badge>
         ) : null}
@@ -97,7 +99,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
   return (
     <article className={cardClass}>
       <div className="relative">
-        <CardImage src={project.featured_image_url} />
+        <CardImage src={project.featured_image_url} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
         <div className="absolute inset-x-4 top-4 flex items-start justify-between gap-2">
           <Badge variant={statusBadgeVariant(project.status)} className="shadow-sm">
             {formatStatus(project.status)}

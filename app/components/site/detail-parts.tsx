@@ -1,5 +1,6 @@
 import { ArrowLeft, CheckCircle2, Home, SearchX } from "lucide-react";
 import { ATTR, dataAttr } from "~/islands/attributes";
+import { focalStyle } from "~/lib/images";
 import { cn } from "~/lib/utils";
 import { Lightbox, lightboxData } from "./lightbox";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
@@ -64,7 +65,7 @@ export function InfoTile({ icon, label, value }: { icon: React.ReactNode; label:
 
 const FEATURED_SIZES = "(min-width: 1280px) 1200px, 100vw";
 
-export function FeaturedImage({ src, alt }: { src: string | null; alt: string }) {
+export function FeaturedImage({ src, alt, focalX, focalY }: { src: string | null; alt: string; focalX?: number; focalY?: number }) {
   if (!src) return null;
   // The page's largest paint: requested from the head, not when the parser reaches it.
   preloadImage(src, FEATURED_SIZES);
@@ -79,6 +80,7 @@ export function FeaturedImage({ src, alt }: { src: string | null; alt: string })
         fetchPriority="high"
         width={1200}
         height={800}
+        style={focalStyle(focalX, focalY)}
         className="aspect-[16/9] w-full object-cover lg:aspect-[2/1]"
       />
     </div>

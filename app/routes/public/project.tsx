@@ -130,7 +130,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon={<Wallet className="size-5" />} label="Budget" value={formatBudget(project.budget)} />
             <InfoTile icon={<Gauge className="size-5" />} label="Progress" value={`${percent}%`} />
           </InfoTiles>
-          <FeaturedImage src={project.featured_image_url} alt={project.title} />
+          <FeaturedImage src={project.featured_image_url} alt={project.title} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
         </div>
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-8">

@@ -96,7 +96,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon={<Users className="size-5" />} label="Target" value={orNotAvailable(service.target_audience)} />
             <InfoTile icon={<CircleCheckBig className="size-5" />} label="Availability" value={orNotAvailable(service.availability)} />
           </InfoTiles>
-          <FeaturedImage src={service.featured_image_url} alt={service.title} />
+          <FeaturedImage src={service.featured_image_url} alt={service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-8">
