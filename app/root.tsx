@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/sonner";
 import { useToasterPosition } from "~/components/admin/use-toaster-position";
-import { NotFoundPage } from "~/components/site/not-found-page";
 import { isStaticPage } from "~/lib/hydration";
 import { useInlineAssets } from "~/lib/inline-assets";
 import { useNonce } from "~/lib/nonce";
+import { useServerNotFound } from "~/lib/server-not-found";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 import siteScript from "./islands/site.ts?island";
@@ -73,8 +73,24 @@ export default function App() {
   return <Outlet />;
 }
 
+const LazyNotFoundPage = lazy(() => import("~/components/site/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+
+/**
+ * The public site's not-found page: the server has it at hand (entry.server); a browser, where it only shows
+ * after a hydrated page met a 404, loads it then rather than with every admin page (app/lib/server-not-found.ts).
+ */
+function RootNotFound() {
+  const renderOnServer = useServerNotFound();
+  if (renderOnServer) return renderOnServer();
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFoundPage />
+    </Suspense>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <RootNotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     status === 401 || status === 403
