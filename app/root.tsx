@@ -38,7 +38,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staticPage && inlineStyles ? (
           <style dangerouslySetInnerHTML={{ __html: inlineStyles }} />
         ) : (
-          <link rel="stylesheet" href={staticPage ? siteStylesheetHref : stylesheetHref} />
+          // A stylesheet with a precedence is one React places before the scripts' modulepreloads: without it the
+          // admin's first paint waited behind them on a phone's line (docs/decisions/0033-admin-on-a-phone.md).
+          <link rel="stylesheet" href={staticPage ? siteStylesheetHref : stylesheetHref} precedence="default" />
         )}
         <Links />
         {staticPage && !inlineScript ? <script type="module" src={siteScript} nonce={nonce} /> : null}
