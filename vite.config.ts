@@ -40,10 +40,17 @@ function islands(): Plugin {
   };
 }
 
+const CLIENT_CHUNKS = {
+  groups: [
+    { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+    { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 8 * 1024 },
+  ],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle is our Express app (server/app.ts), which embeds the React Router build:
   // one artifact to start, and startup/shutdown hooks next to the request handler.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { rolldownOptions: { output: { codeSplitting: CLIENT_CHUNKS } } },
   resolve: { tsconfigPaths: true },
   plugins: [islands(), tailwindcss(), reactRouter()],
 }));

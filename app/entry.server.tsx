@@ -6,12 +6,16 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { ServerRouter } from "react-router";
 import { clientBuildText } from "~/.server/client-build";
 import { logger } from "~/.server/logger";
+import { NotFoundPage } from "~/components/site/not-found-page";
 import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceContext } from "~/lib/nonce";
+import { ServerNotFoundContext } from "~/lib/server-not-found";
 import siteScriptHref from "./islands/site.ts?island";
 import siteStylesheetHref from "./site.css?url";
 
 export const streamTimeout = 5_000;
+
+const renderNotFoundPage = () => <NotFoundPage />;
 
 /**
  * Unexpected errors thrown by loaders, actions and rendering: logged once, as an object (type, message, stack),
@@ -40,7 +44,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref), script: clientBuildText(siteScriptHref) }}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerNotFoundContext.Provider value={renderNotFoundPage}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerNotFoundContext.Provider>
         </InlineAssetsContext.Provider>
       </NonceContext.Provider>,
       {

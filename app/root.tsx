@@ -1,15 +1,15 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { flashForPage } from "~/.server/flash";
 import { useFlashToast } from "~/components/admin/action-result";
 import { Toaster } from "~/components/ui/sonner";
 import { useToasterPosition } from "~/components/admin/use-toaster-position";
-import { FormTokenInput } from "~/components/site/contact-form";
-import { NotFoundPage } from "~/components/site/not-found-page";
+import { FormTokenInput } from "~/components/site/form-token";
 import { isStaticPage } from "~/lib/hydration";
 import { useInlineAssets } from "~/lib/inline-assets";
 import { useNonce } from "~/lib/nonce";
+import { useServerNotFound } from "~/lib/server-not-found";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 import siteScript from "./islands/site.ts?island";
@@ -56,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staticPage && inlineStyles ? (
           <style dangerouslySetInnerHTML={{ __html: inlineStyles }} />
         ) : (
-          <link rel="stylesheet" href={staticPage ? siteStylesheetHref : stylesheetHref} />
+          // A stylesheet with a precedence is one React places before the scripts' modulepreloads: without it the
+          // admin's first paint waited behind them on a phone's line (docs/decisions/0033-admin-on-a-phone.md).
+          <link rel="stylesheet" href={staticPage ? siteStylesheetHref : stylesheetHref} precedence="default" />
         )}
         <Links />
         {staticPage && !inlineScript ? <script type="module" src={siteScript} nonce={nonce} /> : null}
@@ -116,8 +118,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
+const LazyNotFoundPage = lazy(() => import("~/components/site/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+
+/**
+ * The public site's not-found page: the server has it at hand (entry.server); a browser, where it only shows
+ * after a hydrated page met a 404, loads it then rather than with every admin page (app/lib/server-not-found.ts).
+ */
+function RootNotFound() {
+  const renderOnServer = useServerNotFound();
+  if (renderOnServer) return renderOnServer();
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFoundPage />
+    </Suspense>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <RootNotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     status === 401 || status === 403

@@ -15,12 +15,15 @@
 //   BENCH_INSIGHT      "false" skips the visitor-statistics run (docs/performance.md#insight-counting): the
 //                      home page as browsers from many addresses, every response a counted page view, on the
 //                      server above and on a second one started with INSIGHT=false, alternating, twice each
+//   BENCH_ADMIN        "false" skips the admin save round trip (docs/performance.md#admin, scripts/bench-admin.mjs:
+//                      10 signed-in admins saving a service at once; BENCH_ADMINS changes the number)
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { adminSaveRun, printAdminSave } from "./bench-admin.mjs";
 import { findPages, machineInfo, startServer, writeJson } from "./perf-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION || 8);
@@ -175,6 +178,7 @@ async function main() {
   const server = await startServer({ label: "bench", env: { TRUST_PROXY: "true" } });
   const rows = [];
   let insight = null;
+  let adminSave = null;
   try {
     const pages = await findPages(server.origin);
     const targets = [
@@ -214,6 +218,11 @@ async function main() {
       process.stdout.write(`  insight  ${pages.home} counting on vs off, alternating, 2 x ${DURATION} s each ...`);
       insight = await insightRun(server, pages.home);
       process.stdout.write(` ${insight.rpsOn} vs ${insight.rpsOff} req/s\n`);
+    }
+    if (process.env.BENCH_ADMIN !== "false") {
+      process.stdout.write(`  admin    save + revalidation of /admin/services, ${process.env.BENCH_ADMINS || 10} admins at once ...`);
+      adminSave = await adminSaveRun(server);
+      process.stdout.write(` p95 ${adminSave.roundTripMs.p95} ms\n`);
     }
   } finally {
     await server.stop();
@@ -257,6 +266,8 @@ async function main() {
     );
   }
 
+  if (adminSave) printAdminSave(adminSave);
+
   writeJson(OUTPUT, {
     tool: "autocannon",
     settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ENCODING },
@@ -264,6 +275,7 @@ async function main() {
     machine: { ...after, loadavgBefore: before.loadavg },
     results: rows,
     insight,
+    adminSave,
   });
   console.log(`Wrote ${OUTPUT}`);
   if (rows.some((r) => r.non2xx + r.errors + r.timeouts > 0)) process.exitCode = 1;

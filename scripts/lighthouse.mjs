@@ -3,6 +3,9 @@
 // Prints the four category scores, LCP, TBT, CLS and the JS/CSS transfer bytes of each page, and
 // writes a summary to .tmp/lighthouse.json (full reports in .tmp/lighthouse/<page>.json).
 //
+// Then the admin's dashboard, services and projects pages, signed in (docs/performance.md#admin): the script
+// signs in through the API as the admin the perf server creates and hands Lighthouse the session cookie.
+//
 // Nothing leaves the machine: Chromium runs with background networking, component updates and the
 // first-run flow off, and every host name except the site's own loopback address resolves to
 // "not found"; after each run the report's network requests are checked for any other origin.
@@ -10,11 +13,12 @@
 // Environment (all optional):
 //   CHROME_PATH       Chromium to drive (default /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS   runs per page; the run with the median performance score is reported (default 1)
+//   LIGHTHOUSE_ADMIN  "false" skips the signed-in admin pages
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { HOST, findPages, machineInfo, startServer, writeJson } from "./perf-server.mjs";
+import { HOST, findPages, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
 const OUTPUT = ".tmp/lighthouse.json";
@@ -22,6 +26,9 @@ const REPORT_DIR = ".tmp/lighthouse";
 
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, lcpMs: 1200, cls: 0 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/** The admin on a phone (docs/performance.md#admin): its own targets; SEO does not apply to a signed-in page. */
+const ADMIN_PAGES = { dashboard: "/admin/dashboard", services: "/admin/services", projects: "/admin/projects" };
+const ADMIN_TARGETS = { performance: 95, scriptKiB: 150 };
 
 function chromePath() {
   const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
@@ -95,9 +102,9 @@ function summarize(name, path, lhr) {
  * One Lighthouse run. A run that fails to record its trace (NO_NAVSTART, NO_FCP: it happens on a
  * busy machine) is retried twice; a third failure stops the script.
  */
-async function audit(chrome, url) {
+async function audit(chrome, url, flags = {}) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", disableFullPageScreenshot: true });
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", disableFullPageScreenshot: true, ...flags });
     const error = result?.lhr ? result.lhr.runtimeError : { code: "NO_REPORT", message: "Lighthouse returned no report" };
     if (!error) return result;
     if (attempt >= 3) throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
@@ -108,6 +115,41 @@ async function audit(chrome, url) {
 const kib = (n) => (n / 1024).toFixed(1);
 const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
 const median = (runs) => [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)];
+
+/**
+ * The admin pages, signed in: a session made through the API (as the sign-in form does) goes to Lighthouse as
+ * a Cookie header on every request, so the page loads as it would for an admin coming back to it.
+ */
+async function auditAdminPages(chrome, origin) {
+  const cookie = await signInAdmin(origin);
+  const results = [];
+  for (const [name, path] of Object.entries(ADMIN_PAGES)) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      process.stdout.write(`  ${name.padEnd(9)} ${path} run ${i + 1}/${RUNS} ...`);
+      const result = await audit(chrome, `${origin}${path}`, { extraHeaders: { Cookie: cookie } });
+      // A redirect to the sign-in page would measure the wrong page: stop instead.
+      if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path} ended on ${result.lhr.finalDisplayedUrl}: not signed in?`);
+      const summary = { ...summarize(name, path, result.lhr), admin: true };
+      summary.lhr = result.lhr;
+      runs.push(summary);
+      process.stdout.write(` performance ${summary.scores.performance}\n`);
+    }
+    const chosen = median(runs);
+    fs.writeFileSync(`${REPORT_DIR}/admin-${name}.json`, JSON.stringify(chosen.lhr));
+    for (const run of runs) delete run.lhr;
+    results.push({ ...chosen, allRuns: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls, scriptBytes: r.bytes.script })) });
+  }
+  return results;
+}
+
+/** What an admin page misses of its targets (performance and the JS it loads). */
+function adminMisses(r) {
+  const misses = [];
+  if (r.scores.performance < ADMIN_TARGETS.performance) misses.push(`performance ${r.scores.performance} < ${ADMIN_TARGETS.performance}`);
+  if (r.bytes.script > ADMIN_TARGETS.scriptKiB * 1024) misses.push(`JS ${kib(r.bytes.script)} KiB > ${ADMIN_TARGETS.scriptKiB} KiB`);
+  return misses;
+}
 
 async function main() {
   const before = machineInfo();
@@ -138,6 +180,7 @@ async function main() {
       for (const run of runs) delete run.lhr;
       results.push({ ...chosen, allRuns: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls })) });
     }
+    if (process.env.LIGHTHOUSE_ADMIN !== "false") results.push(...(await auditAdminPages(chrome, server.origin)));
   } finally {
     await chrome?.kill();
     await server.stop();
@@ -158,7 +201,17 @@ async function main() {
     `\nTargets (docs/performance.md#targets): performance >= ${TARGETS.performance}, accessibility / best practices / SEO ${TARGETS.accessibility}, ` +
       `LCP <= ${TARGETS.lcpMs} ms, CLS ${TARGETS.cls}. JS/CSS are transfer sizes as Lighthouse saw them (headers included).`,
   );
+  console.log(
+    `Admin targets (docs/performance.md#admin): performance >= ${ADMIN_TARGETS.performance}, JS <= ${ADMIN_TARGETS.scriptKiB} KiB ` +
+      "(as transferred; `npm test` holds the dashboard's gzipped JS to the same figure).",
+  );
   for (const r of results) {
+    if (r.admin) {
+      const misses = adminMisses(r);
+      console.log(`\nadmin ${r.name} ${r.path}: ${misses.length ? `below target: ${misses.join("; ")}` : "meets the targets"}`);
+      for (const p of r.problems) console.log(`  - [${p.category}] ${p.id}: ${p.title}${p.displayValue ? ` (${p.displayValue})` : ""}`);
+      continue;
+    }
     const misses = [];
     for (const id of CATEGORIES) {
       const target = id === "performance" ? TARGETS.performance : TARGETS[id];
@@ -177,6 +230,7 @@ async function main() {
     tool: `lighthouse ${results[0]?.lighthouseVersion ?? ""}`.trim(),
     settings: { preset: "mobile (default config)", throttling: "simulated", runsPerPage: RUNS, chromeFlags: CHROME_FLAGS },
     targets: TARGETS,
+    adminTargets: ADMIN_TARGETS,
     machine: { ...after, loadavgBefore: before.loadavg },
     results,
   });

@@ -1,7 +1,7 @@
 // `npm run memory`: the production server's resident memory (RSS) at rest and under a mixed load, sampled from
 // /proc/<pid>/status once a second (docs/performance.md "Memory").
 //
-// Starts the server as `npm run bench` does (scripts/perf-server.mjs), signs in as the printed demo admin, then
+// Starts the server as `npm run bench` does (scripts/perf-server.mjs), signs in as its admin (PERF_ADMIN), then
 // for MEMORY_DURATION seconds runs at once: autocannon on the public pages, their data requests, a static file,
 // random /service/<id> and /project/<id> URLs (a crawler of misses), plus one image upload every
 // MEMORY_UPLOAD_EVERY seconds. Then it samples MEMORY_REST seconds of rest. Prints the figures and writes
@@ -18,7 +18,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { findPages, machineInfo, startServer, writeJson } from "./perf-server.mjs";
+import { findPages, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
 
 const DURATION = Number(process.env.MEMORY_DURATION || 90);
 const REST = Number(process.env.MEMORY_REST ?? 15);
@@ -41,22 +41,6 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
-
-async function signIn(origin, output) {
-  const text = output.join("");
-  const match = /Sign in with\s+(\S+)\s+\/\s+(\S+)/.exec(text);
-  if (!match) throw new Error("the server printed no demo admin password");
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: match[1], password: match[2] }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** A photo-like JPEG (noise compresses badly, as photos do), made once. */
 async function samplePhoto() {
@@ -82,7 +66,7 @@ async function main() {
   let load;
   try {
     const pages = await findPages(server.origin);
-    const cookie = await signIn(server.origin, server.output);
+    const cookie = await signInAdmin(server.origin);
     const photo = UPLOAD_EVERY > 0 ? await samplePhoto() : null;
     phase = "rest-before";
     await sleep(REST * 1000);

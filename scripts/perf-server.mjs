@@ -7,6 +7,9 @@
 //   PERF_PORT        listen on this port; else PERF_PORT_RANGE ("4900-4950") is scanned for a free port;
 //                    else the OS picks a free port on 127.0.0.1
 //   PERF_SERVER      the server entry to start (default server.mjs), to measure a candidate change
+//
+// The server also gets an admin (PERF_ADMIN, a new random password each run) so that the admin pages can be
+// measured signed in (signInAdmin), and room for the sign-ins from loopback that this takes (LOGIN_IP_LIMIT).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -71,6 +74,9 @@ function baseEnv() {
   return env;
 }
 
+/** The admin the server creates on start (ADMIN_EMAIL / ADMIN_PASSWORD); the password is new for each run. */
+export const PERF_ADMIN = { email: "perf-admin@example.com", password: crypto.randomBytes(18).toString("base64url") };
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -97,6 +103,10 @@ export async function startServer({ label = "perf", extraEnv = {}, env = {} } = 
       // Canonical URLs, the sitemap and robots.txt then name this server, as they would in production.
       PUBLIC_URL: origin,
       LOG_LEVEL: "warn",
+      ADMIN_EMAIL: PERF_ADMIN.email,
+      ADMIN_PASSWORD: PERF_ADMIN.password,
+      // The admin runs sign in several times from this one address; the default (3 per 10 s) would refuse them.
+      LOGIN_IP_LIMIT: "1000/10",
       ...extraEnv,
       ...env,
     },
@@ -166,6 +176,22 @@ export async function findPages(origin) {
   const project = paths.find((p) => /^\/project\/[^/]+$/.test(p));
   if (!service || !project) throw new Error(`no service or project page in /sitemap.xml (found: ${paths.join(", ")})`);
   return { home: "/", service, project };
+}
+
+/**
+ * Signs in through the API as a browser's sign-in form does (`/api/auth/sign-in/email`) and returns the
+ * `Cookie` header value that carries the new session (one session per call).
+ */
+export async function signInAdmin(origin, credentials = PERF_ADMIN) {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${credentials.email} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => /session_token=/.test(c))) throw new Error(`sign-in as ${credentials.email} set no session cookie`);
+  return cookies.join("; ");
 }
 
 /** Machine facts worth printing next to timing figures: other processes share these cores. */

@@ -10,6 +10,7 @@ import { bodyLimitMiddleware } from "~/.server/body-limit";
 import { isCrossSiteWrite } from "~/.server/csrf";
 import { startActivityPruning, stopActivityPruning } from "~/.server/activity-pruning";
 import { closeDatabase } from "~/.server/db";
+import { withDurableWrites } from "~/.server/durable-routes";
 import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
 import { env } from "~/.server/env";
 import { countPageViews, stopInsight } from "~/.server/insight";
@@ -92,6 +93,16 @@ function plainAnswer(res: express.Response, status: number, text: string) {
   res.setHeader("Content-Security-Policy", PLAIN_CSP);
   res.setHeader("Cache-Control", "no-store");
   res.type("text/plain; charset=utf-8").send(text);
+}
+
+let serverBuild: Promise<ServerBuild> | undefined;
+
+/** The React Router build, each loader and action answering only once its writes are on disk (app/.server/durable-routes.ts). */
+async function loadServerBuild(): Promise<ServerBuild> {
+  return withDurableWrites({
+    ...((await import("virtual:react-router/server-build")) as ServerBuild),
+    allowedActionOrigins: [new URL(SITE_ORIGIN).host],
+  });
 }
 
 export function createApp() {
@@ -207,10 +218,8 @@ export function createApp() {
       // React Router compares an action's Origin with the URL it rebuilt from Host/X-Forwarded-Host; behind a
       // proxy those can carry an internal port. The site's own origin is always allowed (our check above
       // has already refused every other origin).
-      build: async () => ({
-        ...((await import("virtual:react-router/server-build")) as ServerBuild),
-        allowedActionOrigins: [new URL(SITE_ORIGIN).host],
-      }),
+      // Wrapped once in production; in development each request takes the build Vite has now.
+      build: () => (isProduction ? (serverBuild ??= loadServerBuild()) : loadServerBuild()),
       getLoadContext: (_req, res) => ({
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,

@@ -17,8 +17,24 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
 }
 
+/**
+ * Each request's session, looked up once: a page's data request runs the layout's loader and the page's, and
+ * both ask (every lookup verifies the signed cookie and reads the session, the user and the profile). Keyed by
+ * the Request object, so it is forgotten with the request.
+ */
+const sessionOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user, or null (no session, an expired or revoked one, or a broken cookie). */
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let user = sessionOfRequest.get(request);
+  if (!user) {
+    user = lookUpUser(request);
+    sessionOfRequest.set(request, user);
+  }
+  return user;
+}
+
+async function lookUpUser(request: Request): Promise<SessionUser | null> {
   let session: Awaited<ReturnType<ReturnType<typeof auth>["api"]["getSession"]>>;
   try {
     session = await auth().api.getSession({ headers: request.headers });

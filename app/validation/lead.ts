@@ -1,19 +1,11 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
+import { LEAD_STAGES, type LeadStage } from "./lead-stages";
 
 // Leads (docs/decisions/0017-leads-pipeline.md): the stages an enquiry moves through and the forms
 // of a lead's page. Shared by the admin page (feedback) and its action (the decision).
 
-export const LEAD_STAGES = ["new", "contacted", "quoted", "won", "lost"] as const;
-export type LeadStage = (typeof LEAD_STAGES)[number];
-
-export const STAGE_LABELS: Record<LeadStage, string> = {
-  new: "New",
-  contacted: "Contacted",
-  quoted: "Quote sent",
-  won: "Won",
-  lost: "Lost",
-};
+export { LEAD_STAGES, type LeadStage, STAGE_LABELS } from "./lead-stages";
 
 /** The open pipeline, in order: moving a card "forward" goes to the next one. */
 export const PIPELINE: readonly LeadStage[] = ["new", "contacted", "quoted", "won"];

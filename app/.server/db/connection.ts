@@ -16,6 +16,7 @@ import {
   type ValueNode,
 } from "kysely";
 import pg from "pg";
+import { trackWrites } from "./group-commit";
 import type { DB } from "./schema";
 
 export type Engine = "sqlite" | "postgres";
@@ -25,6 +26,13 @@ export interface Database {
   engine: Engine;
   /** Where the SQLite file lives (undefined on Postgres). */
   file?: string;
+  /**
+   * Resolves once every write made so far is on disk (SQLite: app/.server/db/group-commit.ts). Postgres has
+   * made a write durable by the time it answers.
+   */
+  durable(): Promise<void>;
+  /** Commits not yet known to be on disk (always 0 on Postgres). */
+  pendingWrites(): number;
   close(): Promise<void>;
 }
 
@@ -56,10 +64,13 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export function openSqlite(file: string): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL lets readers work during a write; FULL sync makes an acknowledged write survive power loss;
-  // busy_timeout makes a second process wait for the lock instead of failing.
+  // WAL lets readers work during a write; busy_timeout makes a second process wait for the lock instead of
+  // failing. An acknowledged write survives power loss: commits do not sync (NORMAL), and whatever answers a
+  // request after writing waits for durable() first, one sync of the WAL shared by every commit before it
+  // (group commit, docs/decisions/0033-admin-on-a-phone.md), instead of a sync per commit that blocks the event loop.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("synchronous = NORMAL");
+  const commits = trackWrites(sqlite);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
@@ -67,7 +78,10 @@ export function openSqlite(file: string): Database {
     db,
     engine: "sqlite",
     file,
+    durable: commits.durable,
+    pendingWrites: commits.pending,
     async close() {
+      await commits.durable();
       await db.destroy();
     },
   };
@@ -83,6 +97,8 @@ export function openPostgres(connectionString: string, options: { max?: number }
   return {
     db,
     engine: "postgres",
+    durable: async () => {},
+    pendingWrites: () => 0,
     async close() {
       await db.destroy();
     },

@@ -19,6 +19,11 @@ export function db(): Kysely<DB> {
   return getDatabase().db;
 }
 
+/** Waits until every write made so far is on disk: before answering a request that wrote (server/app.ts). */
+export function durable(): Promise<void> {
+  return current?.durable() ?? Promise.resolve();
+}
+
 export async function closeDatabase(): Promise<void> {
   const database = current;
   current = undefined;

@@ -1,10 +1,8 @@
 import { ExternalLink, HardHat, LogOut, Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink, useLocation, useMatch, useNavigation } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
 import { NAV_ITEMS, sectionTitle, writeSidebarCookie } from "./admin-nav";
 import { initialOf } from "./labels";
@@ -12,6 +10,24 @@ import { useHydrated } from "./use-hydrated";
 
 // The admin shell (docs/product.md#admin-shell): a sidebar that is wide or icon-only on large screens and a
 // slide-in drawer with an overlay on small ones, and a header with the section title and the user.
+// The drawer and the collapsed sidebar's tooltips are loaded when first needed: on a phone, the first page
+// then waits on no dialog or positioning code (docs/decisions/0033-admin-on-a-phone.md).
+
+const loadDrawer = () => import("./admin-drawer");
+const AdminDrawer = lazy(loadDrawer);
+const SidebarTooltip = lazy(() => import("./sidebar-tooltip"));
+
+/**
+ * The collapsed sidebar's tooltip. While its code loads the plain control stands in; a page rendered collapsed
+ * by the server keeps its HTML and is hydrated once the code is there.
+ */
+function CollapsedTooltip({ label, children }: { label: string; children: React.ReactElement }) {
+  return (
+    <Suspense fallback={children}>
+      <SidebarTooltip label={label}>{children}</SidebarTooltip>
+    </Suspense>
+  );
+}
 
 export interface ShellUser {
   id: string;
@@ -25,6 +41,8 @@ export const FALLBACK_EMAIL = "admin@company.com";
 export function AdminShell({ user, initialCollapsed, children }: { user: ShellUser; initialCollapsed: boolean; children: React.ReactNode }) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is mounted from its first opening on (it keeps its closing animation and focus return after).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // Marks the page once React has taken over the server's HTML; browser tests wait for it before clicking.
   const hydrated = useHydrated();
   const location = useLocation();
@@ -55,20 +73,30 @@ export function AdminShell({ user, initialCollapsed, children }: { user: ShellUs
         <SidebarContents user={user} collapsed={collapsed} />
       </aside>
 
-      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent side="left" className="w-72 gap-0 bg-sidebar p-0 text-sidebar-foreground">
-          <SheetHeader className="sr-only">
-            <SheetTitle>Admin menu</SheetTitle>
-            <SheetDescription>Go to a section of the admin panel.</SheetDescription>
-          </SheetHeader>
-          <SidebarContents user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-        </SheetContent>
-      </Sheet>
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <AdminDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SidebarContents user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          </AdminDrawer>
+        </Suspense>
+      ) : null}
 
       <div className={cn("flex min-h-screen flex-col transition-[padding] duration-200", collapsed ? "lg:pl-16" : "lg:pl-64")}>
         <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
           <div className="flex h-16 items-center gap-3 px-4 lg:px-6">
-            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-label="Open menu"
+              aria-expanded={drawerOpen}
+              // The drawer's code starts loading as the finger lands, before the click.
+              onPointerDown={() => void loadDrawer()}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
+            >
               <Menu aria-hidden="true" />
             </Button>
             <Button
@@ -156,14 +184,11 @@ function SidebarContents({ user, collapsed, onNavigate }: { user: ShellUser; col
         </div>
         <Form method="post" action="/admin/logout">
           {collapsed ? (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <Button type="submit" variant="outline" size="icon" className="w-full" aria-label="Sign Out">
-                  <LogOut aria-hidden="true" />
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent side="right" sideOffset={8}>Sign Out</TooltipContent>
-            </Tooltip>
+            <CollapsedTooltip label="Sign Out">
+              <Button type="submit" variant="outline" size="icon" className="w-full" aria-label="Sign Out">
+                <LogOut aria-hidden="true" />
+              </Button>
+            </CollapsedTooltip>
           ) : (
             <Button type="submit" variant="outline" className="w-full justify-start">
               <LogOut aria-hidden="true" />
@@ -197,10 +222,5 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: (typeof NAV_ITEMS)
     </NavLink>
   );
   if (!collapsed) return link;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right" sideOffset={8}>{item.label}</TooltipContent>
-    </Tooltip>
-  );
+  return <CollapsedTooltip label={item.label}>{link}</CollapsedTooltip>;
 }

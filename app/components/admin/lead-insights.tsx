@@ -1,13 +1,14 @@
 import { AlarmClock, CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatBudget, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { type LeadStage, STAGE_LABELS } from "~/validation/lead";
+import { type LeadStage, STAGE_LABELS } from "~/validation/lead-stages";
 
 // The dashboard's lead panels (docs/decisions/0017-leads-pipeline.md): follow-ups due, and the
-// funnel of the last 90 days as charts (admin pages only: the public pages carry no chart code).
+// funnel of the last 90 days as bars. The bars are plain elements sized on the server, not a chart
+// library: the dashboard is the admin's first page on a phone, and recharts alone was over 100 KiB of
+// its JavaScript (docs/decisions/0033-admin-on-a-phone.md).
 
 export interface FunnelData {
   enquiries: number;
@@ -35,6 +36,30 @@ export function winRate(f: Pick<FunnelData, "won" | "lost">): number | null {
   return decided === 0 ? null : Math.round((f.won / decided) * 100);
 }
 
+/**
+ * Horizontal bars, one per row, each as long as its share of the largest value (an empty bar at 0): what the
+ * eye reads. Hidden from screen readers, which get the same numbers as text beside it.
+ */
+function Bars({ rows, labelWidth }: { rows: { label: string; count: number; color: string }[]; labelWidth: string }) {
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <ul className="grid gap-2" aria-hidden="true">
+      {rows.map((r) => (
+        <li key={r.label} className="grid items-center gap-2 text-sm" style={{ gridTemplateColumns: `${labelWidth} minmax(0, 1fr)` }}>
+          <span className="truncate text-right text-muted-foreground">{r.label}</span>
+          <span className="flex items-center gap-2">
+            <span
+              className="h-8 rounded"
+              style={{ width: `calc((100% - 3rem) * ${r.count / max})`, minWidth: r.count > 0 ? "0.25rem" : 0, background: r.color }}
+            />
+            <span className="tabular-nums">{r.count}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
   const steps = [
     { step: "Enquiries", count: funnel.enquiries },
@@ -43,10 +68,6 @@ export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
     { step: "Won", count: funnel.won },
   ];
   const rate = winRate(funnel);
-  const decided = [
-    { name: "Won", count: funnel.won },
-    { name: "Lost", count: funnel.lost },
-  ];
   return (
     <Card>
       <CardHeader>
@@ -56,24 +77,9 @@ export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
         <CardDescription>How far the enquiries of the last 90 days got (spam left out)</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <figure className="grid gap-2">
-          <div className="h-56 w-full" aria-hidden="true">
-            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 224 }}>
-              <BarChart accessibilityLayer={false} data={steps} layout="vertical" margin={{ left: 8, right: 40, top: 4, bottom: 4 }}>
-                <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-                <XAxis type="number" allowDecimals={false} hide />
-                <YAxis type="category" dataKey="step" width={84} tickLine={false} axisLine={false} />
-                <Tooltip cursor={{ fillOpacity: 0.08 }} />
-                <Bar dataKey="count" radius={4} isAnimationActive={false}>
-                  {steps.map((s, i) => (
-                    <Cell key={s.step} fill={COLORS[i]} />
-                  ))}
-                  <LabelList dataKey="count" position="right" className="fill-foreground text-sm" />
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-          {/* The chart's numbers as text, for screen readers and for anyone who prefers a table. */}
+        <figure className="grid content-start gap-4">
+          <Bars rows={steps.map((s, i) => ({ label: s.step, count: s.count, color: COLORS[i] }))} labelWidth="5.25rem" />
+          {/* The bars' numbers as text, for screen readers and for anyone who prefers a table. */}
           <figcaption>
             <dl className="grid grid-cols-4 gap-2 text-center text-sm" aria-label="Lead funnel, last 90 days">
               {steps.map((s) => (
@@ -106,19 +112,13 @@ export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
               <p className="text-xs text-muted-foreground">Estimated values of won leads</p>
             </div>
           </div>
-          <div className="h-28 w-full" aria-hidden="true">
-            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 300, height: 112 }}>
-              <BarChart accessibilityLayer={false} data={decided} margin={{ left: 0, right: 0, top: 16, bottom: 0 }}>
-                <XAxis dataKey="name" tickLine={false} axisLine={false} />
-                <YAxis hide allowDecimals={false} />
-                <Bar dataKey="count" radius={4} isAnimationActive={false}>
-                  <Cell fill={COLORS[3]} />
-                  <Cell fill="var(--color-destructive, #dc2626)" />
-                  <LabelList dataKey="count" position="top" className="fill-foreground text-sm" />
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <Bars
+            rows={[
+              { label: "Won", count: funnel.won, color: COLORS[3] },
+              { label: "Lost", count: funnel.lost, color: "var(--color-destructive, #dc2626)" },
+            ]}
+            labelWidth="2.5rem"
+          />
         </div>
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import type { Project } from "~/.server/models/projects";
 import { Badge } from "~/components/ui/badge";
 import { focalStyle } from "~/lib/images";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Switch } from "~/components/ui/switch";
@@ -16,10 +17,12 @@ interface ProjectCardProps {
   project: Project;
   onEdit: () => void;
   onDelete: () => void;
+  /** The first card of the list: its image loads first. */
+  priority?: boolean;
 }
 
 /** One project in the admin grid: image, title, short description, badges, progress, budget and actions. */
-export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
+export function ProjectCard({ project, onEdit, onDelete, priority = false }: ProjectCardProps) {
   const titleId = useId();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
@@ -38,10 +41,14 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
       className="group/card flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs data-[state=private]:border-dashed data-[state=private]:bg-muted/60 data-[state=private]:shadow-none"
     >
       {project.featured_image_url ? (
-        <img
+        <ResponsiveImage
           src={project.featured_image_url}
           alt=""
-          loading="lazy"
+          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+          avif="phones"
+          // The first card's image is the largest paint on a phone: fetched at once, first (docs/performance.md#admin).
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           style={focalStyle(project.featured_image_focal_x, project.featured_image_focal_y)}
           className="aspect-video w-full bg-muted object-cover group-data-[state=private]/card:opacity-50 group-data-[state=private]/card:grayscale"
         />

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { Service } from "~/.server/models/services";
 import { Badge } from "~/components/ui/badge";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { Button } from "~/components/ui/button";
 import { focalStyle } from "~/lib/images";
 import { type ActionResult, useActionToast } from "./action-result";
@@ -14,10 +15,12 @@ interface ServiceCardProps {
   service: Service;
   onEdit: () => void;
   onDelete: () => void;
+  /** The first card of the list: its image loads first. */
+  priority?: boolean;
 }
 
 /** One service in the admin list: every field docs/product.md#services names for the card, its actions, preview and history. */
-export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
+export function ServiceCard({ service, onEdit, onDelete, priority = false }: ServiceCardProps) {
   const titleId = useId();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
@@ -33,10 +36,14 @@ export function ServiceCard({ service, onEdit, onDelete }: ServiceCardProps) {
       className="group/card flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs data-[state=inactive]:border-dashed data-[state=inactive]:bg-muted/60 data-[state=inactive]:shadow-none sm:flex-row"
     >
       {service.featured_image_url ? (
-        <img
+        <ResponsiveImage
           src={service.featured_image_url}
           alt=""
-          loading="lazy"
+          sizes="(min-width: 640px) 176px, 100vw"
+          avif="phones"
+          // The first card's image is the largest paint on a phone: fetched at once, first (docs/performance.md#admin).
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           style={focalStyle(service.featured_image_focal_x, service.featured_image_focal_y)}
           className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover group-data-[state=inactive]/card:opacity-50 group-data-[state=inactive]/card:grayscale sm:aspect-video sm:h-28 sm:w-44"
         />

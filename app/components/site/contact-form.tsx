@@ -5,11 +5,11 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { type ContactPrefill, ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
 import { ATTR, dataAttr, SEND_STATE } from "~/islands/attributes";
+import { CONTACT_FORM_ID, FormTokenInput } from "./form-token";
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_FIELD,
   ATTACHMENT_MAX_FILES,
-  FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   MAX_ATTACHMENT_MB,
   MAX_ATTACHMENTS_TOTAL_MB,
@@ -25,12 +25,6 @@ export type EnquiryActionData = EnquiryPostResult;
  * the visitor sees 'Sending Message...', then 'Message Sent Successfully!' and a cleared form; on a
  * failure an error toast, and what they typed stays.
  */
-export const CONTACT_FORM_ID = "contact-form";
-
-/** The contact form's token field, placed by app/root.tsx after everything else in the body. */
-export function FormTokenInput({ formToken }: { formToken: string }) {
-  return <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} form={CONTACT_FORM_ID} />;
-}
 
 export function ContactForm({
   formToken,

@@ -1,56 +1,85 @@
-"use client"
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import type { ExternalToast, ToasterProps } from "sonner";
 
-import * as React from "react"
-import {
-  CircleCheckIcon,
-  InfoIcon,
-  Loader2Icon,
-  OctagonXIcon,
-  TriangleAlertIcon,
-} from "lucide-react"
-import { Toaster as Sonner, type ToasterProps } from "sonner"
+// Toasts without sonner in the first page load (docs/decisions/0033-admin-on-a-phone.md): the toaster's code
+// (about 10 KiB compressed) loads on the admin's first press of a key or pointer, or on the first toast,
+// whichever comes first. `toast` keeps sonner's calls; `<Toaster>` takes sonner's props.
 
-import { cn } from "~/lib/utils"
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
-// Light theme only (no next-themes). Re-export `toast` for convenience.
-const Toaster = ({ className, ...props }: ToasterProps) => {
-  return (
-    <Sonner
-      theme="light"
-      className={cn("toaster group", className)}
-      icons={{
-        success: <CircleCheckIcon className="size-4" />,
-        info: <InfoIcon className="size-4" />,
-        warning: <TriangleAlertIcon className="size-4" />,
-        error: <OctagonXIcon className="size-4" />,
-        loading: <Loader2Icon className="size-4 animate-spin" />,
-      }}
-      style={
-        {
-          "--normal-bg": "var(--popover)",
-          "--normal-text": "var(--popover-foreground)",
-          "--normal-border": "var(--border)",
-          "--border-radius": "var(--radius)",
-          // Rich colours with text at 4.5:1 or more on their background (sonner's own greens and reds fail WCAG AA):
-          // emerald-800 on emerald-50 (7.6:1), red-800 on red-50 (7.9:1), sky-900 on sky-50, amber-900 on amber-50.
-          "--success-bg": "#ecfdf5",
-          "--success-border": "#a7f3d0",
-          "--success-text": "#065f46",
-          "--error-bg": "#fef2f2",
-          "--error-border": "#fecaca",
-          "--error-text": "#991b1b",
-          "--info-bg": "#f0f9ff",
-          "--info-border": "#bae6fd",
-          "--info-text": "#0c4a6e",
-          "--warning-bg": "#fffbeb",
-          "--warning-border": "#fde68a",
-          "--warning-text": "#78350f",
-        } as React.CSSProperties
-      }
-      {...props}
-    />
-  )
+let wanted = false;
+const listeners = new Set<() => void>();
+let mounted: () => void = () => {};
+/** Settles once the toaster (and with it its live region) is in the page. */
+const toasterMounted = new Promise<void>((resolve) => {
+  mounted = resolve;
+});
+
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
 }
 
-export { Toaster }
-export { toast } from "sonner"
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** Tells the gate that the real toaster has mounted. */
+function MountedSignal() {
+  useEffect(() => mounted(), []);
+  return null;
+}
+
+/**
+ * Renders nothing until a toast is wanted or the admin first interacts with the page, then sonner's toaster.
+ * The server renders nothing either, so hydration agrees.
+ */
+export function Toaster(props: ToasterProps) {
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  useEffect(() => {
+    if (wanted) return;
+    const events = ["pointerdown", "keydown"] as const;
+    const onFirst = () => want();
+    for (const event of events) window.addEventListener(event, onFirst, { capture: true, passive: true, once: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, onFirst, { capture: true });
+    };
+  }, []);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster {...props} />
+      <MountedSignal />
+    </Suspense>
+  );
+}
+
+type Message = Parameters<typeof import("sonner").toast.success>[0];
+type Kind = "success" | "error" | "info" | "warning" | "message";
+
+/**
+ * Shows the toast once sonner is loaded and its toaster has mounted: a screen reader then hears the toast in
+ * the live region that was already there. The toaster lists every toast sent before it subscribed.
+ */
+function show(kind: Kind | null, message: Message, data?: ExternalToast) {
+  want();
+  void Promise.all([import("sonner"), toasterMounted]).then(([{ toast: sonner }]) => {
+    if (kind) sonner[kind](message, data);
+    else sonner(message as Parameters<typeof sonner>[0], data);
+  });
+}
+
+export const toast = Object.assign((message: Parameters<typeof import("sonner").toast>[0], data?: ExternalToast) => show(null, message, data), {
+  success: (message: Message, data?: ExternalToast) => show("success", message, data),
+  error: (message: Message, data?: ExternalToast) => show("error", message, data),
+  info: (message: Message, data?: ExternalToast) => show("info", message, data),
+  warning: (message: Message, data?: ExternalToast) => show("warning", message, data),
+  message: (message: Message, data?: ExternalToast) => show("message", message, data),
+  dismiss: (id?: string | number) => void import("sonner").then(({ toast: sonner }) => sonner.dismiss(id)),
+});

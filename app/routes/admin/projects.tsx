@@ -129,10 +129,11 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <section aria-label="Projects" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {visible.map((project) => (
+          {visible.map((project, index) => (
             <ProjectCard
               key={project.id}
               project={project}
+              priority={index === 0}
               onEdit={() => setDialog({ open: true, project })}
               onDelete={() => setDeleting({ open: true, project })}
             />

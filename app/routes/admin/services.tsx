@@ -115,8 +115,14 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <section aria-label="Services" className="grid gap-4">
-          {visible.map((service) => (
-            <ServiceCard key={service.id} service={service} onEdit={() => setDialog({ open: true, service })} onDelete={() => setDeleting({ open: true, service })} />
+          {visible.map((service, index) => (
+            <ServiceCard
+              key={service.id}
+              service={service}
+              priority={index === 0}
+              onEdit={() => setDialog({ open: true, service })}
+              onDelete={() => setDeleting({ open: true, service })}
+            />
           ))}
         </section>
       )}

@@ -1,0 +1,59 @@
+import zlib from "node:zlib";
+import { ADMIN, DEMO_URL, expect, test } from "./fixtures";
+
+// The admin on a phone (docs/performance.md#admin): the JavaScript the dashboard loads, signed in, at 390 px,
+// summed gzipped as the compression middleware sends it (as budgets.spec.ts does for public pages). The timing
+// targets are measured by `npm run lighthouse` and `npm run bench`; the bytes are deterministic, so they are held here.
+
+const KiB = 1024;
+/**
+ * The target is 150 KiB of gzipped JavaScript on the dashboard. It measured 141.5 KiB on 2026-11-24 (React and
+ * React Router alone are 106 KiB of it): a chart library, the site's not-found page or zod back in the admin
+ * shell, or sonner loaded before the first toast, fails it (docs/decisions/0033-admin-on-a-phone.md).
+ */
+const DASHBOARD_JS_GZIP_BUDGET = 150 * KiB;
+
+test.describe("admin budgets (docs/performance.md#admin)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the dashboard's JavaScript is within 150 KiB gzipped", async ({ page }) => {
+    // Signed in through the API (the context keeps the session cookie), so that no page has loaded any script yet:
+    // the dashboard is measured as an admin opening it on a phone, with nothing in the browser's cache.
+    const signedIn = await page.request.post(`${DEMO_URL}/api/auth/sign-in/email`, { data: ADMIN, headers: { origin: DEMO_URL } });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    const scripts = new Map<string, number>();
+    const pending: Promise<void>[] = [];
+    page.on("response", (response) => {
+      const type = response.headers()["content-type"] ?? "";
+      if (!/javascript/.test(type) || response.status() !== 200 || scripts.has(response.url())) return;
+      pending.push(
+        response.body().then((body) => {
+          scripts.set(response.url(), zlib.gzipSync(body).length);
+        }),
+      );
+    });
+    await page.goto("/admin/dashboard", { waitUntil: "networkidle" });
+    await page.locator("[data-hydrated]").waitFor();
+    await page.waitForLoadState("networkidle");
+    await Promise.all(pending);
+
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll("script:not([src])")]
+        .filter((s) => s.getAttribute("type") !== "application/ld+json")
+        .map((s) => s.textContent ?? "")
+        .join("\n"),
+    );
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0) + zlib.gzipSync(Buffer.from(inline)).length;
+    const largest = [...scripts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([url, bytes]) => `${new URL(url).pathname} ${(bytes / KiB).toFixed(1)} KiB`)
+      .join(", ");
+    const report = `${scripts.size} files, ${(total / KiB).toFixed(1)} KiB gzip; largest: ${largest}`;
+    test.info().annotations.push({ type: "dashboard JS", description: report });
+    console.log(`[admin budgets] dashboard ${report}`);
+
+    expect(scripts.size, "the dashboard is hydrated: it loads the React Router client").toBeGreaterThan(0);
+    expect(total, `dashboard JS gzip bytes (${report})`).toBeLessThanOrEqual(DASHBOARD_JS_GZIP_BUDGET);
+  });
+});
