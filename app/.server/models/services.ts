@@ -31,10 +31,79 @@ export interface Service {
   created_at: string;
 }
 
-export type ServiceListItem = Pick<
-  Service,
-  "id" | "title" | "short_description" | "category" | "service_type" | "pricing_model" | "featured_image_url" | "is_active"
->;
+/**
+ * Every column a visitor may see of a service, on any public page or file (detail page, cards, JSON-LD,
+ * sitemap). Public reads select these by name, never selectAll(), so a column added later stays private
+ * until it is listed here (icon, sort_order, is_active, created_by, deleted_* are admin-only).
+ */
+export const PUBLIC_SERVICE_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "short_description",
+  "category",
+  "overview",
+  "featured_image_url",
+  "gallery",
+  "features",
+  "service_type",
+  "pricing_model",
+  "duration_estimate",
+  "prerequisites",
+  "warranty",
+  "availability",
+  "target_audience",
+  "benefits",
+  "updated_at",
+] as const satisfies ReadonlyArray<keyof ServicesTable>;
+type PublicServiceColumn = (typeof PUBLIC_SERVICE_COLUMNS)[number];
+
+/** The home page's service card (docs/product.md#services-section): a subset of the public columns. */
+export const SERVICE_CARD_COLUMNS = [
+  "id",
+  "title",
+  "short_description",
+  "category",
+  "service_type",
+  "pricing_model",
+  "featured_image_url",
+] as const satisfies ReadonlyArray<PublicServiceColumn>;
+
+/** What the sitemap lists of a service: its address, images and last change. */
+const SERVICE_LINK_COLUMNS = ["id", "title", "featured_image_url", "gallery", "updated_at"] as const satisfies ReadonlyArray<PublicServiceColumn>;
+
+/** A service as the public detail page has it. */
+export type PublicService = Pick<Service, Exclude<PublicServiceColumn, "updated_at">> & { updated_at: string };
+/** A service card (home page). */
+export type ServiceCard = Pick<PublicService, (typeof SERVICE_CARD_COLUMNS)[number]>;
+/** A service as the admin preview of its public page has it: the public fields and whether visitors see it. */
+export interface ServicePreview {
+  service: PublicService;
+  isActive: boolean;
+}
+
+function toPublicService(row: Pick<Selectable<ServicesTable>, PublicServiceColumn>): PublicService {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    short_description: row.short_description,
+    category: row.category,
+    overview: row.overview,
+    featured_image_url: row.featured_image_url,
+    gallery: toUrlList(row.gallery),
+    features: toTextList(row.features, ["name", "title"]),
+    service_type: row.service_type,
+    pricing_model: row.pricing_model,
+    duration_estimate: row.duration_estimate,
+    prerequisites: row.prerequisites,
+    warranty: row.warranty,
+    availability: row.availability,
+    target_audience: row.target_audience,
+    benefits: toTextList(row.benefits),
+    updated_at: toIso(row.updated_at),
+  };
+}
 
 function toService(row: Selectable<ServicesTable>): Service {
   return {
@@ -64,34 +133,49 @@ function toService(row: Selectable<ServicesTable>): Service {
 }
 
 /** Public list: active services by sort order (docs/product.md#services-section). */
-export async function listActiveServices(): Promise<ServiceListItem[]> {
+export async function listActiveServices(): Promise<ServiceCard[]> {
   return cached("services:active", loadActiveServices);
 }
 
-async function loadActiveServices(): Promise<ServiceListItem[]> {
-  const rows = await db()
+async function loadActiveServices(): Promise<ServiceCard[]> {
+  return db()
     .selectFrom("services")
-    .select(["id", "title", "short_description", "category", "service_type", "pricing_model", "featured_image_url", "is_active"])
+    .select(SERVICE_CARD_COLUMNS)
     .where("is_active", "=", true)
     .where("deleted_at", "is", null)
     .orderBy("sort_order", "asc")
     .orderBy("created_at", "asc")
     .execute();
-  return rows.map((r) => ({ ...r, is_active: toBool(r.is_active) }));
 }
 
-/** Public detail: only an active service is found. */
-export async function getActiveService(id: string): Promise<Service | null> {
+/** Public detail: only an active service is found, with its public columns only. */
+export async function getActiveService(id: string): Promise<PublicService | null> {
   return cached(`service:${id}`, async () => {
     const row = await db()
       .selectFrom("services")
-      .selectAll()
+      .select(PUBLIC_SERVICE_COLUMNS)
       .where("id", "=", id)
       .where("is_active", "=", true)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
-    return row ? toService(row) : null;
+    return row ? toPublicService(row) : null;
   });
+}
+
+/**
+ * The admin preview of a service's public page (docs/decisions/0013-versions-and-trash.md): any service
+ * not in the Trash, active or not, with the same public columns a visitor would get. Never cached.
+ */
+export async function getServicePreview(id: string): Promise<ServicePreview | null> {
+  const row = await db()
+    .selectFrom("services")
+    .select([...PUBLIC_SERVICE_COLUMNS, "is_active"])
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { is_active: isActive, ...visible } = row;
+  return { service: toPublicService(visible), isActive: toBool(isActive) };
 }
 
 /** Every active service with its images, for the sitemap. */
@@ -99,7 +183,7 @@ export async function listActiveServiceLinks(): Promise<Array<{ id: string; titl
   return cached("services:links", async () => {
     const rows = await db()
       .selectFrom("services")
-      .select(["id", "title", "featured_image_url", "gallery", "updated_at"])
+      .select(SERVICE_LINK_COLUMNS)
       .where("is_active", "=", true)
       .where("deleted_at", "is", null)
       .orderBy("sort_order", "asc")
