@@ -4,8 +4,9 @@ import { type ProjectInput, ProjectSchema } from "~/validation/project";
 import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { DB, ProjectsTable } from "../db/schema";
+import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
 import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
-import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
 
 export interface Project {
   id: string;
@@ -425,60 +426,16 @@ export async function restoreProjectVersion(id: string, versionId: string, userI
 }
 
 /** Delete: moves the project to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export async function deleteProject(id: string, userId: string | null = null): Promise<boolean> {
-  const result = await db()
-    .updateTable("projects")
-    .set({ deleted_at: nowIso(), deleted_by: userId })
-    .where("id", "=", id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const deleteProject = (id: string, userId: string | null = null) => moveToTrash("projects", id, userId);
 
 /** The Trash: projects deleted and not yet purged, most recently deleted first. */
-export async function listTrashedProjects(): Promise<TrashedItem[]> {
-  const rows = await db()
-    .selectFrom("projects")
-    .leftJoin("profiles", "profiles.id", "projects.deleted_by")
-    .leftJoin("user", "user.id", "projects.deleted_by")
-    .select(["projects.id", "projects.title", "projects.short_description", "projects.featured_image_url", "projects.deleted_at", "profiles.full_name", "user.email"])
-    .where("projects.deleted_at", "is not", null)
-    .orderBy("projects.deleted_at", "desc")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    short_description: r.short_description,
-    featured_image_url: r.featured_image_url,
-    deleted_at: toIso(r.deleted_at),
-    deleted_by: r.full_name?.trim() || r.email || null,
-  }));
-}
+export const listTrashedProjects = () => listTrashed("projects");
 
 /** Takes a project out of the Trash, as it was. False when it is not in the Trash. */
-export async function restoreProjectFromTrash(id: string): Promise<boolean> {
-  const result = await db()
-    .updateTable("projects")
-    .set({ deleted_at: null, deleted_by: null, updated_at: nowIso() })
-    .where("id", "=", id)
-    .where("deleted_at", "is not", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const restoreProjectFromTrash = (id: string) => restoreFromTrash("projects", id);
 
 /** Deletes a project in the Trash, with its versions. False when it is not in the Trash. */
-export async function deleteProjectForever(id: string): Promise<boolean> {
-  const result = await db().deleteFrom("projects").where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** Deletes projects that went to the Trash before `cutoff` (ISO); how many. */
-export async function purgeTrashedProjects(cutoff: string): Promise<number> {
-  const result = await db().deleteFrom("projects").where("deleted_at", "is not", null).where("deleted_at", "<", cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteProjectForever = (id: string) => deleteForever("projects", id);
 
 /** Dashboard counts: total, featured and public projects (the Trash does not count). */
 export async function countProjects(): Promise<{ total: number; featured: number; public: number }> {

@@ -3,8 +3,9 @@ import { type ServiceInput, ServiceSchema } from "~/validation/service";
 import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { DB, ServicesTable } from "../db/schema";
+import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
 import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
-import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
 
 export interface Service {
   id: string;
@@ -335,60 +336,16 @@ export async function restoreServiceVersion(id: string, versionId: string, userI
 }
 
 /** Delete: moves the service to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export async function deleteService(id: string, userId: string | null = null): Promise<boolean> {
-  const result = await db()
-    .updateTable("services")
-    .set({ deleted_at: nowIso(), deleted_by: userId })
-    .where("id", "=", id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const deleteService = (id: string, userId: string | null = null) => moveToTrash("services", id, userId);
 
 /** The Trash: services deleted and not yet purged, most recently deleted first. */
-export async function listTrashedServices(): Promise<TrashedItem[]> {
-  const rows = await db()
-    .selectFrom("services")
-    .leftJoin("profiles", "profiles.id", "services.deleted_by")
-    .leftJoin("user", "user.id", "services.deleted_by")
-    .select(["services.id", "services.title", "services.short_description", "services.featured_image_url", "services.deleted_at", "profiles.full_name", "user.email"])
-    .where("services.deleted_at", "is not", null)
-    .orderBy("services.deleted_at", "desc")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    short_description: r.short_description,
-    featured_image_url: r.featured_image_url,
-    deleted_at: toIso(r.deleted_at),
-    deleted_by: r.full_name?.trim() || r.email || null,
-  }));
-}
+export const listTrashedServices = () => listTrashed("services");
 
 /** Takes a service out of the Trash, as it was. False when it is not in the Trash. */
-export async function restoreServiceFromTrash(id: string): Promise<boolean> {
-  const result = await db()
-    .updateTable("services")
-    .set({ deleted_at: null, deleted_by: null, updated_at: nowIso() })
-    .where("id", "=", id)
-    .where("deleted_at", "is not", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const restoreServiceFromTrash = (id: string) => restoreFromTrash("services", id);
 
 /** Deletes a service in the Trash, with its versions. False when it is not in the Trash. */
-export async function deleteServiceForever(id: string): Promise<boolean> {
-  const result = await db().deleteFrom("services").where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** Deletes services that went to the Trash before `cutoff` (ISO); how many. */
-export async function purgeTrashedServices(cutoff: string): Promise<number> {
-  const result = await db().deleteFrom("services").where("deleted_at", "is not", null).where("deleted_at", "<", cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteServiceForever = (id: string) => deleteForever("services", id);
 
 export async function countServices(): Promise<{ total: number; active: number }> {
   const row = await db()
