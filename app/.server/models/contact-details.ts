@@ -7,17 +7,9 @@ import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { ContactDetailsTable } from "../db/schema";
 import { newId, nowIso, toBool } from "./rows";
+import type { ContactDetail } from "~/lib/records";
 
-export interface ContactDetail {
-  id: string;
-  type: ContactType;
-  label: string | null;
-  value: string;
-  icon: string | null;
-  is_primary: boolean;
-  is_public: boolean;
-  display_order: number;
-}
+export type { ContactDetail };
 
 /**
  * What a visitor sees of a contact entry (every page's header, footer and contact section, and the

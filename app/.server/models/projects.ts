@@ -7,39 +7,9 @@ import type { DB, ProjectsTable } from "../db/schema";
 import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
 import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
 import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
+import type { Project } from "~/lib/records";
 
-export interface Project {
-  id: string;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  featured_image_url: string | null;
-  gallery_images: string[];
-  status: string;
-  category: string | null;
-  client_name: string | null;
-  client_email: string | null;
-  client_phone: string | null;
-  project_location: string | null;
-  project_type: string | null;
-  budget: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  duration_months: number | null;
-  completion_percentage: number;
-  priority: string;
-  materials_used: string[];
-  challenges: string | null;
-  solutions: string | null;
-  testimonial: string | null;
-  tags: string[];
-  team_members: string[];
-  technologies_used: string[];
-  is_featured: boolean;
-  is_public: boolean;
-  created_by: string | null;
-  created_at: string;
-}
+export type { Project };
 
 /**
  * Every column a visitor may see of a project, on any public page or file (detail page, cards, portfolio,

@@ -6,31 +6,9 @@ import type { DB, ServicesTable } from "../db/schema";
 import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
 import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
 import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
+import type { Service } from "~/lib/records";
 
-export interface Service {
-  id: string;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  category: string | null;
-  overview: string | null;
-  featured_image_url: string | null;
-  gallery: string[];
-  features: string[];
-  icon: string | null;
-  service_type: string | null;
-  pricing_model: string | null;
-  duration_estimate: string | null;
-  prerequisites: string | null;
-  warranty: string | null;
-  availability: string | null;
-  target_audience: string | null;
-  benefits: string[];
-  is_active: boolean;
-  sort_order: number;
-  created_by: string | null;
-  created_at: string;
-}
+export type { Service };
 
 /**
  * Every column a visitor may see of a service, on any public page or file (detail page, cards, JSON-LD,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { ContactDetail } from "~/.server/models/contact-details";
+import type { ContactDetail } from "~/lib/records";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SOCIAL_PLATFORMS } from "~/validation/constants";

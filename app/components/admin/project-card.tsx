@@ -1,7 +1,7 @@
 import { Eye, History, ImageIcon, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import type { Project } from "~/.server/models/projects";
+import type { Project } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";

@@ -1,7 +1,7 @@
 import { Eye, History, ImageIcon, Pencil, Power, PowerOff, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import type { Service } from "~/.server/models/services";
+import type { Service } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { type ActionResult, useActionToast } from "./action-result";
