@@ -19,6 +19,16 @@ export default tseslint.config(
     },
   },
   {
+    // Components get plain data as props (app/components/README.md): server code, even a type, stays out of them.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "(^~/\\.server(/|$))|(/\\.server(/|$))", message: "Components take plain data; shared types belong in app/lib (e.g. ~/lib/records)." }] },
+      ],
+    },
+  },
+  {
     // Migrations run on an untyped Kysely<any>, as Kysely advises: the schema at that point in history is not today's.
     files: ["app/.server/db/migrations.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -1,7 +1,7 @@
 // `npm run export -- FILE.json`: every table as portable JSON (to move a site, e.g. from SQLite to Postgres).
 // `npm run import -- FILE.json`: replaces the configured database's content with an export (stop the server first).
 import fs from "node:fs";
-import { type ExportFile, exportData, importData } from "~/.server/backup";
+import { type ExportFile, exportData, importData } from "~/.server/models/site-data";
 import { closeDatabase, getDatabase } from "~/.server/db";
 import { migrate } from "~/.server/db/migrate";
 

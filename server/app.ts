@@ -17,7 +17,7 @@ import { countPageViews, stopInsight } from "~/.server/insight";
 import { logger, requestContext } from "~/.server/logger";
 import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
 import { createPageCache, formTokenFor } from "~/.server/page-cache";
-import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/rate-limit";
+import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/models/rate-limits";
 import { startup as runStartup } from "~/.server/startup";
 import { getStorage } from "~/.server/storage";
 import { serveStoredUploads } from "~/.server/storage/serve";

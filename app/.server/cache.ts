@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { LRUCache } from "lru-cache";
-import { type Database, db, getDatabase } from "./db";
+import { type Database, getDatabase } from "./db";
 import { logger } from "./logger";
+import { incrementCounter, readCounter } from "./models/counters";
 
 // Public content cache (fast pages, docs/performance.md): visitors are served from memory; every admin write bumps a content
 // version kept in the database, which clears this instance at once and every other instance within
@@ -40,10 +40,9 @@ function state(): CacheState {
   return s;
 }
 
-async function readVersion(): Promise<number> {
-  const row = await db().selectFrom("site_counters").select("value").where("name", "=", "content_version").executeTakeFirst();
-  return Number(row?.value ?? 0);
-}
+const VERSION_COUNTER = "content_version";
+
+const readVersion = () => readCounter(VERSION_COUNTER);
 
 async function currentVersion(s: CacheState): Promise<number> {
   if (Date.now() - s.checkedAt < VERSION_CHECK_MS && s.version >= 0) return s.version;
@@ -93,11 +92,7 @@ export async function bumpContentVersion(): Promise<void> {
   s.entries.clear();
   s.checkedAt = 0;
   try {
-    await db()
-      .updateTable("site_counters")
-      .set({ value: sql`value + 1` })
-      .where("name", "=", "content_version")
-      .execute();
+    await incrementCounter(VERSION_COUNTER);
   } catch (error) {
     logger.error({ err: error }, "could not bump the content version");
   }

@@ -17,7 +17,7 @@ import {
   recordNotificationSent,
 } from "./models/enquiries";
 import { startLeadDigest, stopLeadDigest } from "./lead-digest";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit } from "./models/rate-limits";
 import {
   AttachmentError,
   deleteEnquiryWithFiles,

@@ -2,20 +2,21 @@ import crypto from "node:crypto";
 import { type Cookie, createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { authSecret, SITE_ORIGIN } from "./auth";
+import type { FlashToast } from "~/lib/flash";
 import { logger } from "./logger";
 
 // Messages after a redirect (docs/decisions/0028-one-message-mechanism.md): the action that redirects puts the
 // toast in a short-lived signed cookie; the root loader of the next admin page reads it once, clears it, and the
 // page shows it with the admin toaster. Fetcher results never come this way: they carry their own message.
 
-const FlashToastSchema = z.object({
+const FlashToastSchema: z.ZodType<FlashToast> = z.object({
   id: z.string().max(64),
   type: z.enum(["success", "error", "message"]),
   title: z.string().max(200),
   description: z.string().max(500).optional(),
 });
 
-export type FlashToast = z.infer<typeof FlashToastSchema>;
+export type { FlashToast };
 export type FlashToastInput = Omit<FlashToast, "id" | "type"> & { type?: FlashToast["type"] };
 
 /** Only the admin and its sign-in pages: public pages are cached and never hydrated, so they never read it. */

@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import { COMPANY } from "~/content/company";
 import { SITE_TIME_ZONE, siteDay } from "~/lib/format";
 import { STAGE_LABELS } from "~/validation/lead";
-import { db } from "./db";
+import { advanceCounter } from "./models/counters";
 import { SITE_ORIGIN } from "./auth";
 import { logger } from "./logger";
 import { headerSafe, mailConfig, type MailConfig } from "./mailer";
@@ -64,15 +63,7 @@ export async function sendLeadDigests(now = new Date(), config: MailConfig | nul
 
 /** The day as a number (20261124): the counter only moves forward, and only one instance moves it. */
 async function claimDay(today: string): Promise<boolean> {
-  const value = Number(today.replaceAll("-", ""));
-  await db().insertInto("site_counters").values({ name: CLAIM, value: 0 }).onConflict((oc) => oc.column("name").doNothing()).execute();
-  const result = await db()
-    .updateTable("site_counters")
-    .set({ value })
-    .where("name", "=", CLAIM)
-    .where(sql`value`, "<", value)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return advanceCounter(CLAIM, Number(today.replaceAll("-", "")));
 }
 
 let timer: NodeJS.Timeout | null = null;

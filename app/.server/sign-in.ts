@@ -5,7 +5,7 @@ import { deviceCookieFor, trustedDevice } from "./device-cookie";
 import { env } from "./env";
 import { logger } from "./logger";
 import { isAdminUser } from "./models/users";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "./rate-limit";
+import { clearRateLimit, hitRateLimit, peekRateLimit } from "./models/rate-limits";
 import { noteSignIn } from "./sign-in-events";
 import { accountLimitKey, offerUnlockLink, unlockByEmailAvailable } from "./sign-in-unlock";
 

@@ -7,7 +7,7 @@ import { claimInvite, createInvite, findPendingInvite, renewInvite, unclaimInvit
 import { getProfile, isAdminProfile } from "./models/profiles";
 import { demoteAdmin, type DemoteResult, promoteToAdmin } from "./models/team";
 import { ensureUser, setPassword } from "./models/users";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit } from "./models/rate-limits";
 import { clientIp } from "./sign-in";
 
 // Staff accounts (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): invites,

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { db, getDatabase } from "./db";
+import { getDatabase } from "./db";
 import { migrate, withStartupLock } from "./db/migrate";
 import { env } from "./env";
 import { logger } from "./logger";
@@ -7,7 +7,9 @@ import { createCategory } from "./models/categories";
 import { createContactDetail } from "./models/contact-details";
 import { createProject } from "./models/projects";
 import { createService } from "./models/services";
-import { ensureDefaultSettings } from "./models/settings";
+import { ensureDefaultSettings, isSiteInitialized, markSiteInitialized } from "./models/settings";
+import { hasAdmin } from "./models/profiles";
+import { isContentEmpty } from "./models/system";
 import { ensureUser } from "./models/users";
 import { DiskStorage, getStorage } from "./storage";
 import { DEMO_CATEGORIES, DEMO_CONTACT_DETAILS, DEMO_PROJECTS, DEMO_SERVICES } from "./seed/demo";
@@ -31,7 +33,7 @@ async function startupLocked(options: { demoContent?: boolean }): Promise<Startu
   const database = getDatabase();
   await migrate(database);
   // "New" means start-up has never completed on this database (the admin command may have migrated it already).
-  const created = !(await isInitialized());
+  const created = !(await isSiteInitialized());
   await ensureDefaultSettings();
   const report: StartupReport = { newDatabase: created };
 
@@ -54,7 +56,7 @@ async function startupLocked(options: { demoContent?: boolean }): Promise<Startu
     await seedDemoContent(adminId);
     logger.info("added demo content to the new database");
   }
-  if (created) await markInitialized();
+  if (created) await markSiteInitialized();
   return report;
 }
 
@@ -64,34 +66,6 @@ async function removeInterruptedWrites(): Promise<void> {
   if (!(storage instanceof DiskStorage)) return;
   const removed = await storage.removeStaleTempFiles({ atStartup: true });
   if (removed.length > 0) logger.info({ files: removed }, "removed temp files of interrupted uploads");
-}
-
-const INITIALIZED_KEY = "site_initialized_at";
-
-async function isInitialized(): Promise<boolean> {
-  const row = await db().selectFrom("site_settings").select("setting_key").where("setting_key", "=", INITIALIZED_KEY).executeTakeFirst();
-  return Boolean(row);
-}
-
-async function markInitialized(): Promise<void> {
-  await db()
-    .insertInto("site_settings")
-    .values({ setting_key: INITIALIZED_KEY, setting_value: new Date().toISOString(), updated_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column("setting_key").doNothing())
-    .execute();
-}
-
-async function hasAdmin(): Promise<boolean> {
-  return Boolean(await db().selectFrom("profiles").select("id").where("role", "=", "admin").executeTakeFirst());
-}
-
-async function isContentEmpty(): Promise<boolean> {
-  const [service, project, contact] = await Promise.all([
-    db().selectFrom("services").select("id").executeTakeFirst(),
-    db().selectFrom("projects").select("id").executeTakeFirst(),
-    db().selectFrom("contact_details").select("id").executeTakeFirst(),
-  ]);
-  return !service && !project && !contact;
 }
 
 export async function seedDemoContent(userId: string | null): Promise<void> {

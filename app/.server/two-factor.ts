@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { auth } from "./auth";
 import { logger } from "./logger";
 import { isAdminUser } from "./models/users";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit } from "./models/rate-limits";
 import { clientIp } from "./sign-in";
 import { noteSignIn } from "./sign-in-events";
 

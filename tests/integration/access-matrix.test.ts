@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { exportData } from "~/.server/backup";
+import { exportData } from "~/.server/models/site-data";
 import { db } from "~/.server/db";
 import { DiskStorage, setStorage } from "~/.server/storage";
 import routes from "~/routes";

@@ -4,7 +4,7 @@ import { cacheSize, MAX_CACHE_ENTRIES } from "~/.server/cache";
 import { db } from "~/.server/db";
 import { createService, getActiveService } from "~/.server/models/services";
 import { getPublicProject } from "~/.server/models/projects";
-import { hitRateLimit, startRateLimitPruning, stopRateLimitPruning } from "~/.server/rate-limit";
+import { hitRateLimit, startRateLimitPruning, stopRateLimitPruning } from "~/.server/models/rate-limits";
 import { serviceInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
 

@@ -38,7 +38,7 @@ describe("contact details", () => {
     expect([a.display_order, b.display_order, c.display_order]).toEqual([0, 1, 2]);
     expect(c.icon).toBe("instagram");
     expect((await listContactDetails()).map((d) => d.id)).toEqual([a.id, b.id, c.id]);
-    expect((await listPublicContactDetails()).map((d) => d.id)).toEqual([a.id, c.id]);
+    expect((await listPublicContactDetails()).map((d) => d.value)).toEqual([a.value, c.value]);
   });
 
   it("keeps one primary entry per type, updates and deletes", async () => {

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { exportData, importData } from "~/.server/backup";
+import { exportData, importData } from "~/.server/models/site-data";
 import { db } from "~/.server/db";
 import {
   createProject,

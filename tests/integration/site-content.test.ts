@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { exportData, importData } from "~/.server/backup";
+import { exportData, importData } from "~/.server/models/site-data";
 import { contentVersion } from "~/.server/cache";
 import { db, getDatabase } from "~/.server/db";
 import { openSqlite } from "~/.server/db/connection";

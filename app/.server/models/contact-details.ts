@@ -7,17 +7,19 @@ import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { ContactDetailsTable } from "../db/schema";
 import { newId, nowIso, toBool } from "./rows";
+import type { ContactDetail } from "~/lib/records";
 
-export interface ContactDetail {
-  id: string;
-  type: ContactType;
-  label: string | null;
-  value: string;
-  icon: string | null;
-  is_primary: boolean;
-  is_public: boolean;
-  display_order: number;
-}
+export type { ContactDetail };
+
+/**
+ * What a visitor sees of a contact entry (every page's header, footer and contact section, and the
+ * LocalBusiness JSON-LD). Selected by name, so a column added later stays private until it is listed here.
+ */
+export const PUBLIC_CONTACT_DETAIL_COLUMNS = ["type", "label", "value", "icon", "is_primary"] as const satisfies ReadonlyArray<
+  keyof ContactDetailsTable
+>;
+
+export type PublicContactDetail = Pick<ContactDetail, (typeof PUBLIC_CONTACT_DETAIL_COLUMNS)[number]>;
 
 function toContactDetail(row: Selectable<ContactDetailsTable>): ContactDetail {
   return {
@@ -38,20 +40,20 @@ export async function listContactDetails(): Promise<ContactDetail[]> {
   return rows.map(toContactDetail);
 }
 
-/** Public read: only entries marked public. */
-export async function listPublicContactDetails(): Promise<ContactDetail[]> {
+/** Public read: only entries marked public, with their public columns. */
+export async function listPublicContactDetails(): Promise<PublicContactDetail[]> {
   return cached("contact-details:public", loadPublicContactDetails);
 }
 
-async function loadPublicContactDetails(): Promise<ContactDetail[]> {
+async function loadPublicContactDetails(): Promise<PublicContactDetail[]> {
   const rows = await db()
     .selectFrom("contact_details")
-    .selectAll()
+    .select(PUBLIC_CONTACT_DETAIL_COLUMNS)
     .where("is_public", "=", true)
     .orderBy("display_order", "asc")
     .orderBy("created_at", "asc")
     .execute();
-  return rows.map(toContactDetail);
+  return rows.map((row) => ({ ...row, type: row.type as ContactType, is_primary: toBool(row.is_primary) }));
 }
 
 export async function getContactDetail(id: string): Promise<ContactDetail | null> {

@@ -54,3 +54,8 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
 export async function setProfileRole(userId: string, role: string | null): Promise<void> {
   await db().updateTable("profiles").set({ role, updated_at: nowIso() }).where("id", "=", userId).execute();
 }
+
+/** Whether any account has the admin role (start-up makes one on a new database that has none). */
+export async function hasAdmin(): Promise<boolean> {
+  return Boolean(await db().selectFrom("profiles").select("id").where("role", "=", "admin").executeTakeFirst());
+}

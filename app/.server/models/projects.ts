@@ -4,64 +4,111 @@ import { type ProjectInput, ProjectSchema } from "~/validation/project";
 import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { DB, ProjectsTable } from "../db/schema";
+import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
 import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
-import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
+import type { Project } from "~/lib/records";
 
-export interface Project {
-  id: string;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  featured_image_url: string | null;
-  /** The featured image's focal point in percent (docs/product.md#focal-point). */
-  featured_image_focal_x: number;
-  featured_image_focal_y: number;
-  gallery_images: string[];
-  status: string;
-  category: string | null;
-  client_name: string | null;
-  client_email: string | null;
-  client_phone: string | null;
-  project_location: string | null;
-  project_type: string | null;
-  budget: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  duration_months: number | null;
-  completion_percentage: number;
-  priority: string;
-  materials_used: string[];
-  challenges: string | null;
-  solutions: string | null;
-  testimonial: string | null;
-  tags: string[];
-  team_members: string[];
-  technologies_used: string[];
-  is_featured: boolean;
-  is_public: boolean;
-  created_by: string | null;
-  created_at: string;
+export type { Project };
+
+/**
+ * Every column a visitor may see of a project, on any public page or file (detail page, cards, portfolio,
+ * JSON-LD, sitemap). Public reads select these by name, never selectAll(), so a column added later stays
+ * private until it is listed here (the client's email and phone, team, priority, is_public, created_by and
+ * deleted_* are admin-only).
+ */
+export const PUBLIC_PROJECT_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "short_description",
+  "featured_image_url",
+  "featured_image_focal_x",
+  "featured_image_focal_y",
+  "gallery_images",
+  "status",
+  "category",
+  "client_name",
+  "project_location",
+  "project_type",
+  "budget",
+  "start_date",
+  "end_date",
+  "duration_months",
+  "completion_percentage",
+  "materials_used",
+  "challenges",
+  "solutions",
+  "testimonial",
+  "tags",
+  "technologies_used",
+  "is_featured",
+  "updated_at",
+] as const satisfies ReadonlyArray<keyof ProjectsTable>;
+type PublicProjectColumn = (typeof PUBLIC_PROJECT_COLUMNS)[number];
+
+/** The project card of the home page and the portfolio (docs/product.md#projects-section): a subset of the public columns. */
+export const PROJECT_CARD_COLUMNS = [
+  "id",
+  "title",
+  "short_description",
+  "category",
+  "project_location",
+  "completion_percentage",
+  "status",
+  "featured_image_url",
+  "featured_image_focal_x",
+  "featured_image_focal_y",
+  "is_featured",
+] as const satisfies ReadonlyArray<PublicProjectColumn>;
+
+/** What the sitemap lists of a project: its address, images and last change. */
+const PROJECT_LINK_COLUMNS = ["id", "title", "featured_image_url", "gallery_images", "updated_at"] as const satisfies ReadonlyArray<PublicProjectColumn>;
+
+/** A project as the public detail page has it. */
+export type PublicProject = Pick<Project, Exclude<PublicProjectColumn, "updated_at">> & { updated_at: string };
+/** A project card (home page, portfolio). */
+export type ProjectCard = Pick<PublicProject, (typeof PROJECT_CARD_COLUMNS)[number]>;
+/** A project as the admin preview of its public page has it: the public fields and whether visitors see it. */
+export interface ProjectPreview {
+  project: PublicProject;
+  isPublic: boolean;
 }
 
-export type ProjectListItem = Pick<
-  Project,
-  | "id"
-  | "title"
-  | "short_description"
-  | "category"
-  | "project_location"
-  | "completion_percentage"
-  | "status"
-  | "featured_image_url"
-  | "featured_image_focal_x"
-  | "featured_image_focal_y"
-  | "is_featured"
-  | "is_public"
-  | "created_at"
->;
+function toPublicProject(row: Pick<Selectable<ProjectsTable>, PublicProjectColumn>): PublicProject {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    short_description: row.short_description,
+    featured_image_url: row.featured_image_url,
+    featured_image_focal_x: Number(row.featured_image_focal_x),
+    featured_image_focal_y: Number(row.featured_image_focal_y),
+    gallery_images: toUrlList(row.gallery_images),
+    status: row.status,
+    category: row.category,
+    client_name: row.client_name,
+    project_location: row.project_location,
+    project_type: row.project_type,
+    budget: toNumberOrNull(row.budget),
+    start_date: row.start_date,
+    end_date: row.end_date,
+    duration_months: toNumberOrNull(row.duration_months),
+    completion_percentage: Number(row.completion_percentage),
+    materials_used: toTextList(row.materials_used),
+    challenges: row.challenges,
+    solutions: row.solutions,
+    testimonial: row.testimonial,
+    tags: toTextList(row.tags),
+    technologies_used: toTextList(row.technologies_used),
+    is_featured: toBool(row.is_featured),
+    updated_at: toIso(row.updated_at),
+  };
+}
 
-/** What a visitor may see of a project: the client's contact details stay private. */
-export type PublicProject = Omit<Project, "client_email" | "client_phone" | "created_by" | "team_members" | "priority">;
+function toProjectCard(row: Pick<Selectable<ProjectsTable>, (typeof PROJECT_CARD_COLUMNS)[number]>): ProjectCard {
+  return { ...row, completion_percentage: Number(row.completion_percentage), is_featured: toBool(row.is_featured) };
+}
 
 function toProject(row: Selectable<ProjectsTable>): Project {
   return {
@@ -101,28 +148,14 @@ function toProject(row: Selectable<ProjectsTable>): Project {
 }
 
 /** Public list: public projects, featured first then newest, at most 6 (docs/product.md#projects-section). */
-export async function listPublicProjects(limit = PUBLIC_PROJECTS_LIMIT): Promise<ProjectListItem[]> {
+export async function listPublicProjects(limit = PUBLIC_PROJECTS_LIMIT): Promise<ProjectCard[]> {
   return cached(`projects:public:${limit}`, () => loadPublicProjects(limit));
 }
 
-async function loadPublicProjects(limit: number): Promise<ProjectListItem[]> {
+async function loadPublicProjects(limit: number): Promise<ProjectCard[]> {
   const rows = await db()
     .selectFrom("projects")
-    .select([
-      "id",
-      "title",
-      "short_description",
-      "category",
-      "project_location",
-      "completion_percentage",
-      "status",
-      "featured_image_url",
-      "featured_image_focal_x",
-      "featured_image_focal_y",
-      "is_featured",
-      "is_public",
-      "created_at",
-    ])
+    .select(PROJECT_CARD_COLUMNS)
     .where("is_public", "=", true)
     .where("deleted_at", "is", null)
     .orderBy("is_featured", "desc")
@@ -130,34 +163,37 @@ async function loadPublicProjects(limit: number): Promise<ProjectListItem[]> {
     .orderBy("id", "asc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    completion_percentage: Number(r.completion_percentage),
-    is_featured: toBool(r.is_featured),
-    is_public: toBool(r.is_public),
-    created_at: toIso(r.created_at),
-  }));
+  return rows.map(toProjectCard);
 }
 
-/** What the public page shows of a project: the client's private contact fields and internals cut out. */
-export function toPublicProject(project: Project | null): PublicProject | null {
-  if (!project) return null;
-  const { client_email: _e, client_phone: _p, created_by: _c, team_members: _t, priority: _pr, ...visible } = project;
-  return visible;
-}
-
-/** Public detail: only a public project is found, without the client's private contact fields. */
+/** Public detail: only a public project is found, with its public columns only. */
 export async function getPublicProject(id: string): Promise<PublicProject | null> {
   return cached(`project:${id}`, async () => {
     const row = await db()
       .selectFrom("projects")
-      .selectAll()
+      .select(PUBLIC_PROJECT_COLUMNS)
       .where("id", "=", id)
       .where("is_public", "=", true)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
-    return row ? toPublicProject(toProject(row)) : null;
+    return row ? toPublicProject(row) : null;
   });
+}
+
+/**
+ * The admin preview of a project's public page (docs/decisions/0013-versions-and-trash.md): any project
+ * not in the Trash, public or not, with the same public columns a visitor would get. Never cached.
+ */
+export async function getProjectPreview(id: string): Promise<ProjectPreview | null> {
+  const row = await db()
+    .selectFrom("projects")
+    .select([...PUBLIC_PROJECT_COLUMNS, "is_public"])
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { is_public: isPublic, ...visible } = row;
+  return { project: toPublicProject(visible), isPublic: toBool(isPublic) };
 }
 
 /** The filters of the portfolio page (/projects): the categories and project types public projects have, with counts. */
@@ -185,12 +221,10 @@ export async function listPublicProjectFacets(): Promise<PortfolioFacets> {
   });
 }
 
-export type PortfolioProject = ProjectListItem & { project_type: string | null };
-
 type PortfolioFilter = { category: string | null; projectType: string | null };
 
 function publicProjectsWhere(filter: PortfolioFilter) {
-  // A project in the Trash is not public (docs/decisions/0013-versions-and-trash.md).
+  // A public project in the Trash is gone from the site, as from the home page and its own page.
   let query = db().selectFrom("projects").where("is_public", "=", true).where("deleted_at", "is", null);
   if (filter.category !== null) query = query.where("category", "=", filter.category);
   if (filter.projectType !== null) query = query.where("project_type", "=", filter.projectType);
@@ -212,39 +246,18 @@ export async function countPublicProjects(filter: PortfolioFilter): Promise<numb
  * filtered by category and project type. The caller passes only filter values listPublicProjectFacets gave
  * and a page that exists (countPublicProjects), so the cache holds a bounded set of lists.
  */
-export async function listPublicProjectsPage(filter: PortfolioFilter & { page: number; pageSize: number }): Promise<PortfolioProject[]> {
+export async function listPublicProjectsPage(filter: PortfolioFilter & { page: number; pageSize: number }): Promise<ProjectCard[]> {
   const key = `projects:portfolio:${filter.pageSize}:${filter.page}:${filter.projectType ?? ""}:${filter.category ?? ""}`;
   return cached(key, async () => {
     const rows = await publicProjectsWhere(filter)
-      .select([
-        "id",
-        "title",
-        "short_description",
-        "category",
-        "project_type",
-        "project_location",
-        "completion_percentage",
-        "status",
-        "featured_image_url",
-        "featured_image_focal_x",
-        "featured_image_focal_y",
-        "is_featured",
-        "is_public",
-        "created_at",
-      ])
+      .select(PROJECT_CARD_COLUMNS)
       .orderBy("is_featured", "desc")
       .orderBy("created_at", "desc")
       .orderBy("id", "asc")
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize)
       .execute();
-    return rows.map((r) => ({
-      ...r,
-      completion_percentage: Number(r.completion_percentage),
-      is_featured: toBool(r.is_featured),
-      is_public: toBool(r.is_public),
-      created_at: toIso(r.created_at),
-    }));
+    return rows.map(toProjectCard);
   });
 }
 
@@ -253,7 +266,7 @@ export async function listPublicProjectLinks(): Promise<Array<{ id: string; titl
   return cached("projects:links", async () => {
     const rows = await db()
       .selectFrom("projects")
-      .select(["id", "title", "featured_image_url", "gallery_images", "updated_at"])
+      .select(PROJECT_LINK_COLUMNS)
       .where("is_public", "=", true)
       .where("deleted_at", "is", null)
       .orderBy("created_at", "desc")
@@ -393,60 +406,16 @@ export async function restoreProjectVersion(id: string, versionId: string, userI
 }
 
 /** Delete: moves the project to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export async function deleteProject(id: string, userId: string | null = null): Promise<boolean> {
-  const result = await db()
-    .updateTable("projects")
-    .set({ deleted_at: nowIso(), deleted_by: userId })
-    .where("id", "=", id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const deleteProject = (id: string, userId: string | null = null) => moveToTrash("projects", id, userId);
 
 /** The Trash: projects deleted and not yet purged, most recently deleted first. */
-export async function listTrashedProjects(): Promise<TrashedItem[]> {
-  const rows = await db()
-    .selectFrom("projects")
-    .leftJoin("profiles", "profiles.id", "projects.deleted_by")
-    .leftJoin("user", "user.id", "projects.deleted_by")
-    .select(["projects.id", "projects.title", "projects.short_description", "projects.featured_image_url", "projects.deleted_at", "profiles.full_name", "user.email"])
-    .where("projects.deleted_at", "is not", null)
-    .orderBy("projects.deleted_at", "desc")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    short_description: r.short_description,
-    featured_image_url: r.featured_image_url,
-    deleted_at: toIso(r.deleted_at),
-    deleted_by: r.full_name?.trim() || r.email || null,
-  }));
-}
+export const listTrashedProjects = () => listTrashed("projects");
 
 /** Takes a project out of the Trash, as it was. False when it is not in the Trash. */
-export async function restoreProjectFromTrash(id: string): Promise<boolean> {
-  const result = await db()
-    .updateTable("projects")
-    .set({ deleted_at: null, deleted_by: null, updated_at: nowIso() })
-    .where("id", "=", id)
-    .where("deleted_at", "is not", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const restoreProjectFromTrash = (id: string) => restoreFromTrash("projects", id);
 
 /** Deletes a project in the Trash, with its versions. False when it is not in the Trash. */
-export async function deleteProjectForever(id: string): Promise<boolean> {
-  const result = await db().deleteFrom("projects").where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** Deletes projects that went to the Trash before `cutoff` (ISO); how many. */
-export async function purgeTrashedProjects(cutoff: string): Promise<number> {
-  const result = await db().deleteFrom("projects").where("deleted_at", "is not", null).where("deleted_at", "<", cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteProjectForever = (id: string) => deleteForever("projects", id);
 
 /** Dashboard counts: total, featured and public projects (the Trash does not count). */
 export async function countProjects(): Promise<{ total: number; featured: number; public: number }> {

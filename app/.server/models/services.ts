@@ -3,41 +3,92 @@ import { type ServiceInput, ServiceSchema } from "~/validation/service";
 import { bumpContentVersion, cached } from "../cache";
 import { db } from "../db";
 import type { DB, ServicesTable } from "../db/schema";
+import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
 import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
-import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type TrashedItem, type VersionAction } from "./versions";
+import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
+import type { Service } from "~/lib/records";
 
-export interface Service {
-  id: string;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  category: string | null;
-  overview: string | null;
-  featured_image_url: string | null;
-  /** The featured image's focal point in percent (docs/product.md#focal-point). */
-  featured_image_focal_x: number;
-  featured_image_focal_y: number;
-  gallery: string[];
-  features: string[];
-  icon: string | null;
-  service_type: string | null;
-  pricing_model: string | null;
-  duration_estimate: string | null;
-  prerequisites: string | null;
-  warranty: string | null;
-  availability: string | null;
-  target_audience: string | null;
-  benefits: string[];
-  is_active: boolean;
-  sort_order: number;
-  created_by: string | null;
-  created_at: string;
+export type { Service };
+
+/**
+ * Every column a visitor may see of a service, on any public page or file (detail page, cards, JSON-LD,
+ * sitemap). Public reads select these by name, never selectAll(), so a column added later stays private
+ * until it is listed here (icon, sort_order, is_active, created_by, deleted_* are admin-only).
+ */
+export const PUBLIC_SERVICE_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "short_description",
+  "category",
+  "overview",
+  "featured_image_url",
+  "featured_image_focal_x",
+  "featured_image_focal_y",
+  "gallery",
+  "features",
+  "service_type",
+  "pricing_model",
+  "duration_estimate",
+  "prerequisites",
+  "warranty",
+  "availability",
+  "target_audience",
+  "benefits",
+  "updated_at",
+] as const satisfies ReadonlyArray<keyof ServicesTable>;
+type PublicServiceColumn = (typeof PUBLIC_SERVICE_COLUMNS)[number];
+
+/** The home page's service card (docs/product.md#services-section): a subset of the public columns. */
+export const SERVICE_CARD_COLUMNS = [
+  "id",
+  "title",
+  "short_description",
+  "category",
+  "service_type",
+  "pricing_model",
+  "featured_image_url",
+  "featured_image_focal_x",
+  "featured_image_focal_y",
+] as const satisfies ReadonlyArray<PublicServiceColumn>;
+
+/** What the sitemap lists of a service: its address, images and last change. */
+const SERVICE_LINK_COLUMNS = ["id", "title", "featured_image_url", "gallery", "updated_at"] as const satisfies ReadonlyArray<PublicServiceColumn>;
+
+/** A service as the public detail page has it. */
+export type PublicService = Pick<Service, Exclude<PublicServiceColumn, "updated_at">> & { updated_at: string };
+/** A service card (home page). */
+export type ServiceCard = Pick<PublicService, (typeof SERVICE_CARD_COLUMNS)[number]>;
+/** A service as the admin preview of its public page has it: the public fields and whether visitors see it. */
+export interface ServicePreview {
+  service: PublicService;
+  isActive: boolean;
 }
 
-export type ServiceListItem = Pick<
-  Service,
-  "id" | "title" | "short_description" | "category" | "service_type" | "pricing_model" | "featured_image_url" | "featured_image_focal_x" | "featured_image_focal_y" | "is_active"
->;
+function toPublicService(row: Pick<Selectable<ServicesTable>, PublicServiceColumn>): PublicService {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    short_description: row.short_description,
+    category: row.category,
+    overview: row.overview,
+    featured_image_url: row.featured_image_url,
+    featured_image_focal_x: Number(row.featured_image_focal_x),
+    featured_image_focal_y: Number(row.featured_image_focal_y),
+    gallery: toUrlList(row.gallery),
+    features: toTextList(row.features, ["name", "title"]),
+    service_type: row.service_type,
+    pricing_model: row.pricing_model,
+    duration_estimate: row.duration_estimate,
+    prerequisites: row.prerequisites,
+    warranty: row.warranty,
+    availability: row.availability,
+    target_audience: row.target_audience,
+    benefits: toTextList(row.benefits),
+    updated_at: toIso(row.updated_at),
+  };
+}
 
 function toService(row: Selectable<ServicesTable>): Service {
   return {
@@ -69,34 +120,49 @@ function toService(row: Selectable<ServicesTable>): Service {
 }
 
 /** Public list: active services by sort order (docs/product.md#services-section). */
-export async function listActiveServices(): Promise<ServiceListItem[]> {
+export async function listActiveServices(): Promise<ServiceCard[]> {
   return cached("services:active", loadActiveServices);
 }
 
-async function loadActiveServices(): Promise<ServiceListItem[]> {
-  const rows = await db()
+async function loadActiveServices(): Promise<ServiceCard[]> {
+  return db()
     .selectFrom("services")
-    .select(["id", "title", "short_description", "category", "service_type", "pricing_model", "featured_image_url", "featured_image_focal_x", "featured_image_focal_y", "is_active"])
+    .select(SERVICE_CARD_COLUMNS)
     .where("is_active", "=", true)
     .where("deleted_at", "is", null)
     .orderBy("sort_order", "asc")
     .orderBy("created_at", "asc")
     .execute();
-  return rows.map((r) => ({ ...r, is_active: toBool(r.is_active) }));
 }
 
-/** Public detail: only an active service is found. */
-export async function getActiveService(id: string): Promise<Service | null> {
+/** Public detail: only an active service is found, with its public columns only. */
+export async function getActiveService(id: string): Promise<PublicService | null> {
   return cached(`service:${id}`, async () => {
     const row = await db()
       .selectFrom("services")
-      .selectAll()
+      .select(PUBLIC_SERVICE_COLUMNS)
       .where("id", "=", id)
       .where("is_active", "=", true)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
-    return row ? toService(row) : null;
+    return row ? toPublicService(row) : null;
   });
+}
+
+/**
+ * The admin preview of a service's public page (docs/decisions/0013-versions-and-trash.md): any service
+ * not in the Trash, active or not, with the same public columns a visitor would get. Never cached.
+ */
+export async function getServicePreview(id: string): Promise<ServicePreview | null> {
+  const row = await db()
+    .selectFrom("services")
+    .select([...PUBLIC_SERVICE_COLUMNS, "is_active"])
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { is_active: isActive, ...visible } = row;
+  return { service: toPublicService(visible), isActive: toBool(isActive) };
 }
 
 /** Every active service with its images, for the sitemap. */
@@ -104,7 +170,7 @@ export async function listActiveServiceLinks(): Promise<Array<{ id: string; titl
   return cached("services:links", async () => {
     const rows = await db()
       .selectFrom("services")
-      .select(["id", "title", "featured_image_url", "gallery", "updated_at"])
+      .select(SERVICE_LINK_COLUMNS)
       .where("is_active", "=", true)
       .where("deleted_at", "is", null)
       .orderBy("sort_order", "asc")
@@ -258,60 +324,16 @@ export async function restoreServiceVersion(id: string, versionId: string, userI
 }
 
 /** Delete: moves the service to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export async function deleteService(id: string, userId: string | null = null): Promise<boolean> {
-  const result = await db()
-    .updateTable("services")
-    .set({ deleted_at: nowIso(), deleted_by: userId })
-    .where("id", "=", id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const deleteService = (id: string, userId: string | null = null) => moveToTrash("services", id, userId);
 
 /** The Trash: services deleted and not yet purged, most recently deleted first. */
-export async function listTrashedServices(): Promise<TrashedItem[]> {
-  const rows = await db()
-    .selectFrom("services")
-    .leftJoin("profiles", "profiles.id", "services.deleted_by")
-    .leftJoin("user", "user.id", "services.deleted_by")
-    .select(["services.id", "services.title", "services.short_description", "services.featured_image_url", "services.deleted_at", "profiles.full_name", "user.email"])
-    .where("services.deleted_at", "is not", null)
-    .orderBy("services.deleted_at", "desc")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    short_description: r.short_description,
-    featured_image_url: r.featured_image_url,
-    deleted_at: toIso(r.deleted_at),
-    deleted_by: r.full_name?.trim() || r.email || null,
-  }));
-}
+export const listTrashedServices = () => listTrashed("services");
 
 /** Takes a service out of the Trash, as it was. False when it is not in the Trash. */
-export async function restoreServiceFromTrash(id: string): Promise<boolean> {
-  const result = await db()
-    .updateTable("services")
-    .set({ deleted_at: null, deleted_by: null, updated_at: nowIso() })
-    .where("id", "=", id)
-    .where("deleted_at", "is not", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) await bumpContentVersion();
-  return result.numUpdatedRows > 0n;
-}
+export const restoreServiceFromTrash = (id: string) => restoreFromTrash("services", id);
 
 /** Deletes a service in the Trash, with its versions. False when it is not in the Trash. */
-export async function deleteServiceForever(id: string): Promise<boolean> {
-  const result = await db().deleteFrom("services").where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** Deletes services that went to the Trash before `cutoff` (ISO); how many. */
-export async function purgeTrashedServices(cutoff: string): Promise<number> {
-  const result = await db().deleteFrom("services").where("deleted_at", "is not", null).where("deleted_at", "<", cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteServiceForever = (id: string) => deleteForever("services", id);
 
 export async function countServices(): Promise<{ total: number; active: number }> {
   const row = await db()

@@ -102,3 +102,21 @@ export async function ensureDefaultSettings(): Promise<void> {
       .execute();
   }
 }
+
+/** Set once start-up has completed on this database (a row outside the known keys, never shown). */
+const INITIALIZED_KEY = "site_initialized_at";
+
+/** Whether start-up has ever completed on this database (the admin command may have migrated it already). */
+export async function isSiteInitialized(): Promise<boolean> {
+  const row = await db().selectFrom("site_settings").select("setting_key").where("setting_key", "=", INITIALIZED_KEY).executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function markSiteInitialized(): Promise<void> {
+  const now = nowIso();
+  await db()
+    .insertInto("site_settings")
+    .values({ setting_key: INITIALIZED_KEY, setting_value: now, updated_at: now })
+    .onConflict((oc) => oc.column("setting_key").doNothing())
+    .execute();
+}

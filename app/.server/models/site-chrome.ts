@@ -32,8 +32,7 @@ export async function getSiteChrome(content?: SiteContent) {
   ]);
   return {
     settings,
-    // Only what the pages show.
-    contactDetails: contactDetails.map(({ type, label, value, icon, is_primary }) => ({ type, label, value, icon, is_primary })),
+    contactDetails,
     // The Company and Footer sections of the site editor: every page's logo fallback, footer and titles.
     company: siteContent.company,
     footer: siteContent.footer,

@@ -12,3 +12,13 @@ export async function pingDatabase(): Promise<boolean> {
     return false;
   }
 }
+
+/** Whether the site has no service, project or contact entry yet (start-up adds demo content only then). */
+export async function isContentEmpty(): Promise<boolean> {
+  const [service, project, contact] = await Promise.all([
+    db().selectFrom("services").select("id").executeTakeFirst(),
+    db().selectFrom("projects").select("id").executeTakeFirst(),
+    db().selectFrom("contact_details").select("id").executeTakeFirst(),
+  ]);
+  return !service && !project && !contact;
+}

@@ -1,6 +1,6 @@
-import { type Kysely, sql } from "kysely";
 import { UPLOAD_BASE_PATTERN, VARIANT_SUFFIX_PATTERN } from "~/lib/images";
 import type { Database } from "../db";
+import { readEveryTable } from "../models/site-data";
 import { DiskStorage } from "./disk";
 import { CONTENT_TYPES } from "./keys";
 import type { ListedObject, Storage } from "./types";
@@ -87,28 +87,14 @@ export function uploadBase(key: string): string | null {
   return SERVER_KEY.exec(key)?.[1] ?? null;
 }
 
-// Rows are read generically: the point is to see columns this code has never heard of.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any table, read generically
-type AnyDb = Kysely<any>;
-
 /** Lower-cased bases of every server-made name found in the string values (and JSON text) of the content tables. */
 export async function findReferencedBases(database: Database): Promise<Set<string>> {
-  const db = database.db as unknown as AnyDb;
   const found = new Set<string>();
-  for (const table of await contentTables(database)) {
-    const rows = await db.selectFrom(table).selectAll().execute();
+  // Every column of every table but these, generically: the point is to see columns this code has never heard of.
+  for await (const rows of readEveryTable(database, NOT_CONTENT)) {
     for (const row of rows) collectReferences(row, found);
   }
   return found;
-}
-
-async function contentTables(database: Database): Promise<string[]> {
-  const db = database.db as unknown as AnyDb;
-  const tables = await db.introspection.getTables();
-  // Postgres lists every schema we may read; the app's tables are the ones its unqualified names find.
-  const schema =
-    database.engine === "postgres" ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
-  return tables.filter((t) => (schema === undefined || t.schema === schema) && !NOT_CONTENT.has(t.name)).map((t) => t.name);
 }
 
 function collectReferences(value: unknown, into: Set<string>): void {

@@ -1,4 +1,4 @@
-import type { FlashToast } from "~/.server/flash";
+import type { FlashToast } from "~/lib/flash";
 import { toast } from "~/components/ui/sonner";
 import { useOnNewValue } from "./use-new-value";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ContactDetail } from "~/.server/models/contact-details";
+import type { ContactDetail } from "~/lib/records";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SOCIAL_PLATFORMS } from "~/validation/constants";

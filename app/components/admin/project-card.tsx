@@ -1,7 +1,7 @@
 import { ImageIcon, MapPin } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import type { Project } from "~/.server/models/projects";
+import type { Project } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
 import { focalStyle } from "~/lib/images";
 import { ResponsiveImage } from "~/components/site/responsive-image";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Project } from "~/.server/models/projects";
+import type { Project } from "~/lib/records";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { DEFAULTS } from "~/validation/constants";

@@ -1,7 +1,7 @@
 import { ImageIcon, Power, PowerOff } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import type { Service } from "~/.server/models/services";
+import type { Service } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Service } from "~/.server/models/services";
+import type { Service } from "~/lib/records";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { ServiceSchema } from "~/validation/service";

@@ -64,12 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in admin's preview shows the drafts (docs/decisions/0012-preview-requests.md).
   const preview = await canPreview(request);
   const content = preview ? await getPreviewContent() : await getSiteContent();
-  const services = streamList<ServiceSummary>("services", async () =>
-    (await listActiveServices()).map(({ is_active: _active, ...card }) => card),
-  );
-  const projects = streamList<ProjectSummary>("projects", async () =>
-    (await listPublicProjects()).map(({ is_public: _public, created_at: _created, ...card }) => card),
-  );
+  const services = streamList<ServiceSummary>("services", listActiveServices);
+  const projects = streamList<ProjectSummary>("projects", () => listPublicProjects());
   const url = new URL(request.url);
   const [chrome, servicesNow, projectsNow, prefill] = await Promise.all([
     getSiteChrome(content),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/project";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
-import { getProject, getPublicProject, type PublicProject, toPublicProject } from "~/.server/models/projects";
+import { getProjectPreview, getPublicProject, type ProjectPreview } from "~/.server/models/projects";
 import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/preview";
 import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
 import { getSiteChrome } from "~/.server/models/site-chrome";
@@ -52,21 +52,25 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
-  let project: PublicProject | null;
+  let found: ProjectPreview | null;
   let preview: boolean;
   try {
     preview = await canPreview(request);
     // An admin's preview finds a private project too; everyone else only a public one.
-    project = preview ? toPublicProject(await getProject(id.data)) : await getPublicProject(id.data);
+    if (preview) found = await getProjectPreview(id.data);
+    else {
+      const project = await getPublicProject(id.data);
+      found = project ? { project, isPublic: true } : null;
+    }
   } catch (error) {
     // docs/product.md#project-detail: a failed detail load is logged and redirects home.
     logger.error({ err: error, projectId: id.data }, "project detail load failed");
     throw redirect("/");
   }
-  if (!project) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
+  if (!found) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
   const chrome = await getSiteChrome();
-  const previewInfo: PreviewInfo | null = preview ? { visible: project.is_public, noun: "project", adminPath: "/admin/projects" } : null;
-  const { is_public: _isPublic, is_featured: _isFeatured, ...visible } = project;
+  const previewInfo: PreviewInfo | null = preview ? { visible: found.isPublic, noun: "project", adminPath: "/admin/projects" } : null;
+  const visible = found.project;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
     origin: SITE_ORIGIN,

@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const total = await countPublicProjects({ category, projectType: type });
   const pageCount = Math.max(1, Math.ceil(total / PORTFOLIO_PAGE_SIZE));
   if (page > pageCount) throw await notFound();
-  const items = await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE });
+  const projects = await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE });
 
   const filterName = [type ? formatLabel(type) : null, category].filter(Boolean).join(" ");
   const heading = filterName ? `${filterName} Projects` : "Our Projects";
@@ -38,7 +38,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const company = chrome.company;
   const title = `${heading}${page > 1 ? ` (Page ${page})` : ""} | ${company.name}`;
   const description = describe(company.name);
-  const projects = items.map(({ is_public: _p, created_at: _c, project_type: _t, ...card }) => card);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     path,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/service";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
-import { getActiveService, getService, type Service } from "~/.server/models/services";
+import { getActiveService, getServicePreview, type ServicePreview } from "~/.server/models/services";
 import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/preview";
 import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
 import { getSiteChrome } from "~/.server/models/site-chrome";
@@ -39,21 +39,25 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
-  let service: Service | null;
+  let found: ServicePreview | null;
   let preview: boolean;
   try {
     preview = await canPreview(request);
     // An admin's preview finds an inactive service too; everyone else only an active one.
-    service = preview ? await getService(id.data) : await getActiveService(id.data);
+    if (preview) found = await getServicePreview(id.data);
+    else {
+      const service = await getActiveService(id.data);
+      found = service ? { service, isActive: true } : null;
+    }
   } catch (error) {
     // docs/product.md#service-detail: a failed detail load is logged and redirects home.
     logger.error({ err: error, serviceId: id.data }, "service detail load failed");
     throw redirect("/");
   }
-  if (!service) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
+  if (!found) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
   const chrome = await getSiteChrome();
-  const previewInfo: PreviewInfo | null = preview ? { visible: service.is_active, noun: "service", adminPath: "/admin/services" } : null;
-  const { created_by: _createdBy, sort_order: _sortOrder, is_active: _isActive, icon: _icon, ...visible } = service;
+  const previewInfo: PreviewInfo | null = preview ? { visible: found.isActive, noun: "service", adminPath: "/admin/services" } : null;
+  const visible = found.service;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
     origin: SITE_ORIGIN,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { db } from "./db";
-import { logger } from "./logger";
+import { db } from "../db";
+import { logger } from "../logger";
 
 export interface RateLimitResult {
   allowed: boolean;
