@@ -32,6 +32,8 @@ export default defineConfig({
           exclude: engine === "postgres" ? [] : ["tests/integration/**/*.pg.test.ts"],
           environment: "node",
           env: { TEST_ENGINE: engine },
+          // Names this run's migrated template database, which each test's fresh database copies.
+          globalSetup: ["tests/setup/template-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
