@@ -4,7 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ADMIN, expect, signIn, test } from "./fixtures";
+import { ADMIN, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // Helpers for the admin browser tests. Tests that change site-wide state (settings, contact details,
@@ -55,7 +55,6 @@ export function usePrivateServer({
   let child: ChildProcess | undefined;
   let url = "";
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     // E2E_PRIVATE_PORT pins the port, for machines where each run has its own range.
     const port = fixedPort ?? (process.env.E2E_PRIVATE_PORT ? Number(process.env.E2E_PRIVATE_PORT) : await freePort());
     url = `http://127.0.0.1:${port}`;
@@ -95,11 +94,6 @@ export function usePrivateServer({
   return { url: () => url };
 }
 
-/** Signs in as the e2e admin on `baseURL` and lands on the dashboard. */
-export async function signInAdmin(page: Page, baseURL: string) {
-  await signIn(page, baseURL);
-}
-
 /** Sonner toasts with this text (title or description); newer ones stack over older ones. */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -107,7 +101,7 @@ export function toast(page: Page, text: string | RegExp) {
 
 /** A toast with this text is shown (toasts stay about 4 s, so this looks while they are up). */
 export async function expectToast(page: Page, text: string | RegExp) {
-  await expect(toast(page, text)).not.toHaveCount(0, { timeout: 15_000 });
+  await expect(toast(page, text)).not.toHaveCount(0);
 }
 
 /** A unique, readable name for records a test creates. */

@@ -16,7 +16,6 @@ let output = "";
 let dataDir = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-hardening-"));
   child = spawn(process.execPath, ["server.mjs"], {
     env: {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { openAdmin } from "./admin-helpers";
 
 // Visitor statistics against the production build (docs/product.md#insight): the page views a real server counts
 // reach the database on SIGTERM, and the admin Insight page draws its charts in a browser.
@@ -99,6 +100,7 @@ test("the Insight page shows visitors, page views and conversion as charts and t
   }
 
   await signIn(page);
+  await openAdmin(page, `${DEMO_URL}/admin/dashboard`);
   await page.getByRole("link", { name: "Insight" }).first().click();
   await expect(page).toHaveURL(/\/admin\/insight$/);
   await expect(page.getByRole("heading", { name: "Insight", level: 2 })).toBeVisible();

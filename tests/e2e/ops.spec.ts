@@ -71,7 +71,6 @@ test.describe("operations", () => {
   test.describe.configure({ mode: "serial" });
 
   test("kill -9 during writes loses no acknowledged write, and the site restarts cleanly", async () => {
-    test.setTimeout(60_000);
     const dir = tempDir();
     const server = await startServer(dir);
     const acknowledged: string[] = [];
