@@ -11,7 +11,8 @@ import type { Page } from "@playwright/test";
 // the public lists, dashboard counts) run against a private server that only this spec file uses, so
 // they never disturb the shared demo and empty servers other specs read from.
 
-async function freePort(): Promise<number> {
+/** A port the system says is free now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -24,7 +25,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+/**
+ * Waits until a server started by a test answers /healthz: up to `timeoutMs` (a start on a busy 2-core machine
+ * has taken over 10 s), failing at once if the process exits.
+ */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
