@@ -38,8 +38,9 @@ export default defineConfig({
           env: { TEST_ENGINE: engine },
           // Names this run's migrated template database, which each test's fresh database copies.
           globalSetup: ["tests/setup/template-database.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // A minute: on a shared 2-core machine the route-by-route access test has taken over 30 s.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       })),
     ],

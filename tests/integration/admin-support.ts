@@ -67,14 +67,14 @@ export async function call<T = Record<string, unknown>>(fn: unknown, request: Re
     // A redirect (React Router answers one directly, whether it was returned or thrown).
     return { status: result.status, data: {} as T, location: result.headers.get("Location"), thrown: false, headers: result.headers };
   }
+  const headers = new Headers((isRead ? result.loaderHeaders.route : result.actionHeaders.route) ?? undefined);
   const error = result.errors ? Object.values(result.errors)[0] : undefined;
   if (error !== undefined) {
     // Anything but a thrown Response or data() is a crash: a 500 the test should see as the exception itself.
     if (!isRouteErrorResponse(error)) throw error;
-    return { status: error.status, data: error.data as T, location: null, thrown: true, headers: new Headers() };
+    return { status: error.status, data: error.data as T, location: null, thrown: true, headers };
   }
   const data = (isRead ? result.loaderData.route : result.actionData?.route) as T;
-  const headers = new Headers((isRead ? result.loaderHeaders.route : result.actionHeaders.route) ?? undefined);
   return { status: result.statusCode, data, location: headers.get("Location"), thrown: false, headers };
 }
 
