@@ -94,6 +94,9 @@ test("forgot password -> email -> reset -> sign in with the new password", async
   const email = `${unique("forgetful").replace(/\s/g, "-").toLowerCase()}@example.com`;
   await inviteAndAccept(page, email, "old-password-1", "Forgetful Admin");
   await page.goto(`${server.url()}/admin/login`);
+  // Once the sign-in page has hydrated, the link opens the form in the running app: an email typed into a page
+  // React has not hydrated yet can be lost, and the form then sends an empty address (a 400 seen under load).
+  await page.locator("[data-hydrated]").waitFor();
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByLabel("Email").fill(email);
   await expectNoAxeViolations(page);
@@ -113,6 +116,7 @@ test("forgot password -> email -> reset -> sign in with the new password", async
   await expect(page.getByRole("alert")).toContainText("invalid or has expired");
 
   await page.goto(`${server.url()}/admin/login`);
+  await page.locator("[data-hydrated]").waitFor();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("old-password-1");
   await page.getByRole("button", { name: "Sign In" }).click();
