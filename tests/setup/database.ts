@@ -64,8 +64,9 @@ async function postgresTemplate(url: string): Promise<string> {
       await client.query(`create database ${building}`);
       const dbUrl = new URL(url);
       dbUrl.pathname = `/${building}`;
-      // One connection, closed before copying: CREATE DATABASE ... TEMPLATE refuses a template with open sessions.
-      const database = openPostgres(dbUrl.toString(), { max: 1 });
+      // Closed before anyone copies it: CREATE DATABASE ... TEMPLATE refuses a template with open sessions. (More
+      // than one connection: the migration holds one for its lock while it runs on another.)
+      const database = openPostgres(dbUrl.toString(), { max: 4 });
       try {
         await migrate(database);
       } finally {

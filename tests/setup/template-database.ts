@@ -29,7 +29,8 @@ export default function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await client.query(`drop database if exists ${name} with (force)`);
+      // The half-built one too, if a run stopped while migrating it.
+      for (const db of [name, `${name}_building`]) await client.query(`drop database if exists ${db} with (force)`);
     } finally {
       await client.end();
     }
