@@ -26,13 +26,18 @@ export default defineConfig({
   // 4 s can be missed under load. A test that fails twice fails the run; flaky passes are listed in the report.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  // Generous: CI shares 2 cores between Chromium, two servers and the test runner.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Timeouts are set here once, for every spec (a spec sets its own only with a comment why). Generous, since CI
+  // shares 2 cores between Chromium, the servers and the test runner: a test (with its hooks, such as starting a
+  // private server) gets two minutes; each wait for an element, a click or an expectation 15 s, a page load 30 s,
+  // so a step that never happens fails with its own message long before the test's limit.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PW_REPORTER === "json" ? [["json", { outputFile: process.env.PW_JSON_OUTPUT || ".tmp/playwright.json" }], ["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${SERVERS.demo.port}`,
     trace: "retain-on-failure",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Vitest has its own config so it does not load the React Router plugin (made for the app's dev server and
@@ -8,6 +9,9 @@ const engines = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : []
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest leaves one core free by default, which on a 2-core machine means one test file at a time; the
+    // integration tests spend much of their time waiting on disk and Postgres, so two files at once finish sooner.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Fails a test that leaves an error-level log line it did not expect.
     setupFiles: ["tests/setup/error-logs.ts"],
     env: {
@@ -32,8 +36,11 @@ export default defineConfig({
           exclude: engine === "postgres" ? [] : ["tests/integration/**/*.pg.test.ts"],
           environment: "node",
           env: { TEST_ENGINE: engine },
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Names this run's migrated template database, which each test's fresh database copies.
+          globalSetup: ["tests/setup/template-database.ts"],
+          // A minute: on a shared 2-core machine the route-by-route access test has taken over 30 s.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       })),
     ],

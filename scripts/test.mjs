@@ -1,12 +1,32 @@
-// `npm test`: the whole suite. Typechecks and lints, builds the production bundle, runs Vitest (unit tests, and integration
-// tests on SQLite, plus Postgres when TEST_DATABASE_URL is set), then the Playwright browser tests
-// against that build. Ends with one plain line: "N passed, N failed".
-import { spawnSync } from "node:child_process";
+// `npm test`: the whole suite. Typechecks, lints and builds the production bundle (the three at once), runs Vitest
+// (unit tests, and integration tests on SQLite, plus Postgres when TEST_DATABASE_URL is set), then the Playwright
+// browser tests against that build. Ends with each phase's time and one plain line: "N passed, N failed".
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 fs.mkdirSync(".tmp", { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+
+/** Runs a command with its output kept, so phases running together print one after the other. */
+function runQuiet(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.on("close", (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
+const times = [];
+async function phase(name, fn) {
+  const started = Date.now();
+  const result = await fn();
+  times.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
 
 let passed = 0;
 let failed = 0;
@@ -19,25 +39,40 @@ function readJson(file) {
   }
 }
 
-// Types and lint first: each is one check that passes or fails (a type error or a broken rule of hooks
-// is a defect even when no test reaches it).
-console.log("\n== typecheck ==");
-if (run(bin("react-router"), ["typegen"]) === 0 && run(bin("tsc"), []) === 0) passed += 1;
-else failed += 1;
-
-console.log("\n== lint ==");
-if (run(bin("eslint"), [".", "--max-warnings", "0"]) === 0) passed += 1;
-else failed += 1;
-
-console.log("\n== build ==");
-if (run(bin("react-router"), ["build"]) !== 0) {
+// Types, lint and the build first. Types and lint are each one check that passes or fails (a type error or a
+// broken rule of hooks is a defect even when no test reaches it). tsc and ESLint each use one core and the build
+// waits on disk much of the time, so running the three together takes about as long as the slowest alone.
+// Route types come first: tsc reads them.
+const typegen = await runQuiet(bin("react-router"), ["typegen"]);
+const [typecheck, lint, build] = await Promise.all([
+  phase("typecheck", () => (typegen.status === 0 ? runQuiet(bin("tsc"), []) : typegen)),
+  phase("lint", () => runQuiet(bin("eslint"), [".", "--max-warnings", "0"])),
+  phase("build", () => runQuiet(bin("react-router"), ["build"])),
+]);
+for (const [name, result] of [
+  ["typecheck", typecheck],
+  ["lint", lint],
+  ["build", build],
+]) {
+  console.log(`\n== ${name} ==`);
+  // A passing build's file list is noise; a failure shows everything.
+  if (result.status !== 0 || name !== "build") process.stdout.write(result.output);
+  console.log(result.status === 0 ? `${name}: ok` : `${name}: FAILED`);
+}
+for (const result of [typecheck, lint]) {
+  if (result.status === 0) passed += 1;
+  else failed += 1;
+}
+if (build.status !== 0) {
   console.log(`\n${passed} passed, ${failed + 1} failed`);
   process.exit(1);
 }
 
 console.log("\n== vitest ==");
 fs.rmSync(".tmp/vitest.json", { force: true });
-const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=.tmp/vitest.json"]);
+const vitestStatus = await phase("vitest", () =>
+  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=.tmp/vitest.json"]),
+);
 const vitest = readJson(".tmp/vitest.json");
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -48,7 +83,7 @@ if (vitest) {
 
 console.log("\n== playwright ==");
 fs.rmSync(".tmp/playwright.json", { force: true });
-const pwStatus = run(bin("playwright"), ["test"], { PW_REPORTER: "json" });
+const pwStatus = await phase("playwright", () => run(bin("playwright"), ["test"], { PW_REPORTER: "json" }));
 const pw = readJson(".tmp/playwright.json");
 if (pw?.stats) {
   passed += pw.stats.expected + pw.stats.flaky;
@@ -57,5 +92,6 @@ if (pw?.stats) {
   failed += 1;
 }
 
+console.log(`\nTime: ${times.join(", ")} (typecheck, lint and build run together)`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,11 +1,9 @@
 import { openAdmin } from "./admin-helpers";
-import { ADMIN, DEMO_URL, expect as baseExpect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { ADMIN, DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 // The Activity page (docs/decisions/0016-activity-log.md) on the shared demo server. It only reads, and the
 // entries it looks for are the sign-ins this test makes, so other specs' content is left alone.
 
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 90_000 });
 
 test("the Activity page lists sign-ins, filters by kind, person and date, and exports what it shows", async ({ page }, testInfo) => {
   // A failed sign-in first, so the log has a security entry without an account behind it.

@@ -1,8 +1,7 @@
-import { expectToast, signInAdmin, usePrivateServer, openAdmin } from "./admin-helpers";
-import { expect as baseExpect, test } from "./fixtures";
+import { expectToast, usePrivateServer, openAdmin } from "./admin-helpers";
+import { expect, test, signIn } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Contact details change the public header's phone: a private server that starts empty, so the
 // fallback number, then ours, is what the header shows.
@@ -11,7 +10,6 @@ const server = usePrivateServer({ demo: false });
 const headerPhone = (page: import("@playwright/test").Page) => page.getByRole("banner").getByRole("link", { name: /\+960/ }).first();
 
 // Whole screens with uploads and axe runs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
 
 test.describe("contact details", () => {
   test("add, edit and delete a phone, and see the public header's phone change", async ({ page }) => {
@@ -19,7 +17,7 @@ test.describe("contact details", () => {
     await page.goto(`${url}/`);
     await expect(headerPhone(page)).toContainText("+960 300 0000");
 
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/contact-details`);
     await expect(page.getByRole("heading", { name: "No Contact Details" })).toBeVisible();
     await page.getByRole("button", { name: "Add Contact Detail" }).first().click();
@@ -69,7 +67,7 @@ test.describe("contact details", () => {
 
   test("the social platform selector shows only for social entries; each value is checked", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/contact-details`);
     await page.getByRole("button", { name: "Add Contact Detail" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Add Contact Detail" });

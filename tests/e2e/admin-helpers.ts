@@ -4,14 +4,15 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ADMIN, expect, signIn, test } from "./fixtures";
+import { ADMIN, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // Helpers for the admin browser tests. Tests that change site-wide state (settings, contact details,
 // the public lists, dashboard counts) run against a private server that only this spec file uses, so
 // they never disturb the shared demo and empty servers other specs read from.
 
-async function freePort(): Promise<number> {
+/** A port the system says is free now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -24,7 +25,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+/**
+ * Waits until a server started by a test answers /healthz: up to `timeoutMs` (a start on a busy 2-core machine
+ * has taken over 10 s), failing at once if the process exits.
+ */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
@@ -55,7 +60,6 @@ export function usePrivateServer({
   let child: ChildProcess | undefined;
   let url = "";
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     // E2E_PRIVATE_PORT pins the port, for machines where each run has its own range.
     const port = fixedPort ?? (process.env.E2E_PRIVATE_PORT ? Number(process.env.E2E_PRIVATE_PORT) : await freePort());
     url = `http://127.0.0.1:${port}`;
@@ -95,11 +99,6 @@ export function usePrivateServer({
   return { url: () => url };
 }
 
-/** Signs in as the e2e admin on `baseURL` and lands on the dashboard. */
-export async function signInAdmin(page: Page, baseURL: string) {
-  await signIn(page, baseURL);
-}
-
 /** Sonner toasts with this text (title or description); newer ones stack over older ones. */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -107,7 +106,7 @@ export function toast(page: Page, text: string | RegExp) {
 
 /** A toast with this text is shown (toasts stay about 4 s, so this looks while they are up). */
 export async function expectToast(page: Page, text: string | RegExp) {
-  await expect(toast(page, text)).not.toHaveCount(0, { timeout: 15_000 });
+  await expect(toast(page, text)).not.toHaveCount(0);
 }
 
 /** A unique, readable name for records a test creates. */

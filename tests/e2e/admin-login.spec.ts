@@ -1,9 +1,8 @@
 import { expectToast, unique } from "./admin-helpers";
 import type { Page } from "@playwright/test";
-import { ADMIN, DEMO_URL, expect as baseExpect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { ADMIN, DEMO_URL, expect, expectNoAxeViolations, signInWithForm, test } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** The sign-in page, once React has hydrated it (the toggle and the browser-side checks need it). */
 async function openLogin(page: Page) {
@@ -15,7 +14,6 @@ async function openLogin(page: Page) {
 // server: it only signs in and out, and tries an address that has no account.
 
 // Whole screens with uploads and axe runs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
 
 test.describe("admin sign-in page", () => {
   test("has its texts, labelled required inputs without length rules, and no axe violations", async ({ page }) => {
@@ -94,7 +92,7 @@ test.describe("admin sign-in page", () => {
   });
 
   test("signs in to the dashboard, skips the page when signed in, and signs out with 'Signed Out'", async ({ page }) => {
-    await signIn(page);
+    await signInWithForm(page);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await page.goto("/admin/login");
     await expect(page).toHaveURL(/\/admin\/dashboard$/);

@@ -1,15 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectToast, openAdmin, signInAdmin, toast, TRACE_BLOB_FETCH, unique, usePrivateServer } from "./admin-helpers";
-import { expect as baseExpect, expectNoAxeViolations, test } from "./fixtures";
+import { expectToast, openAdmin, toast, TRACE_BLOB_FETCH, unique, usePrivateServer } from "./admin-helpers";
+import { expect, expectNoAxeViolations, test, signIn } from "./fixtures";
 
 // The admin side of docs/decisions/0019-admin-toasts-and-hero-media.md and what it changes on the public site: the hero switch, the hero video,
 // toasts, long text, the footer logo preview, dimmed cards and reordered contact details.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 // A private server with the demo content: these tests change settings, services and projects.
 const server = usePrivateServer({ demo: true });
 
-test.describe.configure({ timeout: 120_000 });
 // Refused saves answer 400 (Chromium logs them as failed resources).
 test.use({ allowConsoleErrors: [new RegExp(`status of 400|${TRACE_BLOB_FETCH.source}`)] });
 
@@ -69,7 +67,7 @@ async function expectClear(toastLocator: Locator, others: Locator[]) {
 test.describe("hero background", () => {
   test("switching Image to Video never keeps the image: the field asks for a video, a mismatch is refused, the hero shows no broken video", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await heroTab(page);
     const imageUrl = page.getByRole("textbox", { name: "Background Image URL" });
     await imageUrl.fill("/images/gallery-1.webp");
@@ -107,7 +105,7 @@ test.describe("hero background", () => {
 
   test("a hero video plays unless the visitor prefers reduced motion, and has a pause/play button", async ({ page, browser }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await heroTab(page);
     await page.getByLabel("Background Type").selectOption("video");
     await expectToast(page, "Setting updated successfully");
@@ -155,7 +153,7 @@ test.describe("toasts", () => {
     test(`at ${width} px: 0 axe violations with two toasts stacked, and none covers a dialog's close button, the field in focus or its Save/Cancel buttons`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       const url = server.url();
-      await signInAdmin(page, url);
+      await signIn(page, url);
 
       await openAdmin(page, `${url}/admin/settings`);
       await page.getByRole("textbox", { name: "Header Logo Text" }).fill("Atoll");
@@ -216,7 +214,7 @@ test.describe("long unbroken text at 390 px", () => {
     const url = server.url();
     const longWord = `Supercalifragilisticexpialidocious${"Renovation".repeat(5)}`;
     const longUrl = `https://example.com/${"a-very-long-path-segment-without-spaces".repeat(4)}`;
-    await signInAdmin(page, url);
+    await signIn(page, url);
 
     await openAdmin(page, `${url}/admin/services`);
     await page.getByRole("button", { name: "Add Service" }).click();
@@ -257,7 +255,7 @@ test.describe("settings: the footer logo preview", () => {
     await page.goto(`${url}/`);
     const footerBackground = await page.getByRole("contentinfo").evaluate((el) => getComputedStyle(el).backgroundColor);
 
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/settings`);
     const footerCard = page.locator("[data-slot=card]").filter({ has: page.getByRole("heading", { name: "Footer Logo" }) });
     await footerCard.getByRole("switch", { name: "Use text logo" }).click();
@@ -277,7 +275,7 @@ test.describe("admin lists", () => {
 
   test("an inactive service and a private project look inactive at a glance, with their badge", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/services`);
     const service = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Residential Construction", exact: true }) });
     expect(await imageFaded(service)).toBe(false);
@@ -307,7 +305,7 @@ test.describe("admin lists", () => {
 
   test("contact details move up and down, numbered 0..n-1", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/contact-details`);
     const list = page.getByRole("region", { name: "Contact details" });
     const headings = list.getByRole("article").getByRole("heading");

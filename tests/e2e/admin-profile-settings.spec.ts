@@ -1,9 +1,8 @@
 import sharp from "sharp";
-import { bigFile, expectToast, signInAdmin, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
-import { ADMIN, expect as baseExpect, test } from "./fixtures";
+import { bigFile, expectToast, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
+import { ADMIN, expect, test, signIn } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Profile and site settings change what every page shows: a private server (empty, so the home page
 // falls back to sample content) that only this file uses.
@@ -16,13 +15,12 @@ const png = async (color: string, width = 300, height = 120) => ({
 });
 
 // Whole screens with uploads and axe runs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
 test.use({ allowConsoleErrors: [TRACE_BLOB_FETCH] });
 
 test.describe("profile", () => {
   test("edits the full name and avatar; email is read-only; the shell follows, with its fallbacks", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/profile`);
     const email = page.getByLabel("Email", { exact: true });
     await expect(email).toHaveValue(ADMIN.email);
@@ -72,7 +70,7 @@ test.describe("profile", () => {
 test.describe("settings", () => {
   test("logo text and logo image for header and footer, seen on the public site", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/settings`);
     await expect(page.getByRole("tab", { name: "Logos" })).toHaveAttribute("aria-selected", "true");
     const header = page.getByRole("tabpanel").locator("[data-slot=card]").filter({ hasText: "Header Logo" });
@@ -125,7 +123,7 @@ test.describe("settings", () => {
 
   test("hero background: image by default, video with its URL, with the 10 MB limit", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/settings`);
     await page.getByRole("tab", { name: "Hero Section" }).click();
     const type = page.getByLabel("Background Type");
@@ -173,7 +171,7 @@ test.describe("settings", () => {
     await page.goto(`${url}/`);
     await expect(page.getByRole("heading", { name: "Residential & Commercial Construction" })).toBeVisible();
 
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/settings`);
     const sample = page.getByRole("switch", { name: "Show sample content" });
     await expect(sample).toBeChecked();

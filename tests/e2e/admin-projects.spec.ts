@@ -1,10 +1,9 @@
 import sharp from "sharp";
-import { expectToast, signInAdmin, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
+import { expectToast, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
 import type { Locator } from "@playwright/test";
-import { expect as baseExpect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Projects against a private server that starts empty: the dashboard counts are exact here.
 const server = usePrivateServer({ demo: false });
@@ -18,13 +17,13 @@ const picture = async (name: string, color: string) => ({
 });
 
 // Whole screens with uploads and axe runs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
 test.use({ allowConsoleErrors: [TRACE_BLOB_FETCH] });
 
 test.describe("projects", () => {
   test("from the dashboard's Add Project: every field, uploads, badges, public page and counts", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
+    await openAdmin(page, `${url}/admin/dashboard`);
     for (const id of ["stat-total-projects", "stat-featured-projects", "stat-public-projects"]) await expect(page.getByTestId(id)).toHaveText("0");
     await openAdmin(page, `${url}/admin/projects`);
     await expect(page.getByRole("heading", { name: "No projects found" })).toBeVisible();
@@ -98,7 +97,7 @@ test.describe("projects", () => {
 
   test("the card switches, edit and delete, seen on the public home page", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/projects`);
     const title = unique("Harbour Jetty");
     await page.getByRole("button", { name: "Add Project" }).click();
@@ -153,7 +152,7 @@ test.describe("projects", () => {
 
   test("shows field errors with the project's rules", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/projects?new=1`);
     const dialog = page.getByRole("dialog", { name: "Add Project" });
     await dialog.getByRole("button", { name: "Create Project" }).click();

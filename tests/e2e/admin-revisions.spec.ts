@@ -1,14 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expectToast, openAdmin, signInAdmin, unique, usePrivateServer } from "./admin-helpers";
-import { expect as baseExpect, expectNoAxeViolations, test } from "./fixtures";
+import { expectToast, openAdmin, unique, usePrivateServer } from "./admin-helpers";
+import { expect, expectNoAxeViolations, test, signIn } from "./fixtures";
 
 // Versions, the Trash and the admin preview of services (docs/decisions/0013-versions-and-trash.md), in a
 // real browser against a private server that starts empty: what this file trashes is its own.
 
-const expect = baseExpect.configure({ timeout: 15_000 });
 const server = usePrivateServer({ demo: false, port: Number(process.env.E2E_PORT_BASE || 4310) + 2 });
 
-test.describe.configure({ timeout: 90_000 });
 
 async function createService(page: Page, title: string) {
   await openAdmin(page, `${server.url()}/admin/services`);
@@ -24,7 +22,7 @@ async function createService(page: Page, title: string) {
 
 test.describe("versions, trash and preview", () => {
   test("restore an earlier version of a service from its History page", async ({ page }) => {
-    await signInAdmin(page, server.url());
+    await signIn(page, server.url());
     const title = unique("Roof Repair");
     const card = await createService(page, title);
 
@@ -64,7 +62,7 @@ test.describe("versions, trash and preview", () => {
   });
 
   test("delete moves a service to the Trash; restore brings it back; delete forever removes it", async ({ page }) => {
-    await signInAdmin(page, server.url());
+    await signIn(page, server.url());
     const title = unique("Tiling");
     const card = await createService(page, title);
 
@@ -106,7 +104,7 @@ test.describe("versions, trash and preview", () => {
   });
 
   test("an admin previews an inactive service; a signed-out visitor gets 'Service Not Found'", async ({ page, browser }) => {
-    await signInAdmin(page, server.url());
+    await signIn(page, server.url());
     const title = unique("Hidden Spa");
     const card = await createService(page, title);
     await card.getByRole("button", { name: "Deactivate service" }).click();

@@ -1,9 +1,8 @@
 import sharp from "sharp";
-import { bigFile, expectToast, signInAdmin, toast, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
-import { expect as baseExpect, test } from "./fixtures";
+import { bigFile, expectToast, toast, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
+import { expect, test, signIn } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Services: every screen state and message, against a private server that starts empty, so the
 // public home page and the empty state are this file's alone.
@@ -19,13 +18,12 @@ const pictures = (n: number, color = "#1d6f8a") =>
   );
 
 // Whole screens with uploads and axe runs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
 test.use({ allowConsoleErrors: [TRACE_BLOB_FETCH] });
 
 test.describe("services", () => {
   test("from the empty state: create a service with every field, a new category and uploaded images", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/services`);
     await expect(page.getByRole("heading", { name: "No services found" })).toBeVisible();
     await page.getByRole("button", { name: "Create Your First Service" }).click();
@@ -102,7 +100,7 @@ test.describe("services", () => {
 
   test("edit, deactivate, activate and delete, seen on the public home page", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/services`);
     const title = unique("Villa Painting");
     await page.getByRole("button", { name: "Add Service" }).click();
@@ -160,7 +158,7 @@ test.describe("service form checks", () => {
 
   test("shows field errors and refuses what the server refuses", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/services`);
     await page.getByRole("button", { name: "Add Service" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Service" });
@@ -196,7 +194,7 @@ test.describe("the file picker", () => {
 
   test("refuses too many and too large files in the browser, and reports a refused upload", async ({ page }) => {
     const url = server.url();
-    await signInAdmin(page, url);
+    await signIn(page, url);
     await openAdmin(page, `${url}/admin/services`);
     await page.getByRole("button", { name: "Add Service" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Service" });

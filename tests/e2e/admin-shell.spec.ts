@@ -1,8 +1,7 @@
 import { openAdmin } from "./admin-helpers";
-import { DEMO_URL, EMPTY_URL, expect as baseExpect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { DEMO_URL, EMPTY_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 // The admin shell, dashboard and every page's empty state and accessibility. Read-only: the demo
 // server for the shell, the empty server (no content) for the empty states.
@@ -18,11 +17,11 @@ const SECTIONS = [
 ];
 
 // Whole screens with uploads and axe runs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
 
 test.describe("admin shell", () => {
   test("sidebar, header and every section: titles, user, noindex, no axe violations", async ({ page }) => {
     await signIn(page);
+    await openAdmin(page, "/admin/dashboard");
     const nav = page.getByRole("navigation", { name: "Admin sections" });
     await expect(page.getByText("Company Admin Panel")).toBeVisible();
     await expect(page.getByRole("banner").getByText("Administrator", { exact: true }).first()).toBeVisible();
@@ -69,6 +68,7 @@ test.describe("admin shell", () => {
 
   test("the sidebar collapses to icons on large screens and remembers it", async ({ page }) => {
     await signIn(page);
+    await openAdmin(page, "/admin/dashboard");
     const sidebar = page.getByRole("complementary");
     await expect(sidebar).toHaveCSS("width", "256px");
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
@@ -89,6 +89,7 @@ test.describe("admin shell", () => {
   test("on a phone the menu is a drawer with an overlay that closes after a click", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page);
+    await openAdmin(page, "/admin/dashboard");
     await expect(page.getByRole("complementary")).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Admin menu" });
@@ -110,6 +111,7 @@ test.describe("admin shell", () => {
 test.describe("dashboard", () => {
   test("shows the counts, the fixed services card, quick actions and the system status", async ({ page }) => {
     await signIn(page);
+    await openAdmin(page, "/admin/dashboard");
     for (const label of ["Total Projects", "Featured Projects", "Public Projects"]) {
       await expect(page.getByTestId(`stat-${label.toLowerCase().replace(/\s+/g, "-")}`)).toHaveText(/^\d+$/);
     }
@@ -132,6 +134,7 @@ test.describe("dashboard", () => {
   test("looks right on a phone", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page);
+    await openAdmin(page, "/admin/dashboard");
     await expect(page.getByText("Database Connection Active")).toBeVisible();
     await expectNoAxeViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -142,6 +145,7 @@ test.describe("dashboard", () => {
 test.describe("empty states (server without content)", () => {
   test("services, projects and contact details say they are empty and offer to create the first", async ({ page }) => {
     await signIn(page, EMPTY_URL);
+    await openAdmin(page, `${EMPTY_URL}/admin/dashboard`);
     await expect(page.getByTestId("stat-total-projects")).toHaveText("0");
 
     await openAdmin(page, `${EMPTY_URL}/admin/services`);

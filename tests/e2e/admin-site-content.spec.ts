@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { expectToast, openAdmin, signInAdmin, TRACE_BLOB_FETCH, usePrivateServer } from "./admin-helpers";
+import { expect, expectNoAxeViolations, test, signIn } from "./fixtures";
+import { expectToast, openAdmin, TRACE_BLOB_FETCH, usePrivateServer } from "./admin-helpers";
 
 // The Site Content page (docs/decisions/0011-site-content-drafts.md): one editor of each kind (texts,
 // a list with reorder, gallery upload), preview isolation, publish, restore from history and the
@@ -14,10 +14,8 @@ const section = (page: import("@playwright/test").Page, name: string) =>
   page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: new RegExp(`^${name}`) });
 
 test("texts: a draft is seen only in the admin's preview until it is published", async ({ page, browser }) => {
-  // Two browsers, an axe scan and a poll until the publish reaches the page cache.
-  test.slow();
   const url = server.url();
-  await signInAdmin(page, url);
+  await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=hero`);
   await expect(page.getByRole("heading", { name: "Hero", level: 2 })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -69,7 +67,7 @@ test("texts: a draft is seen only in the admin's preview until it is published",
 
 test("a list: add, reorder by keyboard, remove, limits and field errors", async ({ page }) => {
   const url = server.url();
-  await signInAdmin(page, url);
+  await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=faq`);
   const questions = page.getByRole("group", { name: /^Questions/ });
   const item = (n: number) => questions.getByRole("listitem", { name: `Question ${n}`, exact: true });
@@ -118,7 +116,7 @@ test("a list: add, reorder by keyboard, remove, limits and field errors", async 
 
 test("gallery: an image uploaded through the pipeline is published with its title and alt text", async ({ page }) => {
   const url = server.url();
-  await signInAdmin(page, url);
+  await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=gallery`);
   const images = page.getByRole("group", { name: /^Images/ });
   await page.getByRole("button", { name: "Add image" }).click();
@@ -147,10 +145,8 @@ test("gallery: an image uploaded through the pipeline is published with its titl
 });
 
 test("history: a published version is viewed and restored as a draft, then published again", async ({ page }) => {
-  // Three publishes, two axe scans and four page loads: more than the default minute on a busy machine.
-  test.slow();
   const url = server.url();
-  await signInAdmin(page, url);
+  await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=why`);
   const card1 = page.getByRole("listitem", { name: "Card 1", exact: true });
   for (const title of ["Safety Above All", "Safety Always"]) {
@@ -169,7 +165,7 @@ test("history: a published version is viewed and restored as a draft, then publi
   await v1.getByRole("button", { name: "View version 1" }).click();
   await expect(v1).toContainText("Safety Above All");
   // The publish toasts fade out first: axe measures a half-transparent toast's contrast as too low.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await v1.getByRole("button", { name: "Restore as draft (version 1)" }).click();
   await expectToast(page, "Why Choose Us: version restored as a draft");
@@ -187,11 +183,11 @@ test("history: a published version is viewed and restored as a draft, then publi
 
 test("two admins: the later save is told the section changed since it was opened", async ({ page, browser }) => {
   const url = server.url();
-  await signInAdmin(page, url);
+  await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=company`);
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signInAdmin(other, url);
+  await signIn(other, url);
   await openAdmin(other, `${url}/admin/site-content?section=company`);
 
   await page.getByLabel("Company name").fill("Reef & Lagoon Builders");
@@ -214,7 +210,7 @@ test("two admins: the later save is told the section changed since it was opened
 
 test("unsaved changes: leaving the editor or closing a dialog with changes asks first", async ({ page }) => {
   const url = server.url();
-  await signInAdmin(page, url);
+  await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=about`);
   await page.getByLabel("Heading", { exact: true }).fill("About Us, Rewritten");
   await section(page, "FAQ").click();

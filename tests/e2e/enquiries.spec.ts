@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_URL, expect, signIn, test } from "./fixtures";
+import { openAdmin } from "./admin-helpers";
 
 // docs/product.md#enquiries: the contact form really sends, enquiries land in the admin inbox, spam lands in Spam.
 
@@ -38,6 +39,7 @@ test("a visitor's enquiry reaches the admin inbox, can be read, found, archived,
 
   const admin = await browser.newPage();
   await signIn(admin);
+  await openAdmin(admin, `${DEMO_URL}/admin/dashboard`);
   // The dashboard counts unread enquiries, and leads to them.
   await admin.getByRole("link", { name: /\d+ new enquir(y|ies)/ }).click();
   await expect(admin).toHaveURL(/\/admin\/enquiries\?status=new/);

@@ -1,14 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectToast, openAdmin, signInAdmin, unique, usePrivateServer } from "./admin-helpers";
-import { expect as baseExpect, expectNoAxeViolations, test } from "./fixtures";
+import { expectToast, openAdmin, unique, usePrivateServer } from "./admin-helpers";
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 // The focal point of a featured image (docs/product.md#focal-point): set by clicking the preview in the project
 // dialog (and nudged with the arrow keys), it moves the crop of the public card and the project's page.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 // A private server without demo content: the project made here is the only card on the portfolio.
 const server = usePrivateServer({ demo: false });
-test.describe.configure({ timeout: 120_000 });
 
 const objectPosition = (image: Locator) => image.evaluate((img) => getComputedStyle(img).objectPosition);
 
@@ -28,7 +26,7 @@ async function portfolioCardImage(page: Page, title: string) {
 test("clicking the preview sets the focal point; the public card and page crop around it", async ({ page }) => {
   const url = server.url();
   const title = unique("Lagoon Villa");
-  await signInAdmin(page, url);
+  await signIn(page, url);
 
   await openAdmin(page, `${url}/admin/projects`);
   await page.getByRole("button", { name: "Add Project" }).first().click();

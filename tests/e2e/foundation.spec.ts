@@ -1,4 +1,4 @@
-import { DEMO_URL, EMPTY_URL, expect, signIn, test } from "./fixtures";
+import { DEMO_URL, EMPTY_URL, expect, signInWithForm, test } from "./fixtures";
 
 test("the home page answers 200 with its text in the server's HTML", async ({ request }) => {
   const response = await request.get(`${DEMO_URL}/`);
@@ -26,7 +26,7 @@ test("signed out, /admin/dashboard lands on /admin/login", async ({ page }) => {
 test("a site started with DEMO_CONTENT=false and ADMIN_EMAIL/ADMIN_PASSWORD is empty and that admin can sign in", async ({ page, request }) => {
   const html = await (await request.get(`${EMPTY_URL}/`)).text();
   expect(html).not.toContain("Residential Construction");
-  await signIn(page, EMPTY_URL);
+  await signInWithForm(page, EMPTY_URL);
   await expect(page).toHaveURL(`${EMPTY_URL}/admin/dashboard`);
 });
 

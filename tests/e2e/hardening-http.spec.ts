@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { waitForHealth } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 // docs/security.md: request bodies refused while they stream, headers on static files and on misses under
@@ -16,7 +17,6 @@ let output = "";
 let dataDir = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-hardening-"));
   child = spawn(process.execPath, ["server.mjs"], {
     env: {
@@ -35,15 +35,11 @@ test.beforeAll(async () => {
   });
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${URL_BASE}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHealth(URL_BASE, child!);
+  } catch (error) {
+    throw new Error(`server did not start: ${(error as Error).message}\n${output}`, { cause: error });
   }
-  throw new Error(`server did not start:\n${output}`);
 });
 
 test.afterAll(async () => {

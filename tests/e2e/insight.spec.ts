@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { openAdmin, waitForHealth } from "./admin-helpers";
 
 // Visitor statistics against the production build (docs/product.md#insight): the page views a real server counts
 // reach the database on SIGTERM, and the admin Insight page draws its charts in a browser.
@@ -33,16 +34,13 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   child.stderr?.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, exited, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`server did not start: ${(error as Error).message}\n${output}`, { cause: error });
   }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start:\n${output}`);
+  return { url, child, exited, output: () => output };
 }
 
 test("SIGTERM writes the page views still in memory; cached and rendered views count once; bots do not", async () => {
@@ -99,6 +97,7 @@ test("the Insight page shows visitors, page views and conversion as charts and t
   }
 
   await signIn(page);
+  await openAdmin(page, `${DEMO_URL}/admin/dashboard`);
   await page.getByRole("link", { name: "Insight" }).first().click();
   await expect(page).toHaveURL(/\/admin\/insight$/);
   await expect(page.getByRole("heading", { name: "Insight", level: 2 })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { expectToast, openAdmin, signInAdmin, unique, usePrivateServer } from "./admin-helpers";
-import { expect as baseExpect, test } from "./fixtures";
+import { expectToast, openAdmin, unique, usePrivateServer } from "./admin-helpers";
+import { expect, test, signIn } from "./fixtures";
 
 // The rendered-page cache through the real server (docs/decisions/0006-rendered-page-cache.md): public
 // pages come from memory with this response's own CSP nonce and form token, and an admin edit shows at
@@ -8,9 +8,7 @@ import { expect as baseExpect, test } from "./fixtures";
 // Visitor requests go through the `request` fixture, which has no cookies: a signed-in browser bypasses
 // the cache and would show the new content whether or not the cache was cleared.
 
-const expect = baseExpect.configure({ timeout: 15_000 });
 const server = usePrivateServer({ demo: true });
-test.describe.configure({ timeout: 90_000 });
 
 async function visit(request: APIRequestContext, path: string, method: "GET" | "HEAD" = "GET") {
   const response: APIResponse = method === "GET" ? await request.get(`${server.url()}${path}`) : await request.head(`${server.url()}${path}`);
@@ -86,7 +84,7 @@ test("an admin edit shows on the next visit; the admin's own visits bypass the c
   await visit(request, "/");
   expect((await visit(request, "/")).cache).toBe("hit");
 
-  await signInAdmin(page, server.url());
+  await signIn(page, server.url());
   await openAdmin(page, `${server.url()}/admin/settings`);
   const header = page.getByRole("tabpanel").locator("[data-slot=card]").filter({ hasText: "Header Logo" });
   const logoText = unique("Lagoon Builders");

@@ -363,7 +363,7 @@ test.describe("contact", () => {
     await submit.click();
     const sending = contact.getByRole("button", { name: "Sending Message..." });
     await expect(sending).toBeDisabled();
-    await expect(page.getByText("Message Sent Successfully!")).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
     await expect(page.getByText(/respond within 24 hours/)).toBeVisible();
     await expect(contact.getByRole("button", { name: "Send Message" })).toBeEnabled();
     for (const field of [name, email, phone, subject, message]) await expect(field).toHaveValue("");

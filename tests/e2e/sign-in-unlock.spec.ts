@@ -30,7 +30,6 @@ let dataDir = "";
 let output = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-unlock-"));
@@ -86,7 +85,6 @@ async function fillSignIn(page: import("@playwright/test").Page, password = ADMI
 }
 
 test("during an attack the admin's browser gets in, and a new browser unlocks by the emailed link", async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
   // The admin's usual browser signs in once, and signs out.
   await fillSignIn(page);
   await page.waitForURL(/\/admin\/dashboard/);

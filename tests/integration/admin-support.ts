@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { createStaticHandler, isRouteErrorResponse } from "react-router";
 import { auth } from "~/.server/auth";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 
@@ -49,38 +50,32 @@ export interface Answer<T = Record<string, unknown>> {
   headers?: Headers;
 }
 
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
-}
-
-async function normalize(value: unknown, thrown: boolean): Promise<Answer> {
-  if (value instanceof Response) {
-    const text = await value.text();
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = text;
-    }
-    return { status: value.status, data: data as Record<string, unknown>, location: value.headers.get("Location"), thrown, headers: value.headers };
-  }
-  if (isDataWithInit(value)) {
-    const headers = new Headers(value.init?.headers);
-    return { status: value.init?.status ?? 200, data: value.data as Record<string, unknown>, location: headers.get("Location"), thrown, headers };
-  }
-  if (thrown) throw value;
-  return { status: 200, data: value as Record<string, unknown>, thrown };
-}
-
 type RouteFunction = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
 
-/** Calls a loader or action like React Router would and describes the answer. */
+/**
+ * Calls a loader (GET, HEAD) or an action (other methods) the way React Router answers a document request,
+ * through its public static handler (the server rendering's own entry, createStaticHandler().query), and
+ * describes what the browser would get: the status, the data the page renders (or the error boundary shows),
+ * the headers, and a redirect's location. `thrown` says the answer is an error boundary's.
+ */
 export async function call<T = Record<string, unknown>>(fn: unknown, request: Request, params: Record<string, string> = {}): Promise<Answer<T>> {
-  try {
-    return (await normalize(await (fn as RouteFunction)({ request, params, context: {} }), false)) as Answer<T>;
-  } catch (error) {
-    return (await normalize(error, true)) as Answer<T>;
+  const run = (args: { request: Request; context: unknown }) => (fn as RouteFunction)({ request: args.request, params, context: args.context });
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  const handler = createStaticHandler([{ id: "route", path: "*", hasErrorBoundary: true, ...(isRead ? { loader: run } : { action: run }) }]);
+  const result = await handler.query(request, { requestContext: {} });
+  if (result instanceof Response) {
+    // A redirect (React Router answers one directly, whether it was returned or thrown).
+    return { status: result.status, data: {} as T, location: result.headers.get("Location"), thrown: false, headers: result.headers };
   }
+  const headers = new Headers((isRead ? result.loaderHeaders.route : result.actionHeaders.route) ?? undefined);
+  const error = result.errors ? Object.values(result.errors)[0] : undefined;
+  if (error !== undefined) {
+    // Anything but a thrown Response or data() is a crash: a 500 the test should see as the exception itself.
+    if (!isRouteErrorResponse(error)) throw error;
+    return { status: error.status, data: error.data as T, location: null, thrown: true, headers };
+  }
+  const data = (isRead ? result.loaderData.route : result.actionData?.route) as T;
+  return { status: result.statusCode, data, location: headers.get("Location"), thrown: false, headers };
 }
 
 /** The intents an action answers, from its source: `case "x":` and `intent === "x"` / `intent !== "x"`. */

@@ -1,6 +1,3 @@
-import type { AddressInfo } from "node:net";
-import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { submitEnquiry } from "~/.server/enquiries";
 import { type MailConfig, setMailConfigForTests } from "~/.server/mailer";
@@ -12,6 +9,7 @@ import { loader as exportLoader } from "~/routes/admin/enquiries-export";
 import { action as templatesAction, loader as templatesLoader } from "~/routes/admin/reply-templates";
 import { createMember, enquiryFields, formDataOf } from "../factories";
 import { useTestDatabase } from "../setup/database";
+import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
 import { adminSession, call, getRequest, memberSession, postRequest } from "./admin-support";
 
 useTestDatabase();
@@ -19,41 +17,20 @@ useTestDatabase();
 // Leads (docs/product.md#leads): stages, notes, assignment, follow-ups, value and replies, through the admin
 // page's real action, on a fresh database of each engine; replies reach a real SMTP server on loopback.
 
-const received: string[] = [];
-let refuse = false;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, _session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      if (refuse) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-      received.push(raw);
-      callback();
-    });
-  },
-});
+let sink: SmtpSink;
 let config: MailConfig;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  config = {
-    transport: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
-    to: "office@atoll.example",
-    from: "website@atoll.example",
-  };
+  sink = await startSmtpSink();
+  config = { ...sink.sender, to: "office@atoll.example" };
 });
 afterAll(async () => {
   setMailConfigForTests(undefined);
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await sink.close();
 });
 afterEach(() => {
-  received.length = 0;
-  refuse = false;
+  sink.received.length = 0;
+  sink.refuse = false;
   setMailConfigForTests(undefined);
 });
 
@@ -243,9 +220,9 @@ describe("replies from the lead", () => {
     setMailConfigForTests(config);
     const sent = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Dear Shifa,\n\nWe will call you <tomorrow>.\n" }, cookie);
     expect(sent).toMatchObject({ status: 200, data: { ok: true, message: "Reply sent to shifa@example.mv" } });
-    await expect.poll(() => received.length).toBe(1);
-    const split = received[0].search(/\r?\n\r?\n/);
-    const [head, body] = [received[0].slice(0, split), received[0].slice(split)];
+    await expect.poll(() => sink.received.length).toBe(1);
+    const split = sink.received[0].search(/\r?\n\r?\n/);
+    const [head, body] = [sink.received[0].slice(0, split), sink.received[0].slice(split)];
     expect(head).toMatch(/^To: "?Aishath Shifa"? <shifa@example\.mv>/m);
     expect(head).toMatch(/^Reply-To: office@atoll\.example/m);
     expect(head).toMatch(/^Subject: Re: Residential/m);
@@ -263,7 +240,7 @@ describe("replies from the lead", () => {
     setMailConfigForTests(config);
     const refused = await post({ intent: "send-reply", id, subject: "Hello\r\nBcc: evil@attacker.example", body: "Hi" }, cookie);
     expect(refused).toMatchObject({ status: 400, data: { fieldErrors: { subject: "Subject must be one line" } } });
-    expect(received).toHaveLength(0);
+    expect(sink.received).toHaveLength(0);
     expect(await listLeadEvents(id)).toEqual([]);
   });
 
@@ -271,7 +248,7 @@ describe("replies from the lead", () => {
     const { cookie } = await adminSession();
     const id = await newLead();
     setMailConfigForTests(config);
-    refuse = true;
+    sink.refuse = true;
     const failed = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Hello" }, cookie);
     expect(failed.status).toBe(502);
     expect(failed.data).toMatchObject({ ok: false, message: "Failed to send the reply" });
@@ -367,12 +344,12 @@ describe("the daily email to each assignee", () => {
     await post({ intent: "set-follow-up", id: late, follow_up_on: siteDay(new Date(Date.now() - 2 * 86_400_000)) }, cookie);
     await post({ intent: "set-stage", id: notDue, stage: "quoted" }, cookie);
     await post({ intent: "set-follow-up", id: notDue, follow_up_on: siteDay(new Date(Date.now() + 5 * 86_400_000)) }, cookie);
-    received.length = 0;
+    sink.received.length = 0;
 
     expect(await sendLeadDigests(new Date(), config)).toEqual({ sent: 1, failed: 0 });
-    await expect.poll(() => received.length).toBe(1);
+    await expect.poll(() => sink.received.length).toBe(1);
     // The body is quoted-printable: soft line breaks and =XX escapes undone.
-    const mail = received[0].replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const mail = decodedText(sink.received[0]);
     expect(mail).toMatch(new RegExp(`^To: .*<${admin.email}>`, "m"));
     expect(mail).toMatch(/^Subject: Your leads today: 1 follow-ups, 1 new/m);
     expect(mail).toContain("Late Lead");
@@ -382,6 +359,6 @@ describe("the daily email to each assignee", () => {
     expect(mail).toContain(today);
     // The day is claimed: another instance (or the next tick) sends nothing.
     expect(await sendLeadDigests(new Date(), config)).toBeNull();
-    expect(received).toHaveLength(1);
+    expect(sink.received).toHaveLength(1);
   });
 });

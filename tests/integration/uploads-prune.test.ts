@@ -219,7 +219,7 @@ describe("npm run uploads -- prune", () => {
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 
   it("reports, then deletes with --apply; a usage error exits 2", async () => {
     // On SQLite, DATA_DIR is the folder of the test database (DATA_DIR/site.db), as in production.

@@ -38,5 +38,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /** The decoded text of a raw message (quoted-printable soft breaks joined), for finding links in it. */
 export function decodedText(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // One pass: decoding "=3D" first and then every "=XX" would decode twice, so "id=3D71..." became "id" + "q"...
+  // whenever a token after "=" began with two hex digits.
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
