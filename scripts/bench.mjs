@@ -14,7 +14,8 @@
 //   BENCH_ENCODING     the Accept-Encoding sent (default "gzip, deflate, br", as a browser does)
 //   BENCH_INSIGHT      "false" skips the visitor-statistics run (docs/performance.md#insight-counting): the
 //                      home page as browsers from many addresses, every response a counted page view, on the
-//                      server above and on a second one started with INSIGHT=false, alternating, twice each
+//                      server above and on a second one started with INSIGHT=false, alternating (off-on, on-off, ...)
+//   BENCH_INSIGHT_ROUNDS  rounds of that comparison (default 4, at least 2), BENCH_DURATION seconds per server each
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -32,6 +33,7 @@ const OUTPUT = ".tmp/bench.json";
 const TARGET_RATIO = 0.5;
 const INSIGHT_RUN = process.env.BENCH_INSIGHT !== "false";
 const INSIGHT_TARGET = 0.05;
+const INSIGHT_ROUNDS = Math.max(2, Number(process.env.BENCH_INSIGHT_ROUNDS || 4));
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 function run(url, duration) {
@@ -57,9 +59,11 @@ async function staticPath(origin) {
   return asset;
 }
 
-/** Browsers from up to 65,536 addresses (198.18.0.0/15, the benchmarking range): each a visitor to count. */
+/** The next visitor's address; it keeps counting across runs, so that a view is a new visitor's until 131,072. */
+let visitorNumber = 0;
+
+/** Browsers from up to 131,072 addresses (198.18.0.0/15, the benchmarking range): each a visitor to count. */
 function runAsVisitors(url, duration) {
-  let n = 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -71,8 +75,9 @@ function runAsVisitors(url, duration) {
         requests: [
           {
             setupRequest(request) {
-              n = (n + 1) % 65_536;
-              return { ...request, headers: { ...request.headers, "x-forwarded-for": `198.18.${n >> 8}.${n & 255}` } };
+              const n = visitorNumber;
+              visitorNumber = (visitorNumber + 1) % 131_072;
+              return { ...request, headers: { ...request.headers, "x-forwarded-for": `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}` } };
             },
           },
         ],
@@ -100,11 +105,13 @@ async function insightRun(counting, home) {
   try {
     // The plain server is new: its JIT needs the warm-up the counting server had in the runs above.
     for (const server of [plain, plain, counting]) await runAsVisitors(`${server.origin}${home}`, Math.max(WARMUP, 3));
-    for (let round = 0; round < 2; round++) {
-      for (const [server, list] of [
+    for (let round = 0; round < INSIGHT_ROUNDS; round++) {
+      const pair = [
         [plain, off],
         [counting, on],
-      ]) {
+      ];
+      // Off-on, then on-off, and so on: a machine getting busier or quieter during the run weighs on both alike.
+      for (const [server, list] of round % 2 ? pair.reverse() : pair) {
         const cpuBefore = cpuMs(server.pid);
         const r = await runAsVisitors(`${server.origin}${home}`, DURATION);
         const cpu = cpuMs(server.pid) - cpuBefore;
@@ -145,6 +152,12 @@ async function insightRun(counting, home) {
     cpuMsPerRequestOff: Math.round(cpuOff * 1000) / 1000,
     // The throughput a CPU-bound server loses to counting, and what 1,000 counted views/s take of one core.
     cost: Math.round((1 - cpuOff / cpuOn) * 1000) / 1000,
+    // The deltas as measured: requests/s with counting against without (negative: slower), CPU per request likewise.
+    rpsDelta: Math.round((rpsOn / rpsOff - 1) * 1000) / 1000,
+    cpuDelta: Math.round((cpuOn / cpuOff - 1) * 1000) / 1000,
+    // The same per round (each round's two runs were made back to back): their spread shows the machine's noise.
+    cpuDeltaPerRound: on.map((r, i) => Math.round(((r.cpuMs / r.requests) / (off[i].cpuMs / off[i].requests) - 1) * 1000) / 1000),
+    viewsPerSecond: Math.round(rpsOn),
     // ms of CPU per view x 1,000 views per second = ms per second: the share of one core.
     coreShareAt1000: Math.round((cpuOn - cpuOff) * 1000) / 1000,
     answeredWithCounting: answered,
@@ -167,6 +180,7 @@ async function probe(url) {
   };
 }
 
+const pct = (ratio) => `${ratio >= 0 ? "+" : ""}${(ratio * 100).toFixed(1)}%`;
 const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
 
 async function main() {
@@ -211,7 +225,7 @@ async function main() {
       process.stdout.write(` ${row.requestsPerSecond} req/s\n`);
     }
     if (INSIGHT_RUN) {
-      process.stdout.write(`  insight  ${pages.home} counting on vs off, alternating, 2 x ${DURATION} s each ...`);
+      process.stdout.write(`  insight  ${pages.home} counting on vs off, alternating, ${INSIGHT_ROUNDS} x ${DURATION} s each ...`);
       insight = await insightRun(server, pages.home);
       process.stdout.write(` ${insight.rpsOn} vs ${insight.rpsOff} req/s\n`);
     }
@@ -249,9 +263,10 @@ async function main() {
       `\nInsight (docs/performance.md#insight-counting): one counted view takes ${insight.cpuMicrosPerView} µs of CPU ` +
         `(scripts/insight-cost.ts: 100,000 views, distinct visitors, real flushes), ${(insight.costInProcess * 100).toFixed(1)}% of a page's ` +
         `${insight.cpuMsPerRequestOff} ms; 1,000 views/s take ${(insight.cpuMicrosPerView / 10).toFixed(1)}% of one core. ` +
-        `\n  A/B on the server: CPU per request ${insight.cpuMsPerRequestOn} ms counting, ` +
-        `${insight.cpuMsPerRequestOff} ms with INSIGHT=false: counting costs ${(insight.cost * 100).toFixed(1)}% of throughput; ` +
-        `Requests/s ${insight.rpsOn} on / ${insight.rpsOff} off (noisy on a busy machine; the in-process figure decides). ` +
+        `\n  A/B on the server (${INSIGHT_ROUNDS} rounds, every response a counted view of a new visitor): CPU per request ${insight.cpuMsPerRequestOn} ms counting, ` +
+        `${insight.cpuMsPerRequestOff} ms with INSIGHT=false (${pct(insight.cpuDelta)}; per round ${insight.cpuDeltaPerRound.map(pct).join(", ")}): ` +
+        `counting costs ${(insight.cost * 100).toFixed(1)}% of throughput; ` +
+        `requests/s ${insight.rpsOn} on / ${insight.rpsOff} off (${pct(insight.rpsDelta)}; noisy on a busy machine; the in-process figure decides). ` +
         `Stored ${insight.storedPageViews} page views from ${insight.storedVisitors} visitors for ${insight.answeredWithCounting} counted responses (plus warm-up).` +
         `\n  Target: under ${INSIGHT_TARGET * 100}% of throughput: ${verdict}.`,
     );

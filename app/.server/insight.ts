@@ -232,9 +232,12 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     timer.unref();
   }
 
-  function add(visitor: VisitorRow, page: PageRow) {
-    const vKey = `${visitor.day}\n${visitor.visitor}`;
-    const pKey = `${page.day}\n${page.path}`;
+  /** Adds one view; a visitor's or page's row is made only for its first view (later ones add 1 to it). */
+  function addView(day: string, daySalt: string, facts: ViewFacts) {
+    const view = describeView(facts);
+    const hash = visitorHash(daySalt, facts.ip, facts.userAgent);
+    const vKey = `${day}\n${hash}`;
+    const pKey = `${day}\n${view.path}`;
     const v = visitors.get(vKey);
     const p = pages.get(pKey);
     if ((!v || !p) && keys() + (v ? 0 : 1) + (p ? 0 : 1) > maxKeys) {
@@ -244,19 +247,14 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
       return;
     }
     if (v) v.pageviews += 1;
-    else visitors.set(vKey, visitor);
+    else {
+      const { path, source, utm_medium, utm_campaign, device, browser } = view;
+      visitors.set(vKey, { day, visitor: hash, landing_path: path, source, utm_medium, utm_campaign, device, browser, pageviews: 1 });
+    }
     if (p) p.pageviews += 1;
-    else pages.set(pKey, page);
+    else pages.set(pKey, { day, path: view.path, pageviews: 1 });
     if (keys() >= maxKeys) void flush();
     else schedule();
-  }
-
-  function addView(day: string, daySalt: string, facts: ViewFacts) {
-    const view = describeView(facts);
-    add(
-      { day, visitor: visitorHash(daySalt, facts.ip, facts.userAgent), landing_path: view.path, source: view.source, utm_medium: view.utm_medium, utm_campaign: view.utm_campaign, device: view.device, browser: view.browser, pageviews: 1 },
-      { day, path: view.path, pageviews: 1 },
-    );
   }
 
   function count(facts: ViewFacts): Promise<void> {
