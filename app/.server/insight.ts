@@ -12,7 +12,8 @@ import { clientIp } from "./sign-in";
 // Cookie-free visitor statistics (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md,
 // docs/privacy.md). Page views are counted here, on the server, as the response finishes: the page cache and
 // React Router both answer public pages behind this middleware, so every view is seen once and no script is
-// added. Counts wait in memory and are written in batches (docs/decisions/0024-insight-buffered-writes.md).
+// added. Counts wait in memory and are written in batches (docs/decisions/0024-insight-buffered-writes.md); the
+// work per view is kept small (docs/decisions/0026-insight-cheap-counting.md, docs/performance.md#insight-counting).
 
 /** Public pages: the home page, the portfolio, a service, a project. Admin, API and asset URLs never match. */
 const PAGE_PATH = /^\/(?:projects|(?:service|project)\/[A-Za-z0-9_-]{1,64})?$/;
