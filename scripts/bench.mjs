@@ -87,6 +87,12 @@ function runAsVisitors(url, duration) {
   });
 }
 
+function median(values) {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
 function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -135,6 +141,7 @@ async function insightRun(counting, home) {
   // CPU time of the server process per request: what limits throughput on a busy server, and, unlike requests/s,
   // not moved by other processes on a shared machine. Throughput scales as 1 / CPU per request.
   const perRequest = (list) => list.reduce((a, r) => a + r.cpuMs, 0) / list.reduce((a, r) => a + r.requests, 0);
+  const cpuDeltaPerRound = on.map((r, i) => Math.round((r.cpuMs / r.requests / (off[i].cpuMs / off[i].requests) - 1) * 1000) / 1000);
   const cpuOn = perRequest(on);
   const cpuOff = perRequest(off);
   // The same cost measured in one process, free of the other processes' noise: CPU per counted view.
@@ -156,7 +163,9 @@ async function insightRun(counting, home) {
     rpsDelta: Math.round((rpsOn / rpsOff - 1) * 1000) / 1000,
     cpuDelta: Math.round((cpuOn / cpuOff - 1) * 1000) / 1000,
     // The same per round (each round's two runs were made back to back): their spread shows the machine's noise.
-    cpuDeltaPerRound: on.map((r, i) => Math.round(((r.cpuMs / r.requests) / (off[i].cpuMs / off[i].requests) - 1) * 1000) / 1000),
+    cpuDeltaPerRound,
+    // The middle round's: one round spoiled by another process's burst does not move it.
+    cpuDeltaMedian: Math.round(median(cpuDeltaPerRound) * 1000) / 1000,
     viewsPerSecond: Math.round(rpsOn),
     // ms of CPU per view x 1,000 views per second = ms per second: the share of one core.
     coreShareAt1000: Math.round((cpuOn - cpuOff) * 1000) / 1000,
@@ -264,7 +273,7 @@ async function main() {
         `(scripts/insight-cost.ts: 100,000 views, distinct visitors, real flushes), ${(insight.costInProcess * 100).toFixed(1)}% of a page's ` +
         `${insight.cpuMsPerRequestOff} ms; 1,000 views/s take ${(insight.cpuMicrosPerView / 10).toFixed(1)}% of one core. ` +
         `\n  A/B on the server (${INSIGHT_ROUNDS} rounds, every response a counted view of a new visitor): CPU per request ${insight.cpuMsPerRequestOn} ms counting, ` +
-        `${insight.cpuMsPerRequestOff} ms with INSIGHT=false (${pct(insight.cpuDelta)}; per round ${insight.cpuDeltaPerRound.map(pct).join(", ")}): ` +
+        `${insight.cpuMsPerRequestOff} ms with INSIGHT=false (${pct(insight.cpuDelta)}; per round ${insight.cpuDeltaPerRound.map(pct).join(", ")}, median ${pct(insight.cpuDeltaMedian)}): ` +
         `counting costs ${(insight.cost * 100).toFixed(1)}% of throughput; ` +
         `requests/s ${insight.rpsOn} on / ${insight.rpsOff} off (${pct(insight.rpsDelta)}; noisy on a busy machine; the in-process figure decides). ` +
         `Stored ${insight.storedPageViews} page views from ${insight.storedVisitors} visitors for ${insight.answeredWithCounting} counted responses (plus warm-up).` +
