@@ -13,8 +13,9 @@
 //                      first hashed /assets/*.js of the home page
 //   BENCH_ENCODING     the Accept-Encoding sent (default "gzip, deflate, br", as a browser does)
 //   BENCH_INSIGHT      "false" skips the visitor-statistics run (docs/performance.md#insight-counting): the
-//                      home page as browsers from many addresses, every response a counted page view, on the
-//                      server above and on a second one started with INSIGHT=false, alternating, twice each
+//                      home page as browsers from many addresses, every response a counted page view, on two new
+//                      servers, one with INSIGHT=true and one with INSIGHT=false, alternating (off-on, on-off, ...)
+//   BENCH_INSIGHT_ROUNDS  rounds of that comparison (default 4, at least 2), BENCH_DURATION seconds per server each
 //   BENCH_ADMIN        "false" skips the admin save round trip (docs/performance.md#admin, scripts/bench-admin.mjs:
 //                      10 signed-in admins saving a service at once; BENCH_ADMINS changes the number)
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
@@ -35,6 +36,7 @@ const OUTPUT = ".tmp/bench.json";
 const TARGET_RATIO = 0.5;
 const INSIGHT_RUN = process.env.BENCH_INSIGHT !== "false";
 const INSIGHT_TARGET = 0.05;
+const INSIGHT_ROUNDS = Math.max(2, Number(process.env.BENCH_INSIGHT_ROUNDS || 4));
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 function run(url, duration) {
@@ -60,9 +62,11 @@ async function staticPath(origin) {
   return asset;
 }
 
-/** Browsers from up to 65,536 addresses (198.18.0.0/15, the benchmarking range): each a visitor to count. */
+/** The next visitor's address; it keeps counting across runs, so that a view is a new visitor's until 131,072. */
+let visitorNumber = 0;
+
+/** Browsers from up to 131,072 addresses (198.18.0.0/15, the benchmarking range): each a visitor to count. */
 function runAsVisitors(url, duration) {
-  let n = 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -74,8 +78,9 @@ function runAsVisitors(url, duration) {
         requests: [
           {
             setupRequest(request) {
-              n = (n + 1) % 65_536;
-              return { ...request, headers: { ...request.headers, "x-forwarded-for": `198.18.${n >> 8}.${n & 255}` } };
+              const n = visitorNumber;
+              visitorNumber = (visitorNumber + 1) % 131_072;
+              return { ...request, headers: { ...request.headers, "x-forwarded-for": `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}` } };
             },
           },
         ],
@@ -83,6 +88,12 @@ function runAsVisitors(url, duration) {
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
+}
+
+function median(values) {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
@@ -95,19 +106,24 @@ function cpuMs(pid) {
 /**
  * The cost of counting: requests/s of the home page with counting on and off, alternating so that the machine's
  * noise falls on both. Then checks that the counting server did store the views it answered.
+ * Two new servers alike but for INSIGHT, warmed up alike: a server that has already served the runs above has a
+ * warmer JIT than a new one, which on a busy machine outweighed the cost being measured.
  */
-async function insightRun(counting, home) {
-  const plain = await startServer({ label: "bench-plain", env: { INSIGHT: "false", TRUST_PROXY: "true" } });
+async function insightRun(home) {
+  const counting = await startServer({ label: "bench-counting", env: { INSIGHT: "true", TRUST_PROXY: "true" } });
+  let plain = null;
   const on = [];
   const off = [];
   try {
-    // The plain server is new: its JIT needs the warm-up the counting server had in the runs above.
-    for (const server of [plain, plain, counting]) await runAsVisitors(`${server.origin}${home}`, Math.max(WARMUP, 3));
-    for (let round = 0; round < 2; round++) {
-      for (const [server, list] of [
+    plain = await startServer({ label: "bench-plain", env: { INSIGHT: "false", TRUST_PROXY: "true" } });
+    for (const server of [plain, counting, plain, counting]) await runAsVisitors(`${server.origin}${home}`, Math.max(WARMUP, 3));
+    for (let round = 0; round < INSIGHT_ROUNDS; round++) {
+      const pair = [
         [plain, off],
         [counting, on],
-      ]) {
+      ];
+      // Off-on, then on-off, and so on: a machine getting busier or quieter during the run weighs on both alike.
+      for (const [server, list] of round % 2 ? pair.reverse() : pair) {
         const cpuBefore = cpuMs(server.pid);
         const r = await runAsVisitors(`${server.origin}${home}`, DURATION);
         const cpu = cpuMs(server.pid) - cpuBefore;
@@ -115,15 +131,24 @@ async function insightRun(counting, home) {
         list.push({ requestsPerSecond: r.requests.average, requests: r.requests.total, cpuMs: cpu });
       }
     }
+  } catch (error) {
+    await counting.stop();
+    throw error;
   } finally {
-    await plain.stop();
+    await plain?.stop();
   }
   // The counting server writes every few seconds: wait for its flush, then read what it stored.
   await new Promise((resolve) => setTimeout(resolve, 6000));
-  const db = new Database(path.join(counting.dataDir, "site.db"), { readonly: true });
-  const stored = db.prepare("select coalesce(sum(pageviews), 0) as views from insight_pages").get().views;
-  const visitors = db.prepare("select count(*) as n from insight_visitors").get().n;
-  db.close();
+  let stored;
+  let visitors;
+  try {
+    const db = new Database(path.join(counting.dataDir, "site.db"), { readonly: true });
+    stored = db.prepare("select coalesce(sum(pageviews), 0) as views from insight_pages").get().views;
+    visitors = db.prepare("select count(*) as n from insight_visitors").get().n;
+    db.close();
+  } finally {
+    await counting.stop();
+  }
   const sum = (list) => list.reduce((a, r) => a + r.requestsPerSecond, 0) / list.length;
   const rpsOn = Math.round(sum(on) * 10) / 10;
   const rpsOff = Math.round(sum(off) * 10) / 10;
@@ -131,6 +156,7 @@ async function insightRun(counting, home) {
   // CPU time of the server process per request: what limits throughput on a busy server, and, unlike requests/s,
   // not moved by other processes on a shared machine. Throughput scales as 1 / CPU per request.
   const perRequest = (list) => list.reduce((a, r) => a + r.cpuMs, 0) / list.reduce((a, r) => a + r.requests, 0);
+  const cpuDeltaPerRound = on.map((r, i) => Math.round((r.cpuMs / r.requests / (off[i].cpuMs / off[i].requests) - 1) * 1000) / 1000);
   const cpuOn = perRequest(on);
   const cpuOff = perRequest(off);
   // The same cost measured in one process, free of the other processes' noise: CPU per counted view.
@@ -148,6 +174,14 @@ async function insightRun(counting, home) {
     cpuMsPerRequestOff: Math.round(cpuOff * 1000) / 1000,
     // The throughput a CPU-bound server loses to counting, and what 1,000 counted views/s take of one core.
     cost: Math.round((1 - cpuOff / cpuOn) * 1000) / 1000,
+    // The deltas as measured: requests/s with counting against without (negative: slower), CPU per request likewise.
+    rpsDelta: Math.round((rpsOn / rpsOff - 1) * 1000) / 1000,
+    cpuDelta: Math.round((cpuOn / cpuOff - 1) * 1000) / 1000,
+    // The same per round (each round's two runs were made back to back): their spread shows the machine's noise.
+    cpuDeltaPerRound,
+    // The middle round's: one round spoiled by another process's burst does not move it.
+    cpuDeltaMedian: Math.round(median(cpuDeltaPerRound) * 1000) / 1000,
+    viewsPerSecond: Math.round(rpsOn),
     // ms of CPU per view x 1,000 views per second = ms per second: the share of one core.
     coreShareAt1000: Math.round((cpuOn - cpuOff) * 1000) / 1000,
     answeredWithCounting: answered,
@@ -170,12 +204,12 @@ async function probe(url) {
   };
 }
 
+const pct = (ratio) => `${ratio >= 0 ? "+" : ""}${(ratio * 100).toFixed(1)}%`;
 const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
 
 async function main() {
   const before = machineInfo();
-  // TRUST_PROXY: the insight run gives each request its own client address through X-Forwarded-For.
-  const server = await startServer({ label: "bench", env: { TRUST_PROXY: "true" } });
+  const server = await startServer({ label: "bench" });
   const rows = [];
   let insight = null;
   let adminSave = null;
@@ -214,11 +248,6 @@ async function main() {
       rows.push(row);
       process.stdout.write(` ${row.requestsPerSecond} req/s\n`);
     }
-    if (INSIGHT_RUN) {
-      process.stdout.write(`  insight  ${pages.home} counting on vs off, alternating, 2 x ${DURATION} s each ...`);
-      insight = await insightRun(server, pages.home);
-      process.stdout.write(` ${insight.rpsOn} vs ${insight.rpsOff} req/s\n`);
-    }
     if (process.env.BENCH_ADMIN !== "false") {
       process.stdout.write(`  admin    save + revalidation of /admin/services, ${process.env.BENCH_ADMINS || 10} admins at once ...`);
       adminSave = await adminSaveRun(server);
@@ -226,6 +255,12 @@ async function main() {
     }
   } finally {
     await server.stop();
+  }
+  // On two servers of its own, started once the one above has stopped (two at once: use PERF_PORT_RANGE, not PERF_PORT).
+  if (INSIGHT_RUN) {
+    process.stdout.write(`  insight  / counting on vs off, alternating, ${INSIGHT_ROUNDS} x ${DURATION} s each ...`);
+    insight = await insightRun("/");
+    process.stdout.write(` ${insight.rpsOn} vs ${insight.rpsOff} req/s\n`);
   }
 
   const reference = rows.find((r) => r.name === "static");
@@ -258,9 +293,10 @@ async function main() {
       `\nInsight (docs/performance.md#insight-counting): one counted view takes ${insight.cpuMicrosPerView} µs of CPU ` +
         `(scripts/insight-cost.ts: 100,000 views, distinct visitors, real flushes), ${(insight.costInProcess * 100).toFixed(1)}% of a page's ` +
         `${insight.cpuMsPerRequestOff} ms; 1,000 views/s take ${(insight.cpuMicrosPerView / 10).toFixed(1)}% of one core. ` +
-        `\n  A/B on the server: CPU per request ${insight.cpuMsPerRequestOn} ms counting, ` +
-        `${insight.cpuMsPerRequestOff} ms with INSIGHT=false: counting costs ${(insight.cost * 100).toFixed(1)}% of throughput; ` +
-        `Requests/s ${insight.rpsOn} on / ${insight.rpsOff} off (noisy on a busy machine; the in-process figure decides). ` +
+        `\n  A/B on the server (${INSIGHT_ROUNDS} rounds, every response a counted view of a new visitor): CPU per request ${insight.cpuMsPerRequestOn} ms counting, ` +
+        `${insight.cpuMsPerRequestOff} ms with INSIGHT=false (${pct(insight.cpuDelta)}; per round ${insight.cpuDeltaPerRound.map(pct).join(", ")}, median ${pct(insight.cpuDeltaMedian)}): ` +
+        `counting costs ${(insight.cost * 100).toFixed(1)}% of throughput; ` +
+        `requests/s ${insight.rpsOn} on / ${insight.rpsOff} off (${pct(insight.rpsDelta)}; noisy on a busy machine; the in-process figure decides). ` +
         `Stored ${insight.storedPageViews} page views from ${insight.storedVisitors} visitors for ${insight.answeredWithCounting} counted responses (plus warm-up).` +
         `\n  Target: under ${INSIGHT_TARGET * 100}% of throughput: ${verdict}.`,
     );

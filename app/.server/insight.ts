@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request as ExpressRequest, Response } from "express";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { SITE_TIME_ZONE } from "~/lib/format";
 import { env } from "./env";
 import { sendWeeklyReportIfDue } from "./insight-report";
@@ -11,7 +12,8 @@ import { clientIp } from "./sign-in";
 // Cookie-free visitor statistics (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md,
 // docs/privacy.md). Page views are counted here, on the server, as the response finishes: the page cache and
 // React Router both answer public pages behind this middleware, so every view is seen once and no script is
-// added. Counts wait in memory and are written in batches (docs/decisions/0024-insight-buffered-writes.md).
+// added. Counts wait in memory and are written in batches (docs/decisions/0024-insight-buffered-writes.md); the
+// work per view is kept small (docs/decisions/0026-insight-cheap-counting.md, docs/performance.md#insight-counting).
 
 /** Public pages: the home page, the portfolio, a service, a project. Admin, API and asset URLs never match. */
 const PAGE_PATH = /^\/(?:projects|(?:service|project)\/[A-Za-z0-9_-]{1,64})?$/;
@@ -44,14 +46,45 @@ export function browserOf(userAgent: string): string {
   return "Other";
 }
 
+/** What a user agent says: whether it is a bot, its device class and its browser family. */
+export interface AgentFacts {
+  bot: boolean;
+  device: Device;
+  browser: string;
+}
+
+/**
+ * Distinct user agents remembered with their facts. Browsers send the same few hundred strings, so nearly every
+ * view skips isbot's large pattern and the two families' patterns (docs/performance.md#insight-counting).
+ */
+const AGENT_CACHE_ENTRIES = 1000;
+/** Longer user agents are classified every time, so that the cache holds at most ~0.5 MB of strings. */
+const AGENT_CACHE_MAX_LENGTH = 512;
+const agents = new LRUCache<string, AgentFacts>({ max: AGENT_CACHE_ENTRIES });
+
+/** The facts of a user agent (which is read here and never stored). */
+export function agentOf(userAgent: string): AgentFacts {
+  let facts = agents.get(userAgent);
+  if (!facts) {
+    facts = { bot: isbot(userAgent), device: deviceOf(userAgent), browser: browserOf(userAgent) };
+    if (userAgent.length <= AGENT_CACHE_MAX_LENGTH) agents.set(userAgent, facts);
+  }
+  return facts;
+}
+
+// Control characters go: Postgres refuses a NUL in text, and a row it refuses would fail every later flush.
+const CONTROL = /\p{Cc}/gu;
+
 const clean = (value: string | null | undefined): string | null => {
-  const v = value?.trim().toLowerCase().slice(0, MAX_TEXT);
+  const v = value?.replace(CONTROL, "").trim().toLowerCase().slice(0, MAX_TEXT);
   return v ? v : null;
 };
 
 /** The host of a referrer from another site ("www." dropped), or null for none, our own site or a malformed one. */
 export function referrerHost(referrer: string | undefined, ownHost: string | undefined): string | null {
   if (!referrer) return null;
+  // A link within the site (most referrers) is told without parsing: the host followed by a slash is the URL's host.
+  if (ownHost && (referrer.startsWith(`https://${ownHost}/`) || referrer.startsWith(`http://${ownHost}/`))) return null;
   try {
     const url = new URL(referrer);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
@@ -73,23 +106,36 @@ export interface ViewFacts {
 
 /** What one page view adds, before the visitor hash: the path without its query, and where the visitor came from. */
 export function describeView(facts: Pick<ViewFacts, "url" | "host" | "referrer" | "userAgent">) {
-  const url = new URL(facts.url, "http://site.invalid");
-  const utm = (name: string) => clean(url.searchParams.get(name));
+  const agent = agentOf(facts.userAgent);
+  // Most views carry no query string: their URL is the path, and there is no UTM to read.
+  const plain = facts.url.startsWith("/") && !/[?#]/.test(facts.url);
+  const url = plain ? null : new URL(facts.url, "http://site.invalid");
+  const utm = (name: string) => (url ? clean(url.searchParams.get(name)) : null);
   return {
-    path: url.pathname,
+    path: url ? url.pathname : facts.url,
     source: utm("utm_source") ?? referrerHost(facts.referrer, facts.host) ?? "(direct)",
     utm_medium: utm("utm_medium"),
     utm_campaign: utm("utm_campaign"),
-    device: deviceOf(facts.userAgent),
-    browser: browserOf(facts.userAgent),
+    device: agent.device,
+    browser: agent.browser,
   };
 }
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
+let dayMinute = Number.NaN;
+let dayText = "";
+
 /** The site-time-zone calendar day of a moment, as "YYYY-MM-DD". */
 export function dayOf(date: Date): string {
-  return dayFormat.format(date);
+  // Formatting costs a microsecond and every view asks: the answer is kept for the minute (a time zone's day
+  // always begins on a whole minute of UTC).
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (minute !== dayMinute) {
+    dayText = dayFormat.format(date);
+    dayMinute = minute;
+  }
+  return dayText;
 }
 
 /** "YYYY-MM-DD" moved by whole days (negative: back). */
@@ -111,7 +157,8 @@ export function monthsBefore(day: string, months: number): string {
 
 /** The visitor hash: nobody can recompute it, or link it to another day, once the day's salt is deleted. */
 export function visitorHash(salt: string, ip: string, userAgent: string): string {
-  return crypto.createHash("sha256").update(salt).update("\n").update(ip).update("\n").update(userAgent).digest("base64url").slice(0, 22);
+  // One-shot hashing: the same digest as feeding the parts to createHash one by one, at half the cost.
+  return crypto.hash("sha256", `${salt}\n${ip}\n${userAgent}`, "base64url").slice(0, 22);
 }
 
 export interface InsightCounterOptions {
@@ -137,6 +184,8 @@ export interface InsightCounter {
   readonly dropped: number;
 }
 
+const DONE = Promise.resolve();
+
 export function createInsightCounter(options: InsightCounterOptions = {}): InsightCounter {
   const now = options.now ?? (() => new Date());
   const flushMs = options.flushMs ?? env.INSIGHT_FLUSH_MS;
@@ -147,18 +196,27 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
   let dropped = 0;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
-  let salt: { day: string; value: Promise<string> } | null = null;
+  // The day's salt: asked of the database once a day; `known` once it has answered.
+  let salt: { day: string; value: Promise<string>; known: string | null } | null = null;
   let maintainedDay = "";
   const pending = new Set<Promise<void>>();
 
   function saltFor(day: string): Promise<string> {
     if (salt?.day !== day) {
       const value = getOrCreateSalt(day, crypto.randomBytes(24).toString("base64url"));
-      salt = { day, value };
-      // A failed read is not kept: the next view asks again.
-      value.catch(() => {
-        if (salt?.value === value) salt = null;
-      });
+      const entry: { day: string; value: Promise<string>; known: string | null } = { day, value, known: null };
+      salt = entry;
+      // Attached first, so it runs before the views that waited for this salt are added: a view that arrives
+      // later and takes the quick way in count() is never added ahead of them.
+      value.then(
+        (s) => {
+          entry.known = s;
+        },
+        // A failed read is not kept: the next view asks again.
+        () => {
+          if (salt === entry) salt = null;
+        },
+      );
     }
     return salt.value;
   }
@@ -175,9 +233,12 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     timer.unref();
   }
 
-  function add(visitor: VisitorRow, page: PageRow) {
-    const vKey = `${visitor.day}\n${visitor.visitor}`;
-    const pKey = `${page.day}\n${page.path}`;
+  /** Adds one view; a visitor's or page's row is made only for its first view (later ones add 1 to it). */
+  function addView(day: string, daySalt: string, facts: ViewFacts) {
+    const view = describeView(facts);
+    const hash = visitorHash(daySalt, facts.ip, facts.userAgent);
+    const vKey = `${day}\n${hash}`;
+    const pKey = `${day}\n${view.path}`;
     const v = visitors.get(vKey);
     const p = pages.get(pKey);
     if ((!v || !p) && keys() + (v ? 0 : 1) + (p ? 0 : 1) > maxKeys) {
@@ -187,22 +248,32 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
       return;
     }
     if (v) v.pageviews += 1;
-    else visitors.set(vKey, visitor);
+    else {
+      const { path, source, utm_medium, utm_campaign, device, browser } = view;
+      visitors.set(vKey, { day, visitor: hash, landing_path: path, source, utm_medium, utm_campaign, device, browser, pageviews: 1 });
+    }
     if (p) p.pageviews += 1;
-    else pages.set(pKey, page);
+    else pages.set(pKey, { day, path: view.path, pageviews: 1 });
     if (keys() >= maxKeys) void flush();
     else schedule();
   }
 
-  async function count(facts: ViewFacts): Promise<void> {
-    const view = describeView(facts);
+  function count(facts: ViewFacts): Promise<void> {
     const day = dayOf(now());
-    const work = saltFor(day).then((s) => {
-      add(
-        { day, visitor: visitorHash(s, facts.ip, facts.userAgent), landing_path: view.path, source: view.source, utm_medium: view.utm_medium, utm_campaign: view.utm_campaign, device: view.device, browser: view.browser, pageviews: 1 },
-        { day, path: view.path, pageviews: 1 },
-      );
-    });
+    // Once the day's salt is known a view is added at once: no promise, nothing to wait for.
+    if (salt?.day === day && salt.known !== null) {
+      try {
+        addView(day, salt.known, facts);
+      } catch (error) {
+        logger.error({ err: error }, "insight: page view not counted");
+      }
+      return DONE;
+    }
+    return countOnceSalted(day, facts);
+  }
+
+  async function countOnceSalted(day: string, facts: ViewFacts): Promise<void> {
+    const work = saltFor(day).then((s) => addView(day, s, facts));
     pending.add(work);
     try {
       await work;
@@ -325,16 +396,17 @@ export function isCountable(req: {
     const v = req.headers[name];
     return Array.isArray(v) ? v.join(",") : (v ?? "");
   };
-  const ua = header("user-agent");
-  if (!ua || isbot(ua)) return false;
   // Prefetches and prerenders are not views (Chromium: Sec-Purpose; older browsers: Purpose, X-Moz).
-  if (/prefetch|prerender/i.test(`${header("sec-purpose")} ${header("purpose")} ${header("x-moz")}`)) return false;
+  const purpose = `${header("sec-purpose")} ${header("purpose")} ${header("x-moz")}`;
+  if (purpose !== "  " && /prefetch|prerender/i.test(purpose)) return false;
   // A browser says what it is loading: only a top-level document is a page view (not an iframe or a fetch).
   const dest = header("sec-fetch-dest");
   if (dest && dest !== "document") return false;
   // Staff signed in to the admin are not visitors.
   if (header("cookie").includes("session_token")) return false;
-  return true;
+  // Last, as the dearest test (though a known user agent's answer is remembered).
+  const ua = header("user-agent");
+  return ua !== "" && !agentOf(ua).bot;
 }
 
 /**
@@ -343,16 +415,16 @@ export function isCountable(req: {
  */
 export function countPageViews(req: ExpressRequest, res: Response, next: NextFunction): void {
   if (env.INSIGHT === "true" && isCountable(req)) {
-    const facts = {
-      url: req.originalUrl,
-      host: req.headers.host,
-      referrer: req.headers.referer,
-      userAgent: req.headers["user-agent"] ?? "",
-    };
-    res.once("finish", () => {
+    // "finish": the response has been handed to the socket, so the visitor does not wait for the count.
+    res.on("finish", () => {
       if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      const ip = req.ip ?? req.socket.remoteAddress ?? "unknown";
-      void insightCounter().count({ ...facts, ip });
+      void insightCounter().count({
+        url: req.originalUrl,
+        host: req.headers.host,
+        referrer: req.headers.referer,
+        userAgent: req.headers["user-agent"] ?? "",
+        ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      });
     });
   }
   next();

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
-import { db } from "../db";
+import { sql, type Transaction } from "kysely";
+import { db, type Engine, getDatabase } from "../db";
+import type { DB } from "../db/schema";
 
 // Visitor statistics (docs/product.md#insight, docs/privacy.md): every query on the insight_* tables.
 // Days are site-time-zone calendar days as "YYYY-MM-DD" text, so text order is day order on both engines.
@@ -22,13 +23,30 @@ export interface PageRow {
   pageviews: number;
 }
 
-/** Rows per statement: well under SQLite's and Postgres' bound-parameter limits. */
-const CHUNK = 400;
+const VISITOR_COLUMNS = ["day", "visitor", "landing_path", "source", "utm_medium", "utm_campaign", "device", "browser", "pageviews"] as const;
+const PAGE_COLUMNS = ["day", "path", "pageviews"] as const;
 
-function chunks<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
+/**
+ * One upsert of any number of rows, sent as a single JSON parameter that the database unpacks (`json_each` on
+ * SQLite, `json_array_elements` on Postgres). Against multi-row VALUES this halves the CPU of a flush: no query
+ * builder work per row, no statement of thousands of placeholders to prepare (docs/performance.md#insight-counting).
+ */
+async function upsertJsonRows<C extends string>(
+  trx: Transaction<DB>,
+  engine: Engine,
+  table: "insight_visitors" | "insight_pages",
+  columns: readonly C[],
+  keys: readonly C[],
+  rows: Array<Record<C, string | number | null>>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((row) => columns.map((column) => row[column])));
+  const elements = engine === "postgres" ? sql`json_array_elements(${json}::json)` : sql`json_each(${json})`;
+  const values = columns.map((column, i) => (column === "pageviews" ? sql`cast(value->>${sql.lit(i)} as integer)` : sql`value->>${sql.lit(i)}`));
+  // "where true": SQLite needs it to read "on conflict" as the upsert clause after a select.
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(values)} from ${elements} where true
+    on conflict (${sql.join(keys.map((k) => sql.ref(k)))}) do update set pageviews = ${sql.ref(`${table}.pageviews`)} + excluded.pageviews`.execute(trx);
 }
 
 /**
@@ -36,23 +54,12 @@ function chunks<T>(rows: T[]): T[][] {
  * visitor or page add up; a visitor already stored keeps the landing page and source of their first view.
  */
 export async function addInsightCounts(visitors: VisitorRow[], pages: PageRow[]): Promise<void> {
+  const { engine } = getDatabase();
   await db()
     .transaction()
     .execute(async (trx) => {
-      for (const part of chunks(visitors)) {
-        await trx
-          .insertInto("insight_visitors")
-          .values(part)
-          .onConflict((oc) => oc.columns(["day", "visitor"]).doUpdateSet({ pageviews: sql`insight_visitors.pageviews + excluded.pageviews` }))
-          .execute();
-      }
-      for (const part of chunks(pages)) {
-        await trx
-          .insertInto("insight_pages")
-          .values(part)
-          .onConflict((oc) => oc.columns(["day", "path"]).doUpdateSet({ pageviews: sql`insight_pages.pageviews + excluded.pageviews` }))
-          .execute();
-      }
+      await upsertJsonRows(trx, engine, "insight_visitors", VISITOR_COLUMNS, ["day", "visitor"], visitors);
+      await upsertJsonRows(trx, engine, "insight_pages", PAGE_COLUMNS, ["day", "path"], pages);
     });
 }
 
