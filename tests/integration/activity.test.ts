@@ -293,7 +293,7 @@ const CASES: Record<string, Record<string, Case>> = {
     create: {
       prepare: async () => ({
         form: form({ intent: "create", title: "Pool Building", short_description: "Pools", is_active: "on", sort_order: "0" }),
-        expected: { action: "service.create", entity: "service", fields: ["title", "short_description", "is_active", "sort_order"], detail: "Pool Building" },
+        expected: { action: "service.create", entity: "service", fields: ["title", "short_description", "is_active", "sort_order", "featured_image_focal_x", "featured_image_focal_y"], detail: "Pool Building" },
       }),
     },
     update: {
