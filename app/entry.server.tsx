@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
-import { clientBuildText } from "~/.server/client-build";
+import { clientBuildText } from "~/.server/http/client-build";
 import { logger } from "~/.server/logger";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { InlineAssetsContext } from "~/lib/inline-assets";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
-import { flashForPage } from "~/.server/flash";
+import { flashForPage } from "~/.server/http/flash";
 import { useFlashToast } from "~/components/admin/action-result";
 import { Toaster } from "~/components/ui/sonner";
 import { useToasterPosition } from "~/components/admin/use-toaster-position";
@@ -14,7 +14,7 @@ import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 import siteScript from "./islands/site.ts?island";
 
-/** A message left by a redirect (app/.server/flash.ts), read once and cleared; admin and sign-in pages only. */
+/** A message left by a redirect (app/.server/http/flash.ts), read once and cleared; admin and sign-in pages only. */
 export function loader({ request }: Route.LoaderArgs) {
   return flashForPage(request);
 }
@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {staticPage && inlineScript ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScript }} /> : null}
-        {/* Last in the body: the one value that differs per response (app/.server/page-cache.ts, brotliPrefix). */}
+        {/* Last in the body: the one value that differs per response (app/.server/cache/page-cache.ts, brotliPrefix). */}
         {formToken ? <FormTokenInput formToken={formToken} /> : null}
         {staticPage ? null : (
           <>

@@ -6,7 +6,7 @@ import { closeDatabase, getDatabase } from "~/.server/db";
 import { migrate } from "~/.server/db/migrate";
 import { demoteAdmin } from "~/.server/models/team";
 import { ensureUser, setPassword } from "~/.server/models/users";
-import { auth } from "~/.server/auth";
+import { auth } from "~/.server/auth/auth";
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME]

@@ -1,5 +1,5 @@
 // `npm run backup`: a consistent snapshot of the database and the uploads in DATA_DIR/backups/backup-<time>.tar.gz.
-import { createBackup } from "~/.server/backup";
+import { createBackup } from "~/.server/ops/backup";
 import { closeDatabase, getDatabase } from "~/.server/db";
 import { migrate } from "~/.server/db/migrate";
 import { env } from "~/.server/env";

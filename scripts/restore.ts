@@ -1,6 +1,6 @@
 // `npm run restore -- FILE`: puts a backup back (database and uploads). Stop the server first.
 import fs from "node:fs";
-import { restoreBackup } from "~/.server/backup";
+import { restoreBackup } from "~/.server/ops/backup";
 import { openPostgres } from "~/.server/db/connection";
 import { env } from "~/.server/env";
 

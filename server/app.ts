@@ -5,20 +5,20 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth";
-import { bodyLimitMiddleware } from "~/.server/body-limit";
-import { isCrossSiteWrite } from "~/.server/csrf";
-import { startActivityPruning, stopActivityPruning } from "~/.server/activity-pruning";
+import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth/auth";
+import { bodyLimitMiddleware } from "~/.server/http/body-limit";
+import { isCrossSiteWrite } from "~/.server/auth/csrf";
+import { startActivityPruning, stopActivityPruning } from "~/.server/activity/activity-pruning";
 import { closeDatabase } from "~/.server/db";
-import { withDurableWrites } from "~/.server/durable-routes";
-import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries";
+import { withDurableWrites } from "~/.server/http/durable-routes";
+import { startNotificationQueue, stopNotificationQueue } from "~/.server/enquiries/enquiries";
 import { env } from "~/.server/env";
-import { countPageViews, stopInsight } from "~/.server/insight";
+import { countPageViews, stopInsight } from "~/.server/insight/insight";
 import { logger, requestContext } from "~/.server/logger";
 import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
-import { createPageCache, formTokenFor } from "~/.server/page-cache";
+import { createPageCache, formTokenFor } from "~/.server/cache/page-cache";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/models/rate-limits";
-import { startup as runStartup } from "~/.server/startup";
+import { startup as runStartup } from "~/.server/ops/startup";
 import { getStorage } from "~/.server/storage";
 import { serveStoredUploads } from "~/.server/storage/serve";
 import { setImageVersions } from "~/lib/images";
@@ -97,7 +97,7 @@ function plainAnswer(res: express.Response, status: number, text: string) {
 
 let serverBuild: Promise<ServerBuild> | undefined;
 
-/** The React Router build, each loader and action answering only once its writes are on disk (app/.server/durable-routes.ts). */
+/** The React Router build, each loader and action answering only once its writes are on disk (app/.server/http/durable-routes.ts). */
 async function loadServerBuild(): Promise<ServerBuild> {
   return withDurableWrites({
     ...((await import("virtual:react-router/server-build")) as ServerBuild),
@@ -141,7 +141,7 @@ export function createApp() {
     plainAnswer(res, 405, "Method Not Allowed");
   });
 
-  // Request bodies are limited while they stream, before any parser sees them (app/.server/body-limit.ts).
+  // Request bodies are limited while they stream, before any parser sees them (app/.server/http/body-limit.ts).
   app.use(
     bodyLimitMiddleware({
       onRefused: ({ rule, path, bytes }) => logger.warn({ rule, path, bytes }, "request body over its limit refused"),

@@ -1,4 +1,4 @@
-import { formToken } from "~/.server/enquiries";
+import { formToken } from "~/.server/enquiries/enquiries";
 import { ensureUser } from "~/.server/models/users";
 import { ProjectSchema, type ProjectInput } from "~/validation/project";
 import { ServiceSchema, type ServiceInput } from "~/validation/service";

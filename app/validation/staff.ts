@@ -4,7 +4,7 @@ import { requiredText } from "./fields";
 
 // Staff accounts (docs/product.md#staff-accounts): invites, password recovery and change, two-factor codes.
 
-/** New passwords: better-auth's minimum (app/.server/auth.ts), the login form's maximum. */
+/** New passwords: better-auth's minimum (app/.server/auth/auth.ts), the login form's maximum. */
 export const NEW_PASSWORD_MIN = 8;
 
 const raw = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string());

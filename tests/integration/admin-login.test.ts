@@ -4,7 +4,7 @@ import { action as logout } from "~/routes/auth/logout";
 import * as dashboard from "~/routes/admin/dashboard";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 import { useTestDatabase } from "../setup/database";
-import { flashForPage as rootLoader, redirectWithToast } from "~/.server/flash";
+import { flashForPage as rootLoader, redirectWithToast } from "~/.server/http/flash";
 import { call, getRequest, postRequest, signInCookie } from "./admin-support";
 
 useTestDatabase();

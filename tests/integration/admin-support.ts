@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createStaticHandler, isRouteErrorResponse } from "react-router";
-import { auth } from "~/.server/auth";
+import { auth } from "~/.server/auth/auth";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 
 // Helpers for the admin integration tests: real Requests, a real session cookie, and one shape for

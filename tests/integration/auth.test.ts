@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getOptionalUser, requireAdmin } from "~/.server/access";
-import { auth, CLIENT_IP_HEADER } from "~/.server/auth";
+import { getOptionalUser, requireAdmin } from "~/.server/auth/access";
+import { auth, CLIENT_IP_HEADER } from "~/.server/auth/auth";
 import { db } from "~/.server/db";
 import { env } from "~/.server/env";
-import { signIn } from "~/.server/sign-in";
+import { signIn } from "~/.server/auth/sign-in";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { cacheSize, MAX_CACHE_ENTRIES } from "~/.server/cache";
+import { cacheSize, MAX_CACHE_ENTRIES } from "~/.server/cache/cache";
 import { db } from "~/.server/db";
 import { createService, getActiveService } from "~/.server/models/services";
 import { getPublicProject } from "~/.server/models/projects";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { VERSION_CHECK_MS } from "~/.server/cache";
+import { VERSION_CHECK_MS } from "~/.server/cache/cache";
 import { type Database, setDatabase } from "~/.server/db";
 import { createContactDetail, listPublicContactDetails } from "~/.server/models/contact-details";
 import { createService, getActiveService, listActiveServices, setServiceActive } from "~/.server/models/services";

@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { formToken, notificationQueueIdle, processNotificationQueue, submitEnquiry } from "~/.server/enquiries";
+import { formToken, notificationQueueIdle, processNotificationQueue, submitEnquiry } from "~/.server/enquiries/enquiries";
 import { env } from "~/.server/env";
-import { type MailConfig, setMailConfigForTests } from "~/.server/mailer";
+import { type MailConfig, setMailConfigForTests } from "~/.server/mail/mailer";
 import {
   countEnquiries,
   deleteEnquiry,

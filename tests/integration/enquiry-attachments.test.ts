@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { deleteEnquiryWithFiles, setAttachmentStorage } from "~/.server/attachments";
+import { deleteEnquiryWithFiles, setAttachmentStorage } from "~/.server/enquiries/attachments";
 import { listEnquiries } from "~/.server/models/enquiries";
 import { listLeadAttachments } from "~/.server/models/leads";
 import { DiskStorage, setStorage } from "~/.server/storage";
@@ -243,7 +243,7 @@ describe("'Get Quote' fills the form", () => {
     const { createService } = await import("~/.server/models/services");
     const { createProject } = await import("~/.server/models/projects");
     const { serviceInput, projectInput } = await import("../factories");
-    const { contactPrefill } = await import("~/.server/enquiries");
+    const { contactPrefill } = await import("~/.server/enquiries/enquiries");
     const service = await createService(serviceInput({ title: "Roof Repair" }), null);
     const project = await createProject(projectInput({ title: "Villa in Maafushi" }), null);
     const hidden = await createService(serviceInput({ title: "Hidden", is_active: "" }), null);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { submitEnquiry } from "~/.server/enquiries";
-import { type MailConfig, setMailConfigForTests } from "~/.server/mailer";
+import { submitEnquiry } from "~/.server/enquiries/enquiries";
+import { type MailConfig, setMailConfigForTests } from "~/.server/mail/mailer";
 import { getEnquiry } from "~/.server/models/enquiries";
 import { getLead, leadFunnel, listDueFollowUps, listLeadEvents } from "~/.server/models/leads";
 import { siteDay } from "~/lib/format";
@@ -332,7 +332,7 @@ describe("access", () => {
 
 describe("the daily email to each assignee", () => {
   it("lists overdue follow-ups and new leads, once a day, only to admins with something due", async () => {
-    const { sendLeadDigests } = await import("~/.server/lead-digest");
+    const { sendLeadDigests } = await import("~/.server/enquiries/lead-digest");
     const { admin, cookie } = await adminSession();
     await adminSession(); // another admin, with nothing assigned: no email
     const today = siteDay();

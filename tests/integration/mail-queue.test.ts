@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { pruneOldMail } from "~/.server/activity-pruning";
+import { pruneOldMail } from "~/.server/activity/activity-pruning";
 import { db } from "~/.server/db";
-import { enqueueMail, mailQueueIdle, processMailQueue } from "~/.server/mail-queue";
-import { setMailSenderForTests } from "~/.server/mailer";
+import { enqueueMail, mailQueueIdle, processMailQueue } from "~/.server/mail/mail-queue";
+import { setMailSenderForTests } from "~/.server/mail/mailer";
 import { listOutgoingMail, MAX_MAIL_ATTEMPTS } from "~/.server/models/outbox";
 import { useTestDatabase } from "../setup/database";
 import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";

@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { VERSION_CHECK_MS } from "~/.server/cache";
+import { VERSION_CHECK_MS } from "~/.server/cache/cache";
 import { setDatabase } from "~/.server/db";
-import { submitEnquiry } from "~/.server/enquiries";
+import { submitEnquiry } from "~/.server/enquiries/enquiries";
 import { createService, getActiveService, listActiveServices } from "~/.server/models/services";
-import { createPageCache, formTokenFor, type PageCache, type PageCacheOptions } from "~/.server/page-cache";
+import { createPageCache, formTokenFor, type PageCache, type PageCacheOptions } from "~/.server/cache/page-cache";
 import { enquiryFields, formDataOf, serviceInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
 

@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEVICE_COOKIE } from "~/.server/device-cookie";
+import { DEVICE_COOKIE } from "~/.server/auth/device-cookie";
 import { env } from "~/.server/env";
-import { type MailConfig, setMailConfigForTests } from "~/.server/mailer";
-import { TOO_MANY, UNLOCK_SENT } from "~/.server/sign-in";
+import { type MailConfig, setMailConfigForTests } from "~/.server/mail/mailer";
+import { TOO_MANY, UNLOCK_SENT } from "~/.server/auth/sign-in";
 import { action as apiAction } from "~/routes/api/auth";
 import { action as loginAction } from "~/routes/auth/login";
 import { INVALID_LINK, action as unlockAction, loader as unlockLoader, UNLOCKED } from "~/routes/auth/unlock";
@@ -241,7 +241,7 @@ describe("unlock by emailed link", () => {
     // Still locked: none of them worked.
     expect((await loginPost(admin.email, ADMIN_PASSWORD)).status).toBe(429);
     // An expired link: the same token checked 31 minutes later.
-    const { checkUnlockToken } = await import("~/.server/sign-in-unlock");
+    const { checkUnlockToken } = await import("~/.server/auth/sign-in-unlock");
     expect(await checkUnlockToken(token)).toBe(true);
     expect(await checkUnlockToken(token, Date.now() + 31 * 60_000)).toBe(false);
   });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exportData, importData } from "~/.server/models/site-data";
-import { contentVersion } from "~/.server/cache";
+import { contentVersion } from "~/.server/cache/cache";
 import { db, getDatabase } from "~/.server/db";
 import { openSqlite } from "~/.server/db/connection";
 import {

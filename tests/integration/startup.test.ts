@@ -4,8 +4,8 @@ import { env } from "~/.server/env";
 import { listContactDetails } from "~/.server/models/contact-details";
 import { listProjects } from "~/.server/models/projects";
 import { listServices } from "~/.server/models/services";
-import { signIn } from "~/.server/sign-in";
-import { GENERATED_ADMIN_EMAIL, startup } from "~/.server/startup";
+import { signIn } from "~/.server/auth/sign-in";
+import { GENERATED_ADMIN_EMAIL, startup } from "~/.server/ops/startup";
 import { DEMO_PROJECTS, DEMO_SERVICES } from "~/.server/seed/demo";
 import { useTestDatabase } from "../setup/database";
 

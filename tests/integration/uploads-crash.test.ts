@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DiskStorage, setStorage, type Storage } from "~/.server/storage";
 import { pruneUploads } from "~/.server/storage/prune";
 import { handleUpload } from "~/.server/storage/upload";
-import { startup } from "~/.server/startup";
+import { startup } from "~/.server/ops/startup";
 import { createAdmin, serviceInput } from "../factories";
 import { createService } from "~/.server/models/services";
 import { useTestDatabase } from "../setup/database";

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { type ActionFunction, createStaticHandler } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auth } from "~/.server/auth";
+import { auth } from "~/.server/auth/auth";
 import { DiskStorage, setStorage } from "~/.server/storage";
 import { variantUrl } from "~/lib/images";
 import { action } from "~/routes/api/uploads";

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, inject } from "vitest";
 import { setDatabase } from "~/.server/db";
 import { type Database, openPostgres, openSqlite } from "~/.server/db/connection";
 import { migrate } from "~/.server/db/migrate";
-import { mailQueueIdle } from "~/.server/mail-queue";
+import { mailQueueIdle } from "~/.server/mail/mail-queue";
 import { ensureDefaultSettings } from "~/.server/models/settings";
 
 export const ENGINE = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
-import type { MailSender } from "~/.server/mailer";
+import type { MailSender } from "~/.server/mail/mailer";
 
 // A real SMTP server on loopback that keeps every message it receives (or refuses them all).
 

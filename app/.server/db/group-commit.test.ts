@@ -5,7 +5,7 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { withDurableWrites } from "../durable-routes";
+import { withDurableWrites } from "../http/durable-routes";
 import { type Database, openSqlite } from "./connection";
 import { trackWrites } from "./group-commit";
 import { setDatabase } from "./index";

@@ -1,7 +1,7 @@
 import { getMigrations } from "better-auth/db/migration";
 import SQLite from "better-sqlite3";
 import { Migrator, sql } from "kysely";
-import { authOptions } from "../auth";
+import { authOptions } from "../auth/auth";
 import type { Database } from "./connection";
 import { migrationProvider } from "./migrations";
 

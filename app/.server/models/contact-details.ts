@@ -3,7 +3,7 @@ import type { DB } from "../db/schema";
 import type { Selectable } from "kysely";
 import type { ContactType } from "~/validation/constants";
 import type { ContactDetailInput } from "~/validation/contact-detail";
-import { bumpContentVersion, cached } from "../cache";
+import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import type { ContactDetailsTable } from "../db/schema";
 import { newId, nowIso, toBool } from "./rows";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { db } from "../db";
 
-// Named counters shared by every instance (site_counters): the public content version (app/.server/cache.ts)
+// Named counters shared by every instance (site_counters): the public content version (app/.server/cache/cache.ts)
 // and claims that only one instance may win (the daily lead digest).
 
 /** The counter's value, 0 when it has no row yet. */

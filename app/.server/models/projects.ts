@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { PUBLIC_PROJECTS_LIMIT } from "~/validation/constants";
 import { type ProjectInput, ProjectSchema } from "~/validation/project";
-import { bumpContentVersion, cached } from "../cache";
+import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import type { DB, ProjectsTable } from "../db/schema";
 import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { type ServiceInput, ServiceSchema } from "~/validation/service";
-import { bumpContentVersion, cached } from "../cache";
+import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import type { DB, ServicesTable } from "../db/schema";
 import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";

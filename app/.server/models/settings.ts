@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, type SiteSettings } from "~/validation/settings";
-import { bumpContentVersion, cached } from "../cache";
+import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import { nowIso, toIso } from "./rows";
 

@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { SECTION_KEYS, SECTION_SCHEMAS, type SectionKey, type SiteContent } from "~/validation/site-content";
-import { bumpContentVersion, cached } from "../cache";
+import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import { logger } from "../logger";
 import { newId, nowIso, toIso } from "./rows";

@@ -1,4 +1,4 @@
-import { bumpContentVersion } from "../cache";
+import { bumpContentVersion } from "../cache/cache";
 import { db } from "../db";
 import { logger } from "../logger";
 import { nowIso, toIso } from "./rows";

@@ -1,4 +1,4 @@
-import { auth } from "../auth";
+import { auth } from "../auth/auth";
 import { getProfile, setProfileRole } from "./profiles";
 
 export interface CreatedUser {

@@ -42,7 +42,7 @@ export function useActionToast(result: ActionResult | undefined, onResult?: (res
 }
 
 /**
- * Shows the message a redirect left for this page (app/.server/flash.ts) once. The root loader reads and clears
+ * Shows the message a redirect left for this page (app/.server/http/flash.ts) once. The root loader reads and clears
  * the cookie, so a revalidation brings null, and the toast's own id keeps it from showing twice.
  */
 export function useFlashToast(flash: FlashToast | null | undefined) {

@@ -79,7 +79,7 @@ export function ContactForm({
         </p>
       ) : null}
       {/* The token, different in every response, goes at the very end of the page, outside the form but part of
-          it (`form` attribute): all before it can then be stored compressed once (app/.server/page-cache.ts). */}
+          it (`form` attribute): all before it can then be stored compressed once (app/.server/cache/page-cache.ts). */}
       {tokenAtEnd ? null : <FormTokenInput formToken={formToken} />}
       {/* Where the lead came from: the island adds the referring site; nothing per visitor is in a cached page. */}
       {SOURCE_FIELDS.map((name) => (

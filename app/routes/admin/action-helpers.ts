@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { SessionUser } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
+import type { SessionUser } from "~/.server/auth/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
 import { changedFields } from "~/.server/models/activity";
 import { createCategory, listCategories } from "~/.server/models/categories";
 import { logger } from "~/.server/logger";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/activity-export";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { logger } from "~/.server/logger";
 import { listActivityForExport } from "~/.server/models/activity";
 import { activityLabel, KIND_LABELS } from "~/components/admin/activity-labels";

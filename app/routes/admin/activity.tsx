@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, Filter, History, X } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { listActivity, listActivityPeople } from "~/.server/models/activity";
 import { activityLabel, KIND_LABELS } from "~/components/admin/activity-labels";
 import { EmptyState } from "~/components/admin/empty-state";

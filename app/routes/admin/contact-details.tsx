@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Clock, Globe, Mail, MapPin, Pencil, Phone, Plus, Sh
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/contact-details";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { changedFields } from "~/.server/models/activity";
 import {
   type ContactDetail,

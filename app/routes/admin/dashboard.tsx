@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, Inbox, CircleCheck, CircleX, Database, Eye, FolderKanban, Plus, ShieldCheck, Star, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { logger } from "~/.server/logger";
 import { countEnquiries } from "~/.server/models/enquiries";
 import { leadFunnel, listDueFollowUps } from "~/.server/models/leads";

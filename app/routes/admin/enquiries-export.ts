@@ -1,5 +1,5 @@
 import type { Route } from "./+types/enquiries-export";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { listLeadsForExport } from "~/.server/models/leads";
 import { toCsv } from "~/lib/csv";
 import { enquiryFilter } from "~/validation/enquiry";

@@ -2,10 +2,10 @@ import { Archive, ArrowLeft, Download, Inbox, KanbanSquare, List, Mail, MailOpen
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
-import { requireAdmin } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
-import { deleteEnquiryWithFiles } from "~/.server/attachments";
-import { mailConfig } from "~/.server/mailer";
+import { requireAdmin } from "~/.server/auth/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
+import { deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
+import { mailConfig } from "~/.server/mail/mailer";
 import { countEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
 import {
   getLead,

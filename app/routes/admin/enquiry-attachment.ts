@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/enquiry-attachment";
-import { requireAdmin } from "~/.server/access";
-import { getAttachmentStorage } from "~/.server/attachments";
+import { requireAdmin } from "~/.server/auth/access";
+import { getAttachmentStorage } from "~/.server/enquiries/attachments";
 import { logger } from "~/.server/logger";
 import { getLeadAttachment } from "~/.server/models/leads";
 

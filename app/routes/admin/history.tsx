@@ -1,8 +1,8 @@
 import { ArrowLeft, History, RotateCcw } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
-import { recordAdminActivity } from "~/.server/activity";
-import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
+import { requireAdmin } from "~/.server/auth/access";
 import { getProject, projectSnapshot, restoreProjectVersion } from "~/.server/models/projects";
 import { getService, restoreServiceVersion, serviceSnapshot } from "~/.server/models/services";
 import { getVersion, listVersions, type RestoreResult, type VersionedKind, VERSIONS_KEPT } from "~/.server/models/versions";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

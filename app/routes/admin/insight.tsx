@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/insight";
-import { requireAdmin } from "~/.server/access";
-import { addDays, dayOf, insightCounter } from "~/.server/insight";
+import { requireAdmin } from "~/.server/auth/access";
+import { addDays, dayOf, insightCounter } from "~/.server/insight/insight";
 import { getInsightReport, type ConversionRow, type Ranked } from "~/.server/models/insight";
 import { ConversionChart, TrafficChart } from "~/components/admin/insight-charts";
 import { PageIntro } from "~/components/admin/page-header";

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin, TWO_FACTOR_SETUP_PATH } from "~/.server/access";
+import { requireAdmin, TWO_FACTOR_SETUP_PATH } from "~/.server/auth/access";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { readSidebarCollapsed } from "~/components/admin/admin-nav";
 

@@ -1,5 +1,5 @@
-import type { SessionUser } from "~/.server/access";
-import { MAIL_NOT_CONFIGURED, sendLeadReply } from "~/.server/leads";
+import type { SessionUser } from "~/.server/auth/access";
+import { MAIL_NOT_CONFIGURED, sendLeadReply } from "~/.server/enquiries/leads";
 import { addLeadNote, getLead, setLeadAssignee, setLeadFollowUp, setLeadStage, setLeadValue } from "~/.server/models/leads";
 import { AssigneeSchema, FollowUpSchema, NoteSchema, ReplySchema, STAGE_LABELS, StageSchema, ValueSchema } from "~/validation/lead";
 import { attempt, fail, ok, parseForm } from "./action-helpers";

@@ -2,7 +2,7 @@ import { FolderKanban, Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { changedFields } from "~/.server/models/activity";
 import { createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";

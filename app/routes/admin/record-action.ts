@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { SessionUser } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
+import type { SessionUser } from "~/.server/auth/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
 import type { ActionResult } from "~/components/admin/action-result";
 import { attempt, fail, firstError, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
 

@@ -2,7 +2,7 @@ import { ArrowLeft, Plus, Save, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reply-templates";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from "~/.server/models/leads";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { FieldError } from "~/components/admin/form-fields";

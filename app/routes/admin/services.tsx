@@ -2,7 +2,7 @@ import { Plus, Wrench } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
-import { requireAdmin } from "~/.server/access";
+import { requireAdmin } from "~/.server/auth/access";
 import { changedFields } from "~/.server/models/activity";
 import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Route } from "./+types/settings";
-import { requireAdmin } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
+import { requireAdmin } from "~/.server/auth/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
 import { getSetting, listSettings, setHeroBackgroundType, updateSetting } from "~/.server/models/settings";
 import { getSiteContent } from "~/.server/models/site-chrome";
 import { LoadError } from "~/components/admin/load-error";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/site-content";
-import { recordAdminActivity } from "~/.server/activity";
-import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
+import { requireAdmin } from "~/.server/auth/access";
 import { listActiveServices } from "~/.server/models/services";
 import { type ContentWriteResult, discardDraft, listSectionStates, listVersions, publishDraft, restoreVersion, saveDraft } from "~/.server/models/site-content";
 import { LoadError } from "~/components/admin/load-error";

@@ -2,12 +2,12 @@ import { Copy, MailPlus, RotateCw, ShieldCheck, ShieldOff, UserMinus, X } from "
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/team";
-import { recordAdminActivity } from "~/.server/activity";
-import { requireAdmin } from "~/.server/access";
-import { mailSender } from "~/.server/mailer";
+import { recordAdminActivity } from "~/.server/activity/activity";
+import { requireAdmin } from "~/.server/auth/access";
+import { mailSender } from "~/.server/mail/mailer";
 import { listPendingInvites, revokeInvite } from "~/.server/models/invites";
 import { listAdmins } from "~/.server/models/team";
-import { inviteAdmin, removeAdminAccess, resendInvite } from "~/.server/staff";
+import { inviteAdmin, removeAdminAccess, resendInvite } from "~/.server/auth/staff";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";

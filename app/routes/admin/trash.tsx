@@ -2,8 +2,8 @@ import { FolderKanban, ImageIcon, RotateCcw, Trash2, Wrench } from "lucide-react
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/trash";
-import { recordAdminActivity } from "~/.server/activity";
-import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
+import { requireAdmin } from "~/.server/auth/access";
 import { deleteProjectForever, listTrashedProjects, restoreProjectFromTrash } from "~/.server/models/projects";
 import { deleteServiceForever, listTrashedServices, restoreServiceFromTrash } from "~/.server/models/services";
 import { TRASH_DAYS } from "~/.server/models/trash";

@@ -2,10 +2,10 @@ import { KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { recordAdminActivity } from "~/.server/activity";
-import { requireAdmin } from "~/.server/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
+import { requireAdmin } from "~/.server/auth/access";
 import { getPublicSettings } from "~/.server/models/settings";
-import { confirmTwoFactorSetup, disableTwoFactor, regenerateBackupCodes, startTwoFactorSetup } from "~/.server/two-factor";
+import { confirmTwoFactorSetup, disableTwoFactor, regenerateBackupCodes, startTwoFactorSetup } from "~/.server/auth/two-factor";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
 import { Badge } from "~/components/ui/badge";
@@ -148,7 +148,7 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
           {!enabled && setup ? (
             <CardContent className="grid gap-6">
               <div className="grid gap-4 sm:grid-cols-[200px_1fr] sm:items-start">
-                {/* Drawn on our server from the otpauth:// link (app/.server/two-factor.ts): no third-party service sees the secret. */}
+                {/* Drawn on our server from the otpauth:// link (app/.server/auth/two-factor.ts): no third-party service sees the secret. */}
                 <div role="img" aria-label="QR code for your authenticator app" className="size-[200px] rounded-md border bg-white" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
                 <div className="grid gap-2 text-sm">
                   <p>1. Scan this QR code with your authenticator app.</p>

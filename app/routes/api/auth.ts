@@ -1,10 +1,10 @@
 import type { Route } from "./+types/auth";
-import { getOptionalUser } from "~/.server/access";
-import { recordSecurityActivity } from "~/.server/activity";
-import { sendPasswordChangedEmail } from "~/.server/account-emails";
-import { auth, SITE_ORIGIN } from "~/.server/auth";
-import { signIn } from "~/.server/sign-in";
-import { requestPasswordReset } from "~/.server/staff";
+import { getOptionalUser } from "~/.server/auth/access";
+import { recordSecurityActivity } from "~/.server/activity/activity";
+import { sendPasswordChangedEmail } from "~/.server/mail/account-emails";
+import { auth, SITE_ORIGIN } from "~/.server/auth/auth";
+import { signIn } from "~/.server/auth/sign-in";
+import { requestPasswordReset } from "~/.server/auth/staff";
 import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
 import { LoginSchema } from "~/validation/login";
 import { ForgotPasswordSchema } from "~/validation/staff";
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     return response;
   }
   if (url.pathname === "/api/auth/request-password-reset" && request.method === "POST") {
-    // The same per-IP and per-address limits as the forgot-password form (app/.server/staff.ts).
+    // The same per-IP and per-address limits as the forgot-password form (app/.server/auth/staff.ts).
     const body = (await request
       .clone()
       .json()

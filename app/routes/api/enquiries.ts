@@ -1,5 +1,5 @@
 import type { Route } from "./+types/enquiries";
-import { handleEnquiryPost } from "~/.server/enquiries";
+import { handleEnquiryPost } from "~/.server/enquiries/enquiries";
 
 // POST /api/enquiries: the contact form sent by app/islands/site.ts. The same checks and storage as
 // the plain post to the home page (app/routes/public/home.tsx), answered as JSON:

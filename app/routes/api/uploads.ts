@@ -1,7 +1,7 @@
 import type { Route } from "./+types/uploads";
-import { requireAdmin } from "~/.server/access";
-import { recordAdminActivity } from "~/.server/activity";
-import { SITE_ORIGIN } from "~/.server/auth";
+import { requireAdmin } from "~/.server/auth/access";
+import { recordAdminActivity } from "~/.server/activity/activity";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { logger } from "~/.server/logger";
 import { getStorage } from "~/.server/storage";
 import { handleUpload, UploadError } from "~/.server/storage/upload";

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/accept-invite";
 import { logger } from "~/.server/logger";
-import { acceptInvite, inviteForToken } from "~/.server/staff";
+import { acceptInvite, inviteForToken } from "~/.server/auth/staff";
 import { INVALID_INVITE } from "~/content/staff";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";

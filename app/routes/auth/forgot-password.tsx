@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { logger } from "~/.server/logger";
-import { requestPasswordReset } from "~/.server/staff";
+import { requestPasswordReset } from "~/.server/auth/staff";
 import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";

@@ -2,9 +2,9 @@ import { ArrowLeft, CircleAlert, Eye, EyeOff, HardHat, LoaderCircle } from "luci
 import { useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { getOptionalUser } from "~/.server/access";
+import { getOptionalUser } from "~/.server/auth/access";
 import { logger } from "~/.server/logger";
-import { signIn } from "~/.server/sign-in";
+import { signIn } from "~/.server/auth/sign-in";
 import { showResultToast } from "~/components/admin/action-result";
 import { FieldError } from "~/components/admin/form-fields";
 import { useOnNewValue } from "~/components/admin/use-new-value";

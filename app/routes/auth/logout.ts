@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { redirectWithToast } from "~/.server/flash";
+import { redirectWithToast } from "~/.server/http/flash";
 import type { Route } from "./+types/logout";
-import { getOptionalUser } from "~/.server/access";
-import { recordSecurityActivity } from "~/.server/activity";
-import { auth } from "~/.server/auth";
+import { getOptionalUser } from "~/.server/auth/access";
+import { recordSecurityActivity } from "~/.server/activity/activity";
+import { auth } from "~/.server/auth/auth";
 import { logger } from "~/.server/logger";
 
 /** POST /admin/logout: ends the session in the database and clears the cookie, then goes to /admin/login. */

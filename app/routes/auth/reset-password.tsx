@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { auth } from "~/.server/auth";
+import { auth } from "~/.server/auth/auth";
 import { logger } from "~/.server/logger";
-import { resetPassword } from "~/.server/staff";
+import { resetPassword } from "~/.server/auth/staff";
 import { INVALID_RESET } from "~/content/staff";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";

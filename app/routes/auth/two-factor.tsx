@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { logger } from "~/.server/logger";
-import { verifySecondFactor } from "~/.server/two-factor";
+import { verifySecondFactor } from "~/.server/auth/two-factor";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";

@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unlock";
-import { deviceCookieFor } from "~/.server/device-cookie";
-import { checkUnlockToken, redeemUnlockToken } from "~/.server/sign-in-unlock";
+import { deviceCookieFor } from "~/.server/auth/device-cookie";
+import { checkUnlockToken, redeemUnlockToken } from "~/.server/auth/sign-in-unlock";
 import { AuthCard } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
 

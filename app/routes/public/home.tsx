@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { STATIC_PAGE } from "~/lib/hydration";
-import { SITE_ORIGIN } from "~/.server/auth";
-import { contactPrefill, formToken, handleEnquiryPost } from "~/.server/enquiries";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
+import { contactPrefill, formToken, handleEnquiryPost } from "~/.server/enquiries/enquiries";
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
 import { getSiteChrome, getSiteContent } from "~/.server/models/site-chrome";
 import { getPreviewContent } from "~/.server/models/site-content";
-import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/preview";
+import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/auth/preview";
 import { AboutSection } from "~/components/site/about-section";
 import type { EnquiryActionData } from "~/components/site/contact-form";
 import { ContactSection } from "~/components/site/contact-section";
@@ -97,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (isPreviewRequest(request)) return data(page, { headers: PREVIEW_HEADERS });
   // A list that failed shows sample cards for now; that page must not be kept by the page cache
-  // (app/.server/page-cache.ts), which would show them until the next edit.
+  // (app/.server/cache/page-cache.ts), which would show them until the next edit.
   const failed = [servicesNow.value, projectsNow.value].some((list) => !(list instanceof Promise) && list.failed);
   return data(page, failed ? { headers: { "Cache-Control": "no-store" } } : undefined);
 }

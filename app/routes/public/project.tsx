@@ -5,7 +5,7 @@ import type { Route } from "./+types/project";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
 import { getProjectPreview, getPublicProject, type ProjectPreview } from "~/.server/models/projects";
-import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/preview";
+import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/auth/preview";
 import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import {
@@ -26,7 +26,7 @@ import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
-import { SITE_ORIGIN } from "~/.server/auth";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { COMPANY } from "~/content/company";
 import { pageMeta, projectJsonLd } from "~/lib/seo";
 import {

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/projects";
 import { STATIC_PAGE } from "~/lib/hydration";
-import { SITE_ORIGIN } from "~/.server/auth";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { countPublicProjects, listPublicProjectFacets, listPublicProjectsPage } from "~/.server/models/projects";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import { chromeOf, NotFoundPage } from "~/components/site/not-found-page";

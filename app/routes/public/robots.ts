@@ -1,4 +1,4 @@
-import { SITE_ORIGIN } from "~/.server/auth";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
 
 export function loader() {
   const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${SITE_ORIGIN}/sitemap.xml`, ""].join("\n");

@@ -5,7 +5,7 @@ import type { Route } from "./+types/service";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { logger } from "~/.server/logger";
 import { getActiveService, getServicePreview, type ServicePreview } from "~/.server/models/services";
-import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/preview";
+import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/auth/preview";
 import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import {
@@ -24,7 +24,7 @@ import {
 import { chromeOf, NotFoundFrame } from "~/components/site/not-found-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { Badge } from "~/components/ui/badge";
-import { SITE_ORIGIN } from "~/.server/auth";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { COMPANY } from "~/content/company";
 import { pageMeta, serviceJsonLd } from "~/lib/seo";
 import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";

@@ -1,4 +1,4 @@
-import { SITE_ORIGIN } from "~/.server/auth";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { listPublicProjectLinks } from "~/.server/models/projects";
 import { listActiveServiceLinks } from "~/.server/models/services";
 import { buildSitemap } from "~/lib/seo";

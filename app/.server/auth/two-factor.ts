@@ -1,10 +1,10 @@
 import { deviceCookieFor } from "./device-cookie";
-import { recordSecurityActivity } from "./activity";
+import { recordSecurityActivity } from "../activity/activity";
 import QRCode from "qrcode";
 import { auth } from "./auth";
-import { logger } from "./logger";
-import { isAdminUser } from "./models/users";
-import { hitRateLimit } from "./models/rate-limits";
+import { logger } from "../logger";
+import { isAdminUser } from "../models/users";
+import { hitRateLimit } from "../models/rate-limits";
 import { clientIp } from "./sign-in";
 import { noteSignIn } from "./sign-in-events";
 

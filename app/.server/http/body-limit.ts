@@ -22,7 +22,7 @@ export interface BodyLimitRule {
  * The contact form: POST /api/enquiries and the home page's action (`/?index`, `/_root.data?index`). As
  * urlencoded or JSON text: 5,000 characters of project details, even as three-byte characters percent-encoded,
  * come to about 50 KB. As multipart it carries attachments: their total plus the text fields
- * (MAX_ENQUIRY_BODY in app/.server/attachments.ts, which also checks each file while it streams).
+ * (MAX_ENQUIRY_BODY in app/.server/enquiries/attachments.ts, which also checks each file while it streams).
  */
 export const CONTACT_FORM_LIMIT = 64 * KB;
 /** A multipart contact post: the attachments' total, plus this much for its text fields. */

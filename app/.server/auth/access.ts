@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { auth } from "./auth";
-import { logger } from "./logger";
-import { getProfile, isAdminProfile, type Profile } from "./models/profiles";
-import { getPublicSettings } from "./models/settings";
+import { logger } from "../logger";
+import { getProfile, isAdminProfile, type Profile } from "../models/profiles";
+import { getPublicSettings } from "../models/settings";
 
 // The one place that decides who may do what. Deny by default: every admin loader and action
 // calls requireAdmin first, whatever the layout already checked.
@@ -51,7 +51,7 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
     sessionId: session.session.id,
     profile,
     isAdmin: isAdminProfile(profile),
-    // Added to the user by the twoFactor plugin (app/.server/auth.ts).
+    // Added to the user by the twoFactor plugin (app/.server/auth/auth.ts).
     twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
   };
 }

@@ -14,14 +14,14 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_TOTAL_BYTES,
 } from "~/validation/constants";
-import { MAX_ENQUIRY_BODY } from "./body-limit";
-import { env } from "./env";
-import { logger } from "./logger";
-import { addLeadAttachments, listLeadAttachments } from "./models/leads";
-import { deleteEnquiry } from "./models/enquiries";
-import { DiskStorage, S3Storage, type Storage } from "./storage";
-import { imageJobs, MAX_INPUT_PIXELS } from "./storage/images";
-import { SNIFF_BYTES, sniff } from "./storage/sniff";
+import { MAX_ENQUIRY_BODY } from "../http/body-limit";
+import { env } from "../env";
+import { logger } from "../logger";
+import { addLeadAttachments, listLeadAttachments } from "../models/leads";
+import { deleteEnquiry } from "../models/enquiries";
+import { DiskStorage, S3Storage, type Storage } from "../storage";
+import { imageJobs, MAX_INPUT_PIXELS } from "../storage/images";
+import { SNIFF_BYTES, sniff } from "../storage/sniff";
 
 // Files sent with the contact form (docs/decisions/0018-enquiry-attachments.md): up to 5 images or
 // PDFs, 10 MB each, 25 MB in all, checked while the body streams in, images re-encoded without their

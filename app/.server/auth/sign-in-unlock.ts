@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { COMPANY } from "~/content/company";
 import { auth, authSecret, SITE_ORIGIN } from "./auth";
-import { logger } from "./logger";
-import { headerSafe, mailConfig } from "./mailer";
-import { clearRateLimitWindow, hitRateLimit, rateLimitWindow } from "./models/rate-limits";
+import { logger } from "../logger";
+import { headerSafe, mailConfig } from "../mail/mailer";
+import { clearRateLimitWindow, hitRateLimit, rateLimitWindow } from "../models/rate-limits";
 
 // Unlock links for a locked-out account (docs/decisions/0010-device-cookies-and-unlock-links.md). When the
 // per-account failure ceiling is reached and mail is configured, the account's own address gets a link. The

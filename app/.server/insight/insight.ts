@@ -3,11 +3,11 @@ import type { NextFunction, Request as ExpressRequest, Response } from "express"
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { SITE_TIME_ZONE } from "~/lib/format";
-import { env } from "./env";
+import { env } from "../env";
 import { sendWeeklyReportIfDue } from "./insight-report";
-import { logger } from "./logger";
-import { addInsightCounts, deleteSaltsBefore, getOrCreateSalt, getVisitorOrigin, type PageRow, recordConversion, rollUpBefore, type VisitorRow } from "./models/insight";
-import { clientIp } from "./sign-in";
+import { logger } from "../logger";
+import { addInsightCounts, deleteSaltsBefore, getOrCreateSalt, getVisitorOrigin, type PageRow, recordConversion, rollUpBefore, type VisitorRow } from "../models/insight";
+import { clientIp } from "../auth/sign-in";
 
 // Cookie-free visitor statistics (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md,
 // docs/privacy.md). Page views are counted here, on the server, as the response finishes: the page cache and

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import * as tar from "tar";
-import { type Database, openSqlite } from "./db/connection";
-import { type ExportFile, exportData, importData } from "./models/site-data";
+import { type Database, openSqlite } from "../db/connection";
+import { type ExportFile, exportData, importData } from "../models/site-data";
 
 // Backups, restores and moving a site between engines (docs/product.md#commands). A backup is one .tar.gz holding
 // manifest.json, the database (an online SQLite snapshot, or a portable JSON export from Postgres)

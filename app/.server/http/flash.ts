@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { type Cookie, createCookie, data, redirect } from "react-router";
 import { z } from "zod";
-import { authSecret, SITE_ORIGIN } from "./auth";
+import { authSecret, SITE_ORIGIN } from "../auth/auth";
 import type { FlashToast } from "~/lib/flash";
-import { logger } from "./logger";
+import { logger } from "../logger";
 
 // Messages after a redirect (docs/decisions/0028-one-message-mechanism.md): the action that redirects puts the
 // toast in a short-lived signed cookie; the root loader of the next admin page reads it once, clears it, and the

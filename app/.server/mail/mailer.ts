@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { COMPANY } from "~/content/company";
-import { getSiteContent } from "./models/site-chrome";
-import { env } from "./env";
-import type { Enquiry } from "./models/enquiries";
+import { getSiteContent } from "../models/site-chrome";
+import { env } from "../env";
+import type { Enquiry } from "../models/enquiries";
 
 export interface MailConfig {
   transport: Transporter;

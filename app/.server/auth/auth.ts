@@ -5,11 +5,11 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { COMPANY } from "~/content/company";
 import { LOGIN_PASSWORD_MAX } from "~/validation/constants";
-import { type Database, getDatabase } from "./db";
-import { env } from "./env";
-import { logger } from "./logger";
-import { sendPasswordChangedEmail, sendPasswordResetEmail } from "./account-emails";
-import { createProfile } from "./models/profiles";
+import { type Database, getDatabase } from "../db";
+import { env } from "../env";
+import { logger } from "../logger";
+import { sendPasswordChangedEmail, sendPasswordResetEmail } from "../mail/account-emails";
+import { createProfile } from "../models/profiles";
 
 /** Set by our HTTP server from the socket (or the proxy header when TRUST_PROXY is on); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -81,7 +81,7 @@ export function authOptions(database: Database): BetterAuthOptions & { plugins: 
       updateAge: 60 * 60 * 24,
     },
     // better-auth's limiter only covers requests through its HTTP handler; the sign-in form has our own
-    // database-backed limiter (app/.server/rate-limit.ts) which the /api/auth route applies too.
+    // database-backed limiter (app/.server/models/rate-limits.ts) which the /api/auth route applies too.
     rateLimit: { enabled: true, window: 60, max: 100 },
     advanced: {
       useSecureCookies: secure,

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
-import { type Database, getDatabase } from "./db";
-import { logger } from "./logger";
-import { incrementCounter, readCounter } from "./models/counters";
+import { type Database, getDatabase } from "../db";
+import { logger } from "../logger";
+import { incrementCounter, readCounter } from "../models/counters";
 
 // Public content cache (fast pages, docs/performance.md): visitors are served from memory; every admin write bumps a content
 // version kept in the database, which clears this instance at once and every other instance within

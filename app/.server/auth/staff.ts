@@ -1,13 +1,13 @@
-import { recordSecurityActivity } from "./activity";
+import { recordSecurityActivity } from "../activity/activity";
 import { INVALID_INVITE } from "~/content/staff";
-import { sendInviteEmail, sendPasswordChangedEmail } from "./account-emails";
+import { sendInviteEmail, sendPasswordChangedEmail } from "../mail/account-emails";
 import { auth, SITE_ORIGIN } from "./auth";
-import { logger } from "./logger";
-import { claimInvite, createInvite, findPendingInvite, renewInvite, unclaimInvite } from "./models/invites";
-import { getProfile, isAdminProfile } from "./models/profiles";
-import { demoteAdmin, type DemoteResult, promoteToAdmin } from "./models/team";
-import { ensureUser, setPassword } from "./models/users";
-import { hitRateLimit } from "./models/rate-limits";
+import { logger } from "../logger";
+import { claimInvite, createInvite, findPendingInvite, renewInvite, unclaimInvite } from "../models/invites";
+import { getProfile, isAdminProfile } from "../models/profiles";
+import { demoteAdmin, type DemoteResult, promoteToAdmin } from "../models/team";
+import { ensureUser, setPassword } from "../models/users";
+import { hitRateLimit } from "../models/rate-limits";
 import { clientIp } from "./sign-in";
 
 // Staff accounts (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): invites,

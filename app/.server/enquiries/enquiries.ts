@@ -1,23 +1,23 @@
 import crypto from "node:crypto";
 import { type ContactPrefill, ENQUIRY_FAILED, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
-import { getPublicProject } from "./models/projects";
-import { getActiveService } from "./models/services";
+import { getPublicProject } from "../models/projects";
+import { getActiveService } from "../models/services";
 import { EnquirySchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/enquiry";
 import { fieldErrors, formValues } from "~/validation/fields";
-import { authSecret } from "./auth";
-import { env } from "./env";
-import { logger } from "./logger";
-import { addMailDrain, kickMailQueue, mailQueueIdle, startMailQueue, stopMailQueue } from "./mail-queue";
-import { mailConfig, type MailConfig, sendEnquiryNotification } from "./mailer";
+import { authSecret } from "../auth/auth";
+import { env } from "../env";
+import { logger } from "../logger";
+import { addMailDrain, kickMailQueue, mailQueueIdle, startMailQueue, stopMailQueue } from "../mail/mail-queue";
+import { mailConfig, type MailConfig, sendEnquiryNotification } from "../mail/mailer";
 import {
   claimDueNotification,
   createEnquiry,
   type Enquiry,
   recordNotificationFailed,
   recordNotificationSent,
-} from "./models/enquiries";
+} from "../models/enquiries";
 import { startLeadDigest, stopLeadDigest } from "./lead-digest";
-import { hitRateLimit } from "./models/rate-limits";
+import { hitRateLimit } from "../models/rate-limits";
 import {
   AttachmentError,
   deleteEnquiryWithFiles,
@@ -28,8 +28,8 @@ import {
   type ReceivedFile,
   storeAttachments,
 } from "./attachments";
-import { recordEnquiryConversion } from "./insight";
-import { clientIp } from "./sign-in";
+import { recordEnquiryConversion } from "../insight/insight";
+import { clientIp } from "../auth/sign-in";
 
 // The contact form's server side (docs/product.md#enquiries): validate, catch spam, store first, then notify staff
 // from a background queue so the visitor never waits on the mail server.
@@ -217,7 +217,7 @@ export async function processNotificationQueue(config: MailConfig | null = mailC
   return attempted;
 }
 
-// The background loop is the general mail queue's (app/.server/mail-queue.ts); these names stay for callers.
+// The background loop is the general mail queue's (app/.server/mail/mail-queue.ts); these names stay for callers.
 addMailDrain(() => processNotificationQueue());
 
 /** Runs the queue soon, in the background; at most one run at a time in this process. */

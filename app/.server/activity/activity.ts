@@ -1,8 +1,8 @@
-import type { SessionUser } from "./access";
-import { CLIENT_IP_HEADER } from "./auth";
-import { logger } from "./logger";
-import { type ActivityEntryInput, recordActivity } from "./models/activity";
-import { hitRateLimit } from "./models/rate-limits";
+import type { SessionUser } from "../auth/access";
+import { CLIENT_IP_HEADER } from "../auth/auth";
+import { logger } from "../logger";
+import { type ActivityEntryInput, recordActivity } from "../models/activity";
+import { hitRateLimit } from "../models/rate-limits";
 
 // Helpers around the activity log's one entry point (app/.server/models/activity.ts,
 // docs/decisions/0016-activity-log.md): who and from where come from the request and the session.

@@ -1,17 +1,17 @@
 import type { LoginInput } from "~/validation/login";
-import { recordSecurityActivity, recordSignInBlocked } from "./activity";
+import { recordSecurityActivity, recordSignInBlocked } from "../activity/activity";
 import { auth, CLIENT_IP_HEADER } from "./auth";
 import { deviceCookieFor, trustedDevice } from "./device-cookie";
-import { env } from "./env";
-import { logger } from "./logger";
-import { isAdminUser } from "./models/users";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "./models/rate-limits";
+import { env } from "../env";
+import { logger } from "../logger";
+import { isAdminUser } from "../models/users";
+import { clearRateLimit, hitRateLimit, peekRateLimit } from "../models/rate-limits";
 import { noteSignIn } from "./sign-in-events";
 import { accountLimitKey, offerUnlockLink, unlockByEmailAvailable } from "./sign-in-unlock";
 
 export type SignInResult =
   | { ok: true; headers: Headers; userId: string; twoFactorRequired?: false }
-  /** Password right, two-factor on: no session yet, only the two-factor cookie (app/.server/two-factor.ts). */
+  /** Password right, two-factor on: no session yet, only the two-factor cookie (app/.server/auth/two-factor.ts). */
   | { ok: true; headers: Headers; userId: null; twoFactorRequired: true }
   | { ok: false; status: 401 | 403 | 429; message: string; retryAfter?: number };
 
@@ -29,7 +29,7 @@ function parseLimit(spec: string): [number, number] {
 export const IP_LIMIT = () => parseLimit(env.LOGIN_IP_LIMIT);
 /** Failures per account: at most 100 an hour by default, whatever the IP. */
 export const ACCOUNT_LIMIT = () => parseLimit(env.LOGIN_ACCOUNT_LIMIT);
-/** Failures per trusted device (app/.server/device-cookie.ts): 10 an hour by default. */
+/** Failures per trusted device (app/.server/auth/device-cookie.ts): 10 an hour by default. */
 export const DEVICE_LIMIT = () => parseLimit(env.LOGIN_DEVICE_LIMIT);
 
 export const TOO_MANY = (seconds: number) => `Too many sign-in attempts. Please try again in ${seconds} seconds.`;
@@ -102,7 +102,7 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
   const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  // The admin check, the sign-in notice and the device cookie wait for the second step (app/.server/two-factor.ts).
+  // The admin check, the sign-in notice and the device cookie wait for the second step (app/.server/auth/two-factor.ts).
   if (body.twoFactorRedirect) return { ok: true, headers, userId: null, twoFactorRequired: true };
   const userId = body.user?.id ?? "";
 

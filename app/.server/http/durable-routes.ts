@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { durable } from "./db";
+import { durable } from "../db";
 
 // An acknowledged write survives power loss (docs/security.md): every loader and action of the server build waits,
 // before it returns or throws, until the writes made so far are on disk. A request that wrote nothing does not

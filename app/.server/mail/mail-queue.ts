@@ -1,6 +1,6 @@
-import { logger } from "./logger";
+import { logger } from "../logger";
 import { type MailSender, mailSender, renderAccountEmail, type AccountEmailContent } from "./mailer";
-import { claimDueMail, insertOutgoingMail, recordMailFailed, recordMailSent } from "./models/outbox";
+import { claimDueMail, insertOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
 
 // The outgoing-mail queue and the background loop that drains it (docs/decisions/0015-outgoing-mail-queue.md).
 // A message is stored first; the loop sends it, retrying with backoff, so no request waits on the mail
@@ -28,7 +28,7 @@ export async function enqueueMail(message: MailMessage): Promise<string | null> 
   return id;
 }
 
-/** Queues an account email rendered with the shared template (app/.server/mailer.ts renderAccountEmail). */
+/** Queues an account email rendered with the shared template (app/.server/mail/mailer.ts renderAccountEmail). */
 export async function enqueueAccountEmail(to: string, kind: string, content: AccountEmailContent): Promise<string | null> {
   return enqueueMail({ to, kind, ...renderAccountEmail(content) });
 }

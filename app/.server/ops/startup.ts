@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
-import { getDatabase } from "./db";
-import { migrate, withStartupLock } from "./db/migrate";
-import { env } from "./env";
-import { logger } from "./logger";
-import { createCategory } from "./models/categories";
-import { createContactDetail } from "./models/contact-details";
-import { createProject } from "./models/projects";
-import { createService } from "./models/services";
-import { ensureDefaultSettings, isSiteInitialized, markSiteInitialized } from "./models/settings";
-import { hasAdmin } from "./models/profiles";
-import { isContentEmpty } from "./models/system";
-import { ensureUser } from "./models/users";
-import { DiskStorage, getStorage } from "./storage";
-import { DEMO_CATEGORIES, DEMO_CONTACT_DETAILS, DEMO_PROJECTS, DEMO_SERVICES } from "./seed/demo";
+import { getDatabase } from "../db";
+import { migrate, withStartupLock } from "../db/migrate";
+import { env } from "../env";
+import { logger } from "../logger";
+import { createCategory } from "../models/categories";
+import { createContactDetail } from "../models/contact-details";
+import { createProject } from "../models/projects";
+import { createService } from "../models/services";
+import { ensureDefaultSettings, isSiteInitialized, markSiteInitialized } from "../models/settings";
+import { hasAdmin } from "../models/profiles";
+import { isContentEmpty } from "../models/system";
+import { ensureUser } from "../models/users";
+import { DiskStorage, getStorage } from "../storage";
+import { DEMO_CATEGORIES, DEMO_CONTACT_DETAILS, DEMO_PROJECTS, DEMO_SERVICES } from "../seed/demo";
 
 export interface StartupReport {
   newDatabase: boolean;
@@ -39,7 +39,7 @@ async function startupLocked(options: { demoContent?: boolean }): Promise<Startu
 
   let adminId: string | null = null;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const ctx = await import("./auth").then((m) => m.auth().$context);
+    const ctx = await import("../auth/auth").then((m) => m.auth().$context);
     const existing = await ctx.internalAdapter.findUserByEmail(env.ADMIN_EMAIL.toLowerCase());
     // docs/product.md#environment-variables: create this admin if no user has that email; an existing account is left as it is.
     if (!existing) {

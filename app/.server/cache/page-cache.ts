@@ -6,8 +6,8 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { contentVersion } from "./cache";
 import { pruneInlineStyles } from "./css-prune";
-import { formToken } from "./enquiries";
-import { logger } from "./logger";
+import { formToken } from "../enquiries/enquiries";
+import { logger } from "../logger";
 
 // Rendered-page cache (docs/decisions/0006-rendered-page-cache.md). Rendering a public page
 // costs 10-50 times what serving a file does, yet the HTML only changes when an admin edits content. So

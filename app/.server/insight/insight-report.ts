@@ -1,9 +1,9 @@
 import { COMPANY } from "~/content/company";
-import { SITE_ORIGIN } from "./auth";
-import { env } from "./env";
-import { logger } from "./logger";
-import { type MailConfig, mailConfig } from "./mailer";
-import { claimWeeklyReport, getInsightReport, type InsightReport, releaseWeeklyReport } from "./models/insight";
+import { SITE_ORIGIN } from "../auth/auth";
+import { env } from "../env";
+import { logger } from "../logger";
+import { type MailConfig, mailConfig } from "../mail/mailer";
+import { claimWeeklyReport, getInsightReport, type InsightReport, releaseWeeklyReport } from "../models/insight";
 
 // The optional weekly Insight email (docs/product.md#insight): on the first flush of counts on a Monday (Maldives
 // time), one instance claims the week and sends last Monday-to-Sunday's summary to NOTIFY_EMAIL.

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { describeBrowser } from "~/lib/browser";
-import { sendNewSignInEmail } from "./account-emails";
+import { sendNewSignInEmail } from "../mail/account-emails";
 import { auth, CLIENT_IP_HEADER, SITE_ORIGIN } from "./auth";
-import { logger } from "./logger";
-import { getProfile } from "./models/profiles";
-import { recordSignIn, rememberBrowser } from "./models/team";
+import { logger } from "../logger";
+import { getProfile } from "../models/profiles";
+import { recordSignIn, rememberBrowser } from "../models/team";
 
 // What follows a completed sign-in (password, and the second step when two-factor is on): the time of
 // the last sign-in for the Team page, and the "new sign-in from a new browser" email (docs/product.md#staff-accounts).

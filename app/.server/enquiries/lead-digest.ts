@@ -1,11 +1,11 @@
 import { COMPANY } from "~/content/company";
 import { SITE_TIME_ZONE, siteDay } from "~/lib/format";
 import { STAGE_LABELS } from "~/validation/lead";
-import { advanceCounter } from "./models/counters";
-import { SITE_ORIGIN } from "./auth";
-import { logger } from "./logger";
-import { headerSafe, mailConfig, type MailConfig } from "./mailer";
-import { listAssigneeDigests } from "./models/leads";
+import { advanceCounter } from "../models/counters";
+import { SITE_ORIGIN } from "../auth/auth";
+import { logger } from "../logger";
+import { headerSafe, mailConfig, type MailConfig } from "../mail/mailer";
+import { listAssigneeDigests } from "../models/leads";
 
 // The daily email to each assignee (docs/decisions/0017-leads-pipeline.md): their overdue and
 // due-today follow-ups and their leads still in New. Sent once a day, after 08:00 in the Maldives,

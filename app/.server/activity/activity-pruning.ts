@@ -1,7 +1,7 @@
 import { ACTIVITY_RETENTION_MONTHS } from "~/validation/activity";
-import { logger } from "./logger";
-import { pruneActivity } from "./models/activity";
-import { pruneOutgoingMail } from "./models/outbox";
+import { logger } from "../logger";
+import { pruneActivity } from "../models/activity";
+import { pruneOutgoingMail } from "../models/outbox";
 
 // Daily housekeeping, at start and then once a day: activity entries older than 12 months
 // (docs/decisions/0016-activity-log.md), and outgoing mail once it is done with (30 days after it was sent, 90 after

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { logger } from "./logger";
-import { mailConfig, sendLeadReplyMail } from "./mailer";
-import { type Author, type Lead, recordLeadReply } from "./models/leads";
+import { logger } from "../logger";
+import { mailConfig, sendLeadReplyMail } from "../mail/mailer";
+import { type Author, type Lead, recordLeadReply } from "../models/leads";
 
 // Replies from a lead's page (docs/decisions/0017-leads-pipeline.md). The sending is this one
 // function, so it can move onto a retry queue later; today it sends at once and records the outcome.
