@@ -98,7 +98,11 @@ test("forgot password -> email -> reset -> sign in with the new password", async
   // React has not hydrated yet can be lost, and the form then sends an empty address (a 400 seen under load).
   await page.locator("[data-hydrated]").waitFor();
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in page has an "Email" field too: type only once the forgot-password page has replaced it.
+  await expect(page).toHaveURL(/\/admin\/forgot-password$/);
+  await expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account exists for that email");
