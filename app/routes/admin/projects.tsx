@@ -1,5 +1,5 @@
 import { FolderKanban, Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAdmin } from "~/.server/auth/access";
@@ -11,12 +11,15 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
 import { ProjectCard } from "~/components/admin/project-card";
-import { ProjectDialog } from "~/components/admin/project-dialog";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ProjectSchema } from "~/validation/project";
 import { categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
+
+// The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
+// a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
+const ProjectDialog = lazy(() => import("~/components/admin/project-dialog").then((m) => ({ default: m.ProjectDialog })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -87,13 +90,17 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const projects = loaderData.projects ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
   // The dashboard's 'Add Project' links here with ?new=1.
-  const [dialog, setDialog] = useState<{ open: boolean; project: Project | null }>(() => ({ open: searchParams.get("new") === "1", project: null }));
+  // `loaded`: opened once, so it stays mounted (and animates closed) from then on.
+  const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; project: Project | null }>(() => {
+    const open = searchParams.get("new") === "1";
+    return { open, loaded: open, project: null };
+  });
   const [deleting, setDeleting] = useState<{ open: boolean; project: Project | null }>({ open: false, project: null });
   const deleteFetcher = useFetcher<ActionResult>();
   useActionToast(deleteFetcher.data);
   const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
   const visible = projects.filter((p) => p.id !== deletingId);
-  const openNew = () => setDialog({ open: true, project: null });
+  const openNew = () => setDialog({ open: true, loaded: true, project: null });
 
   const onDialogChange = (open: boolean) => {
     setDialog((d) => ({ ...d, open }));
@@ -134,14 +141,18 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
               key={project.id}
               project={project}
               priority={index === 0}
-              onEdit={() => setDialog({ open: true, project })}
+              onEdit={() => setDialog({ open: true, loaded: true, project })}
               onDelete={() => setDeleting({ open: true, project })}
             />
           ))}
         </section>
       )}
 
-      <ProjectDialog open={dialog.open} onOpenChange={onDialogChange} project={dialog.project} categories={categories} />
+      {dialog.loaded ? (
+        <Suspense fallback={null}>
+          <ProjectDialog open={dialog.open} onOpenChange={onDialogChange} project={dialog.project} categories={categories} />
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         open={deleting.open}
         onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}

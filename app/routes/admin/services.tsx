@@ -1,5 +1,5 @@
 import { Plus, Wrench } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAdmin } from "~/.server/auth/access";
@@ -11,12 +11,15 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
 import { ServiceCard } from "~/components/admin/service-card";
-import { ServiceDialog } from "~/components/admin/service-dialog";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ServiceSchema } from "~/validation/service";
 import { categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
+
+// The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
+// a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
+const ServiceDialog = lazy(() => import("~/components/admin/service-dialog").then((m) => ({ default: m.ServiceDialog })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -86,13 +89,14 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const { loadError, categories } = loaderData;
   const services = loaderData.services ?? [];
-  const [dialog, setDialog] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
+  // `loaded`: opened once, so it stays mounted (and animates closed) from then on.
+  const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; service: Service | null }>({ open: false, loaded: false, service: null });
   const [deleting, setDeleting] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
   const deleteFetcher = useFetcher<ActionResult>();
   useActionToast(deleteFetcher.data);
   const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
   const visible = services.filter((s) => s.id !== deletingId);
-  const openNew = () => setDialog({ open: true, service: null });
+  const openNew = () => setDialog({ open: true, loaded: true, service: null });
 
   return (
     <>
@@ -120,19 +124,23 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
               key={service.id}
               service={service}
               priority={index === 0}
-              onEdit={() => setDialog({ open: true, service })}
+              onEdit={() => setDialog({ open: true, loaded: true, service })}
               onDelete={() => setDeleting({ open: true, service })}
             />
           ))}
         </section>
       )}
 
-      <ServiceDialog
-        open={dialog.open}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        service={dialog.service}
-        categories={categories}
-      />
+      {dialog.loaded ? (
+        <Suspense fallback={null}>
+          <ServiceDialog
+            open={dialog.open}
+            onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+            service={dialog.service}
+            categories={categories}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         open={deleting.open}
         onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
