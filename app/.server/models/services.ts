@@ -91,27 +91,11 @@ function toPublicService(row: Pick<Selectable<ServicesTable>, PublicServiceColum
 }
 
 function toService(row: Selectable<ServicesTable>): Service {
+  // The fields visitors see are read exactly as the public pages read them; then what only the admin has.
+  const { updated_at: _updatedAt, ...visible } = toPublicService(row);
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    short_description: row.short_description,
-    category: row.category,
-    overview: row.overview,
-    featured_image_url: row.featured_image_url,
-    featured_image_focal_x: Number(row.featured_image_focal_x),
-    featured_image_focal_y: Number(row.featured_image_focal_y),
-    gallery: toUrlList(row.gallery),
-    features: toTextList(row.features, ["name", "title"]),
+    ...visible,
     icon: row.icon,
-    service_type: row.service_type,
-    pricing_model: row.pricing_model,
-    duration_estimate: row.duration_estimate,
-    prerequisites: row.prerequisites,
-    warranty: row.warranty,
-    availability: row.availability,
-    target_audience: row.target_audience,
-    benefits: toTextList(row.benefits),
     is_active: toBool(row.is_active),
     sort_order: Number(row.sort_order),
     created_by: row.created_by,
