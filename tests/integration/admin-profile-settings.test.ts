@@ -96,6 +96,27 @@ describe("admin settings", () => {
   });
 });
 
+describe("admin settings action edges", () => {
+  it("a post without an intent is an update; an unknown intent or a body that is not a form changes nothing", async () => {
+    const { cookie } = await adminSession();
+    const saved = await call(settings.action, postRequest("/admin/settings", { key: "footer_logo_text", value: "Reef Builders" }, cookie));
+    expect(saved).toMatchObject({ status: 200, data: { ok: true, name: "footer_logo_text", message: "Setting updated successfully" } });
+    const unknown = await call(settings.action, postRequest("/admin/settings", { intent: "reset", key: "footer_logo_text", value: "Other" }, cookie));
+    expect(unknown).toMatchObject({ status: 400, data: { ok: false, intent: "reset", message: "Unknown action" } });
+    const unreadable = new Request("http://localhost:3000/admin/settings", {
+      method: "POST",
+      body: "{not a form",
+      headers: { cookie, origin: "http://localhost:3000", "content-type": "multipart/form-data; boundary=x" },
+    });
+    expect(await call(settings.action, unreadable)).toMatchObject({ status: 400, data: { ok: false, message: "Failed to update setting", detail: "The request was not a form" } });
+    // A field error names its field; the toast is the page's one failure.
+    const tooLong = await call(settings.action, postRequest("/admin/settings", { intent: "update", key: "footer_logo_text", value: "x".repeat(81) }, cookie));
+    expect(tooLong).toMatchObject({ status: 400, data: { message: "Failed to update setting", fieldErrors: { value: "Logo text must be at most 80 characters" } } });
+    expect(tooLong.data).not.toHaveProperty("detail");
+    expect(await getPublicSettings()).toMatchObject({ footer_logo_text: "Reef Builders" });
+  });
+});
+
 describe("admin dashboard", () => {
   it("counts projects and checks the database", async () => {
     const { cookie } = await adminSession();

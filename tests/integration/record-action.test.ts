@@ -81,4 +81,44 @@ describe("recordAction", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: "thing.rename", entity: "thing", entity_id: "known-1", detail: "New name" });
   });
+
+  it("words the record per intent where a page writes more than one kind", async () => {
+    const { answer } = await act({ intent: "rename", name: "x" }, { message: "Failed to save thing", noun: "widget" });
+    expect(answer).toMatchObject({ status: 400, data: { message: "Failed to save thing", detail: "No widget was given" } });
+    const unknown = await act({ intent: "rename", id: "missing-2", name: "x" }, { message: "Failed to save thing", noun: "widget" });
+    expect(unknown).toMatchObject({ answer: { status: 404, data: { detail: "Widget not found" } } });
+  });
+});
+
+describe("recordAction on a singleton (the site settings, one's own account)", () => {
+  const singleton = async (fields: Record<string, string>, step: () => Promise<unknown>) => {
+    const admin = await createAdmin();
+    const request = postRequest("/admin/single", fields);
+    const options = { entity: "thing", noun: "thing", singleton: "the-one", wording: () => ({ message: "Failed to update thing" }) };
+    return call(
+      () =>
+        recordAction(request, admin, options, async (a) => {
+          const id = a.id();
+          const answer = await a.run(step);
+          return a.done({ action: "thing.update", entityId: id }, { id, message: `Done: ${String(answer)}` });
+        }),
+      request,
+    );
+  };
+
+  it("reads no id from the form, and a step that answers nothing has done its work", async () => {
+    const answer = await singleton({ intent: "update", id: "other-7" }, async () => undefined);
+    expect(answer).toMatchObject({ status: 200, data: { ok: true, id: "the-one", message: "Done: undefined" } });
+    const noId = await singleton({ intent: "update" }, async () => false);
+    expect(noId).toMatchObject({ status: 200, data: { ok: true, id: "the-one", message: "Done: false" } });
+    const entries = await db().selectFrom("activity_log").select("entity_id").where("entity", "=", "thing").execute();
+    expect(entries).toEqual([{ entity_id: "the-one" }, { entity_id: "the-one" }]);
+  });
+
+  it("still answers a crash with 500, logged with the singleton's id", async () => {
+    const answer = await singleton({ intent: "update" }, () => Promise.reject(new Error("the disk is full")));
+    expect(answer).toMatchObject({ status: 500, data: { ok: false, message: "Failed to update thing" } });
+    expect(drainErrorLogs()).toEqual([expect.objectContaining({ intent: "update", id: "the-one", msg: "admin action failed" })]);
+    expect(await db().selectFrom("activity_log").select("id").where("entity", "=", "thing").execute()).toEqual([]);
+  });
 });

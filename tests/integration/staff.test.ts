@@ -201,6 +201,64 @@ describe("removing access", () => {
   });
 });
 
+describe("the Team and two-factor actions answer like every admin action", () => {
+  // One helper for every admin write (docs/decisions/0028-one-message-mechanism.md): the same refusals, in these pages' words.
+  const activity = () => db().selectFrom("activity_log").select("action").where("kind", "=", "security").where("action", "like", "team.%").execute();
+  const notAForm = (path: string, cookie: string) =>
+    new Request(`${ORIGIN}${path}`, { method: "POST", body: "{not a form", headers: { cookie, origin: ORIGIN, "content-type": "multipart/form-data; boundary=x" } });
+
+  it("Team: no id 400 'No {invitation|admin} was given', a malformed one 404, an unknown intent 400, nothing changed or logged", async () => {
+    const { admin, cookie } = await adminSession();
+    const other = await createAdmin();
+    await inviteLink(cookie, "pending@example.com");
+    const before = await activity();
+    const cases: Array<[Record<string, string>, number, Record<string, unknown>]> = [
+      [{ intent: "resend-invite" }, 400, { ok: false, intent: "resend-invite", message: "Failed to resend invitation", detail: "No invitation was given" }],
+      [{ intent: "revoke-invite", id: "../invites" }, 404, { ok: false, message: "Failed to revoke invitation", detail: "Invitation not found" }],
+      [{ intent: "remove-access", id: "" }, 400, { ok: false, message: "Failed to remove access", detail: "No admin was given" }],
+      [{ intent: "remove-access", id: "no such person!" }, 404, { ok: false, message: "Failed to remove access", detail: "Admin not found" }],
+      [{ intent: "remove-access", id: "no-such-person" }, 404, { ok: false, message: "Failed to remove access", detail: "This person is not an admin" }],
+      [{ intent: "revoke-invite", id: "no-such-invite" }, 404, { ok: false, message: "Failed to revoke invitation", detail: "This invitation is no longer pending" }],
+      [{ intent: "promote", id: other.id }, 400, { ok: false, intent: "promote", message: "Unknown action" }],
+      [{ email: "someone@example.com" }, 400, { ok: false, intent: "", message: "Unknown action" }],
+    ];
+    for (const [fields, status, data] of cases) {
+      expect(await call(teamAction, postRequest("/admin/team", fields, cookie)), JSON.stringify(fields)).toMatchObject({ status, data });
+    }
+    const unreadable = await call(teamAction, notAForm("/admin/team", cookie));
+    expect(unreadable).toMatchObject({ status: 400, data: { ok: false, message: "The request was not a form" } });
+    expect(unreadable.data).not.toHaveProperty("detail");
+    expect(await activity()).toEqual(before);
+    const team = (await call(teamLoader, getRequest("/admin/team", cookie))).data;
+    expect((team.admins as Array<{ id: string }>).map((a) => a.id).sort()).toEqual([admin.id, other.id].sort());
+    expect(team.invites).toMatchObject([{ email: "pending@example.com" }]);
+  });
+
+  it("Two-factor: the account is the session's, never a posted id; refusals keep their words and statuses", async () => {
+    const { admin, cookie } = await adminSession();
+    const other = await createAdmin();
+    const post = (fields: Record<string, string>) => call(twoFactorAction, postRequest("/admin/profile/two-factor", fields, cookie));
+    expect(await post({ intent: "regenerate", password: ADMIN_PASSWORD })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "Failed to create new backup codes", detail: "Two-factor is not on" },
+    });
+    expect(await post({ intent: "start", password: "" })).toMatchObject({ status: 400, data: { message: "Failed to set up two-factor", fieldErrors: { password: "Enter your password" } } });
+    expect(await post({ intent: "confirm", code: "12" })).toMatchObject({
+      status: 400,
+      data: { message: "Failed to turn on two-factor", fieldErrors: { code: "Enter the 6-digit code from your authenticator app" } },
+    });
+    expect(await post({ intent: "switch-off" })).toMatchObject({ status: 400, data: { ok: false, intent: "switch-off", message: "Unknown action" } });
+    const unreadable = await call(twoFactorAction, notAForm("/admin/profile/two-factor", cookie));
+    expect(unreadable).toMatchObject({ status: 400, data: { ok: false, message: "The request was not a form" } });
+
+    // An id in the form changes nothing: set-up starts for the signed-in admin and is logged on them.
+    const started = await post({ intent: "start", password: ADMIN_PASSWORD, id: other.id });
+    expect(started).toMatchObject({ status: 200, data: { ok: true, message: "Scan the QR code, then enter a code to finish" } });
+    const entries = await db().selectFrom("activity_log").select(["action", "entity_id"]).where("action", "like", "two-factor.%").execute();
+    expect(entries).toEqual([{ action: "two-factor.setup-start", entity_id: admin.id }]);
+  });
+});
+
 describe("npm run admin -- demote", () => {
   /** Runs the admin command as an operator would, on this test's database. */
   function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

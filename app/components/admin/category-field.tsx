@@ -1,15 +1,13 @@
 import { Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { CategorySchema } from "~/validation/category";
-import { fieldErrors } from "~/validation/fields";
-import { type ActionResult, useActionToast } from "./action-result";
 import { describedBy, FieldError } from "./form-fields";
 import { CATEGORY_TYPE_OPTIONS } from "./labels";
+import { useSchemaForm } from "./use-schema-form";
 
 // docs/product.md#categories: categories have no screen of their own; the service and project forms pick
 // one (type matching or 'both', active, by name) and can create one inline.
@@ -73,33 +71,20 @@ export function CategoryField({ name, type, categories, defaultValue, error }: C
 
 /**
  * The inline create form. It sits inside the dialog's <form>, so it has no <form> of its own (forms
- * cannot nest) and its inputs have no names: it submits through a fetcher with intent create-category.
+ * cannot nest) and its inputs have no names: it posts its values with intent create-category (useSchemaForm's submit).
  */
 function NewCategory({ type, onCreated, onCancel }: { type: "service" | "project"; onCreated: (name: string) => void; onCancel: () => void }) {
   const id = useId();
-  const fetcher = useFetcher<ActionResult>();
   const [values, setValues] = useState({ name: "", description: "", type: type as string });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const busy = fetcher.state !== "idle";
-
-  useActionToast(fetcher.data, (result) => {
+  const { errors, busy, submit } = useSchemaForm(CategorySchema, (result) => {
     if (result.ok && result.name) onCreated(result.name);
-    else setErrors(result.fieldErrors ?? {});
   });
 
   useEffect(() => {
     document.getElementById(`${id}-name`)?.focus();
   }, [id]);
 
-  function create() {
-    const parsed = CategorySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    void fetcher.submit({ intent: "create-category", ...values }, { method: "post" });
-  }
+  const create = () => submit({ intent: "create-category", ...values });
 
   const onEnter = (event: React.KeyboardEvent) => {
     if (event.key === "Enter") {

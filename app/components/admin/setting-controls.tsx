@@ -1,42 +1,28 @@
 import { Save } from "lucide-react";
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import type { UploadFolder } from "~/validation/constants";
-import { fieldErrors } from "~/validation/fields";
 import { type SettingKey, SettingUpdateSchema } from "~/validation/settings";
-import { type ActionResult, useActionToast } from "./action-result";
 import { describedBy, FieldError, SwitchField } from "./form-fields";
 import type { Option } from "./labels";
 import { MediaUrlField } from "./media-fields";
+import { useSchemaForm } from "./use-schema-form";
 
 // One control per site setting, each with its own fetcher so that saves never cancel each other.
 // Every change goes through the settings action ({ intent: update, key, value }).
 
 function useSetting(key: SettingKey, saved: string) {
-  const fetcher = useFetcher<ActionResult>();
-  const [clientError, setClientError] = useState<string | null>(null);
-  useActionToast(fetcher.data);
+  const { fetcher, errors, busy, submit } = useSchemaForm(SettingUpdateSchema);
   const pending = fetcher.formData?.get("value");
-  const save = (value: string) => {
-    const parsed = SettingUpdateSchema.safeParse({ key, value });
-    if (!parsed.success) {
-      setClientError(fieldErrors(parsed.error).value ?? "Invalid value");
-      return;
-    }
-    setClientError(null);
-    void fetcher.submit({ intent: "update", key, value }, { method: "post" });
-  };
-  const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.value : undefined;
   return {
     /** The value being saved, else the saved one: the switch moves at once. */
     current: typeof pending === "string" ? pending : saved,
-    save,
-    busy: fetcher.state !== "idle",
-    error: clientError ?? serverError ?? undefined,
+    save: (value: string) => submit({ intent: "update", key, value }),
+    busy,
+    error: errors.value ?? errors.key,
   };
 }
 

@@ -32,11 +32,24 @@ export function useSchemaForm(schema: z.ZodType, onResult?: (result: ActionResul
     setClientErrors(found);
   };
 
+  /**
+   * For a control without a form of its own (a setting's switch, the new category inside the service form, as
+   * forms cannot nest): the same check of its values, then the post.
+   */
+  const submit = (values: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    const found = schemaFormErrors(schema, form);
+    setClientErrors(found);
+    if (!found) void fetcher.submit(values, { method: "post" });
+  };
+
   return {
     fetcher,
     errors,
     busy: fetcher.state !== "idle",
     /** Spread on `<fetcher.Form>`: posts to the page's action, with the app's own checks instead of the browser's. */
     formProps: { ref, method: "post", noValidate: true, onSubmit } as const,
+    submit,
   };
 }

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "~/.server/auth/access";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { changedFields } from "~/.server/models/activity";
 import { createCategory, listCategories } from "~/.server/models/categories";
 import { logger } from "~/.server/logger";
 import type { ActionResult } from "~/components/admin/action-result";
 import { CategorySchema } from "~/validation/category";
 import { fieldErrors, formValues } from "~/validation/fields";
+import type { RecordAction, Wording } from "./record-action";
 
 // The shape every admin action answers with (see ActionResult): success as plain data, failures as
 // data with a 4xx status so the form shows field errors and nothing is revalidated. Bad input never
@@ -84,29 +84,22 @@ export async function categoryOptions(type: "service" | "project"): Promise<Arra
   }
 }
 
-/** Shared by the services and projects pages: the inline 'new category' of both forms. */
-export async function createCategoryAction(form: FormData, user: Pick<SessionUser, "id" | "email">, request: Request) {
-  const intent = "create-category";
-  const failure = { intent, message: "Failed to create category" };
-  const parsed = parseForm(CategorySchema, form);
-  if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
-  const input = parsed.data;
+/** The failure wording of the inline 'new category' (docs/product.md#categories), on the services and projects pages alike. */
+export const CATEGORY_WORDING: Wording = { message: "Failed to create category" };
+
+/** Shared by the services and projects pages: the inline 'new category' of both forms, one step of their record action. */
+export async function createCategoryAction(act: RecordAction, user: Pick<SessionUser, "id">) {
+  const input = act.parse(CategorySchema);
   // Names are not unique in the database; an active one of the same name and reach would only show twice.
-  const existing = await attempt({ intent }, async () => {
+  const { taken } = await act.run(async () => {
     const types = input.type === "both" ? (["service", "project"] as const) : [input.type];
     const lists = await Promise.all(types.map((type) => listCategories(type)));
-    return lists.flat().some((c) => c.name.toLowerCase() === input.name.toLowerCase());
+    return { taken: lists.flat().some((c) => c.name.toLowerCase() === input.name.toLowerCase()) };
   });
-  if (!existing.ok) return fail(failure, 500);
-  if (existing.value) return fail({ ...failure, fieldErrors: { name: "A category with this name already exists" } });
-  const created = await attempt({ intent }, () => createCategory(input, user.id));
-  if (!created.ok) return fail(failure, 500);
-  await recordAdminActivity(request, user, {
-    action: "category.create",
-    entity: "category",
-    entityId: created.value.id,
-    fields: changedFields(null, input),
-    detail: created.value.name,
-  });
-  return ok({ intent, id: created.value.id, name: created.value.name, message: "Category created successfully" });
+  if (taken) return act.refuse(null, 400, { name: "A category with this name already exists" });
+  const created = await act.run(() => createCategory(input, user.id));
+  return act.done(
+    { action: "category.create", entity: "category", entityId: created.id, fields: changedFields(null, input), detail: created.name },
+    { id: created.id, name: created.name, message: "Category created successfully" },
+  );
 }

@@ -14,7 +14,7 @@ import { ProjectCard } from "~/components/admin/project-card";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ProjectSchema } from "~/validation/project";
-import { categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
+import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // docs/product.md#projects: a failed save names its reason after the message ('Failed to save project: {reason}').
 const SAVE: Wording = { message: "Failed to save project", reason: "inline" };
-const WORDING: Record<string, Wording> = { delete: { message: "Failed to delete project" } };
+const WORDING: Record<string, Wording> = { delete: { message: "Failed to delete project" }, "create-category": CATEGORY_WORDING };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
         return act.done({ action: "project.delete", entityId: id, detail: title }, { id, message: "Project deleted successfully" });
       }
       case "create-category":
-        return createCategoryAction(act.form, user, request);
+        return createCategoryAction(act, user);
       default:
         return act.unknown();
     }

@@ -26,6 +26,8 @@ export interface Wording {
    * (`instead`: 'Template not found').
    */
   reason?: "detail" | "inline" | "instead";
+  /** The record in words for this intent, where a page writes more than one kind (team: 'invitation', 'admin'). */
+  noun?: string;
 }
 
 /** A refusal thrown by a step and answered by recordAction: the page's code reads straight on. */
@@ -60,7 +62,17 @@ export interface RecordActionOptions {
   noun: string;
   /** The failure wording of each intent (also asked for intent "" when the body is not a form). */
   wording: (intent: string) => Wording;
+  /**
+   * Set where the page writes one thing that is always there (the site settings, one's own account) instead of
+   * records named by the form's `id`: `act.id()` gives this id without reading the form, and a step that answers
+   * nothing (a write without a result) has done its work instead of being '{Noun} not found'.
+   * (docs/decisions/0041-record-action-for-singletons-and-accounts.md)
+   */
+  singleton?: string;
 }
+
+/** The wording of a page whose failures are all per intent (team, two-factor): a body that is not a form says only that. */
+export const NOT_A_FORM: Wording = { message: "The request was not a form", reason: "instead" };
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -89,7 +101,8 @@ export async function recordAction<T>(
   if (!form) return fail(refusal("", options.wording(""), "The request was not a form"));
   const intent = intentOf(form);
   const wording = options.wording(intent);
-  const notFound = `${capitalized(options.noun)} not found`;
+  const noun = wording.noun ?? options.noun;
+  const notFound = `${capitalized(noun)} not found`;
   const refuse = (reason: string | null, status = 400, fieldErrors?: Record<string, string>): never => {
     throw new Refusal(refusal(intent, wording, reason, fieldErrors), status);
   };
@@ -99,7 +112,7 @@ export async function recordAction<T>(
     form,
     id() {
       const target = readId(form);
-      if (target.kind === "missing") refuse(`No ${options.noun} was given`);
+      if (target.kind === "missing") refuse(`No ${noun} was given`);
       if (target.kind === "unknown") refuse(notFound, 404);
       id = (target as { id: string }).id;
       return id;
@@ -125,6 +138,13 @@ export async function recordAction<T>(
       throw new Refusal({ intent, ...(wording.title ? { title: wording.title } : {}), message: "Unknown action" }, 400);
     },
   };
+  if (options.singleton !== undefined) {
+    const only = options.singleton;
+    const runOnRecord = act.run;
+    act.id = () => (id = only);
+    // The step's answer, whatever it is, goes back as it came: only a crash refuses.
+    act.run = async (step, context) => (await runOnRecord(async () => ({ answer: await step() }), context)).answer as never;
+  }
   try {
     return await handle(act);
   } catch (error) {

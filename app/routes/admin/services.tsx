@@ -14,7 +14,7 @@ import { ServiceCard } from "~/components/admin/service-card";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ServiceSchema } from "~/validation/service";
-import { categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
+import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
@@ -36,6 +36,7 @@ const WORDING: Record<string, Wording> = {
   update: { message: "Failed to save service" },
   "toggle-active": { message: "Failed to update service status" },
   delete: { message: "Failed to delete service" },
+  "create-category": CATEGORY_WORDING,
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -79,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
         return act.done({ action: "service.delete", entityId: id, detail: title }, { id, message: "Service deleted successfully" });
       }
       case "create-category":
-        return createCategoryAction(act.form, user, request);
+        return createCategoryAction(act, user);
       default:
         return act.unknown();
     }

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/auth/access";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { getSetting, listSettings, setHeroBackgroundType, updateSetting } from "~/.server/models/settings";
 import { getSiteContent } from "~/.server/models/site-chrome";
 import { LoadError } from "~/components/admin/load-error";
@@ -9,7 +8,8 @@ import { SettingMediaField, SettingSelect, SettingSwitch, SettingTextField } fro
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, SettingUpdateSchema } from "~/validation/settings";
-import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm } from "./action-helpers";
+import { loadFailed } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -22,42 +22,45 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { settings, companyName: content.company.name, loadError: rows === null ? "Failed to fetch site settings" : null };
 }
 
+const WORDING: Wording = { message: "Failed to update setting" };
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  const failure = { intent: "update", message: "Failed to update setting" };
-  if (!form) return fail({ ...failure, detail: "The request was not a form" });
-  const intent = intentOf(form) || "update";
-  if (intent !== "update") return fail({ intent, message: "Unknown action" });
-  const parsed = parseForm(SettingUpdateSchema, form);
-  if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
-  const { key, value } = parsed.data;
-  // Turning the requirement on without it oneself would lock the switch's own user out of the panel.
-  if (key === "require_two_factor" && value === "true" && !user.twoFactorEnabled) {
-    return fail({ ...failure, fieldErrors: { value: "Set up two-factor for your own account first (Profile, Two-factor)" } });
-  }
-  // The hero background's address and type always match (docs/decisions/0019-admin-toasts-and-hero-media.md): a mismatched address is refused, and a
-  // type switch clears an address of the other kind (the page then asks for a matching file).
-  if (key === "hero_background_type") {
-    const type = value === "video" ? "video" : "image";
-    const switched = await attempt({ intent, key }, () => setHeroBackgroundType(type));
-    if (!switched.ok) return fail(failure, 500);
-    const article = type === "video" ? "a video" : "an image";
-    const detail = switched.value.clearedUrl ? `The previous file was not ${article}: upload ${article} for the hero.` : undefined;
-    const fields = switched.value.clearedUrl ? [key, "hero_background_url"] : [key];
-    await recordAdminActivity(request, user, { action: "setting.update", entity: "setting", entityId: key, fields, detail: type });
-    return ok({ intent, name: key, message: "Setting updated successfully", detail });
-  }
-  if (key === "hero_background_url") {
-    const type = await attempt({ intent, key }, () => getSetting("hero_background_type"));
-    if (!type.ok) return fail(failure, 500);
-    const problem = heroUrlProblem(type.value, value);
-    if (problem) return fail({ ...failure, fieldErrors: { value: problem } });
-  }
-  const saved = await attempt({ intent, key }, () => updateSetting(key, value));
-  if (!saved.ok) return fail(failure, 500);
-  await recordAdminActivity(request, user, { action: "setting.update", entity: "setting", entityId: key, fields: [key], detail: value.slice(0, 200) });
-  return ok({ intent, name: key, message: "Setting updated successfully" });
+  // The site's settings are always there: each write names its setting by `key`, never by an id.
+  const options = { entity: "setting", noun: "setting", singleton: "site-settings", wording: () => WORDING };
+  return recordAction(request, user, options, async (act) => {
+    switch (act.intent) {
+      // A post without an intent is an update, as it has always been.
+      case "":
+      case "update": {
+        const { key, value } = act.parse(SettingUpdateSchema);
+        // Turning the requirement on without it oneself would lock the switch's own user out of the panel.
+        if (key === "require_two_factor" && value === "true" && !user.twoFactorEnabled) {
+          return act.refuse(null, 400, { value: "Set up two-factor for your own account first (Profile, Two-factor)" });
+        }
+        // The hero background's address and type always match (docs/decisions/0019-admin-toasts-and-hero-media.md): a mismatched address is refused, and a
+        // type switch clears an address of the other kind (the page then asks for a matching file).
+        if (key === "hero_background_type") {
+          const type = value === "video" ? "video" : "image";
+          const { clearedUrl } = await act.run(() => setHeroBackgroundType(type), { key });
+          const article = type === "video" ? "a video" : "an image";
+          const detail = clearedUrl ? `The previous file was not ${article}: upload ${article} for the hero.` : undefined;
+          return act.done(
+            { action: "setting.update", entityId: key, fields: clearedUrl ? [key, "hero_background_url"] : [key], detail: type },
+            { name: key, message: "Setting updated successfully", detail },
+          );
+        }
+        if (key === "hero_background_url") {
+          const problem = heroUrlProblem(await act.run(() => getSetting("hero_background_type"), { key }), value);
+          if (problem) return act.refuse(null, 400, { value: problem });
+        }
+        await act.run(() => updateSetting(key, value), { key });
+        return act.done({ action: "setting.update", entityId: key, fields: [key], detail: value.slice(0, 200) }, { name: key, message: "Setting updated successfully" });
+      }
+      default:
+        return act.unknown();
+    }
+  });
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {

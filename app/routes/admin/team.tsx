@@ -1,8 +1,7 @@
 import { Copy, MailPlus, RotateCw, ShieldCheck, ShieldOff, UserMinus, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/team";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { requireAdmin } from "~/.server/auth/access";
 import { mailSender } from "~/.server/mail/mailer";
 import { listPendingInvites, revokeInvite } from "~/.server/models/invites";
@@ -11,6 +10,7 @@ import { inviteAdmin, removeAdminAccess, resendInvite } from "~/.server/auth/sta
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -29,7 +29,7 @@ import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
 import { InviteSchema } from "~/validation/staff";
-import { attempt, fail, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
 
 // The Team page (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): every admin,
 // invites by email (the link shown to copy without SMTP), resend/revoke, and "Remove access".
@@ -42,73 +42,73 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type TeamResult = ActionResult & { link?: string };
 
+const WORDING: Record<string, Wording> = {
+  invite: { message: "Failed to send invitation" },
+  "resend-invite": { message: "Failed to resend invitation", noun: "invitation" },
+  "revoke-invite": { message: "Failed to revoke invitation", noun: "invitation" },
+  "remove-access": { message: "Failed to remove access", noun: "admin" },
+};
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "", message: "The request was not a form" });
-  const intent = intentOf(form);
   const inviter = { id: user.id, name: user.profile?.full_name || user.name || user.email };
-  const log = (entry: Parameters<typeof recordAdminActivity>[2]) => recordAdminActivity(request, user, { kind: "security", ...entry });
-
-  if (intent === "invite") {
-    const failure = { intent, message: "Failed to send invitation" };
-    const parsed = parseForm(InviteSchema, form);
-    if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
-    const result = await attempt({ intent }, () => inviteAdmin(parsed.data.email, inviter));
-    if (!result.ok) return fail(failure, 500);
-    if (!result.value.ok) return fail({ ...failure, fieldErrors: { email: result.value.message } });
-    await log({ action: "team.invite", entity: "invite", entityId: parsed.data.email, detail: parsed.data.email });
-    return ok({
-      intent,
-      message: result.value.emailed ? `Invitation sent to ${parsed.data.email}` : "Invitation created: copy the link below and send it yourself",
-      ...(result.value.emailed ? {} : { link: result.value.link }),
-    });
-  }
-
-  if (intent === "resend-invite" || intent === "revoke-invite" || intent === "remove-access") {
-    const id = readId(form);
-    const failure = { intent, message: intent === "remove-access" ? "Failed to remove access" : intent === "resend-invite" ? "Failed to resend invitation" : "Failed to revoke invitation" };
-    if (id.kind === "missing") return fail({ ...failure, detail: "Nothing was chosen" });
-    if (id.kind === "unknown") return fail({ ...failure, detail: "Not found" }, 404);
-    if (intent === "resend-invite") {
-      const result = await attempt({ intent }, () => resendInvite(id.id, inviter));
-      if (!result.ok) return fail(failure, 500);
-      if (!result.value.ok) return fail({ ...failure, detail: result.value.message }, 404);
-      await log({ action: "team.resend-invite", entity: "invite", entityId: id.id });
-      return ok({ intent, message: result.value.emailed ? "Invitation sent again" : "New link created: copy it below", ...(result.value.emailed ? {} : { link: result.value.link }) });
+  const options = { entity: "invite", noun: "invitation", wording: (intent: string) => WORDING[intent] ?? NOT_A_FORM };
+  return recordAction(request, user, options, async (act) => {
+    switch (act.intent) {
+      case "invite": {
+        const { email } = act.parse(InviteSchema);
+        const invited = await act.run(() => inviteAdmin(email, inviter));
+        if (!invited.ok) return act.refuse(null, 400, { email: invited.message });
+        return act.done(
+          { kind: "security", action: "team.invite", entityId: email, detail: email },
+          invited.emailed ? { message: `Invitation sent to ${email}` } : { message: "Invitation created: copy the link below and send it yourself", link: invited.link },
+        );
+      }
+      case "resend-invite": {
+        const id = act.id();
+        const resent = await act.run(() => resendInvite(id, inviter));
+        if (!resent.ok) return act.refuse(resent.message, 404);
+        return act.done(
+          { kind: "security", action: "team.resend-invite", entityId: id },
+          resent.emailed ? { message: "Invitation sent again" } : { message: "New link created: copy it below", link: resent.link },
+        );
+      }
+      case "revoke-invite": {
+        const id = act.id();
+        // An invitation accepted or revoked meanwhile is named as such, not as unknown.
+        const { revoked } = await act.run(async () => ({ revoked: await revokeInvite(id) }));
+        if (!revoked) return act.refuse("This invitation is no longer pending", 404);
+        return act.done({ kind: "security", action: "team.revoke-invite", entityId: id }, { message: "Invitation revoked" });
+      }
+      case "remove-access": {
+        const id = act.id();
+        const outcome = await act.run(() => removeAdminAccess(id));
+        if (outcome === "last-admin") return act.refuse("The last admin cannot be removed", 409);
+        if (outcome === "not-admin") return act.refuse("This person is not an admin", 404);
+        return act.done({ kind: "security", action: "team.remove-access", entity: "user", entityId: id }, { message: "Access removed" });
+      }
+      default:
+        return act.unknown();
     }
-    if (intent === "revoke-invite") {
-      const result = await attempt({ intent }, () => revokeInvite(id.id));
-      if (!result.ok) return fail(failure, 500);
-      if (!result.value) return fail({ ...failure, detail: "This invitation is no longer pending" }, 404);
-      await log({ action: "team.revoke-invite", entity: "invite", entityId: id.id });
-      return ok({ intent, message: "Invitation revoked" });
-    }
-    const result = await attempt({ intent }, () => removeAdminAccess(id.id));
-    if (!result.ok) return fail(failure, 500);
-    if (result.value === "last-admin") return fail({ ...failure, detail: "The last admin cannot be removed" }, 409);
-    if (result.value === "not-admin") return fail({ ...failure, detail: "This person is not an admin" }, 404);
-    await log({ action: "team.remove-access", entity: "user", entityId: id.id });
-    return ok({ intent, message: "Access removed" });
-  }
-  return fail({ intent, message: "Unknown action" });
+  });
 }
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
   const { admins, invites, currentUserId, emailEnabled } = loaderData;
-  const inviteFetcher = useFetcher<TeamResult>();
   const rowFetcher = useFetcher<TeamResult>();
   const [link, setLink] = useState<string | null>(null);
   const [removing, setRemoving] = useState<{ id: string; label: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const onResult = (result: ActionResult) => {
+  const showLink = (result: ActionResult) => {
     const withLink = result as TeamResult;
     if (withLink.ok && withLink.link) setLink(withLink.link);
-    if (withLink.ok && withLink.intent === "invite") formRef.current?.reset();
   };
-  useActionToast(inviteFetcher.data, onResult);
-  useActionToast(rowFetcher.data, onResult);
-  const inviteErrors = inviteFetcher.data && !inviteFetcher.data.ok ? (inviteFetcher.data.fieldErrors ?? {}) : {};
+  // A new form after each invitation sent: the address typed is gone, ready for the next one.
+  const [inviteForm, setInviteForm] = useState(0);
+  const invite = useSchemaForm(InviteSchema, (result) => {
+    showLink(result);
+    if (result.ok) setInviteForm((n) => n + 1);
+  });
+  useActionToast(rowFetcher.data, showLink);
 
   return (
     <>
@@ -129,14 +129,14 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <inviteFetcher.Form ref={formRef} method="post" noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <invite.fetcher.Form key={inviteForm} {...invite.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-start">
               <input type="hidden" name="intent" value="invite" />
-              <TextField label="Email address" name="email" type="email" autoComplete="off" placeholder="colleague@company.com" className="sm:w-80" error={inviteErrors.email} />
-              <Button type="submit" className="sm:mt-[1.375rem]" disabled={inviteFetcher.state !== "idle"}>
+              <TextField label="Email address" name="email" type="email" autoComplete="off" placeholder="colleague@company.com" className="sm:w-80" error={invite.errors.email} />
+              <Button type="submit" className="sm:mt-[1.375rem]" disabled={invite.busy}>
                 <MailPlus aria-hidden="true" />
-                {inviteFetcher.state !== "idle" ? "Inviting..." : "Invite admin"}
+                {invite.busy ? "Inviting..." : "Invite admin"}
               </Button>
-            </inviteFetcher.Form>
+            </invite.fetcher.Form>
             {link ? <InviteLink link={link} onClose={() => setLink(null)} /> : null}
           </CardContent>
         </Card>

@@ -1,18 +1,19 @@
 import { KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { requireAdmin } from "~/.server/auth/access";
 import { getPublicSettings } from "~/.server/models/settings";
 import { confirmTwoFactorSetup, disableTwoFactor, regenerateBackupCodes, startTwoFactorSetup } from "~/.server/auth/two-factor";
-import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import type { ActionResult } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/validation/staff";
-import { attempt, fail, intentOf, loadFailed, ok, parseForm, readForm } from "./action-helpers";
+import { loadFailed } from "./action-helpers";
+import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
 
 // Two-factor set-up for one's own account (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md).
 // While "Require two-factor for all admins" is on, an admin without it is sent here before anything else,
@@ -26,78 +27,75 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type TwoFactorResult = ActionResult & { setup?: { qrSvg: string; secret: string; backupCodes: string[] }; backupCodes?: string[] };
 
+const WORDING: Record<string, Wording> = {
+  start: { message: "Failed to set up two-factor" },
+  confirm: { message: "Failed to turn on two-factor" },
+  disable: { message: "Failed to turn off two-factor" },
+  regenerate: { message: "Failed to create new backup codes" },
+};
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request, { allowWithoutTwoFactor: true });
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "", message: "The request was not a form" });
-  const intent = intentOf(form);
-  const log = (action: string) => recordAdminActivity(request, user, { kind: "security", action, entity: "user", entityId: user.id });
-
-  if (intent === "start" || intent === "disable" || intent === "regenerate") {
-    const failure = { intent, message: intent === "start" ? "Failed to set up two-factor" : intent === "disable" ? "Failed to turn off two-factor" : "Failed to create new backup codes" };
-    const parsed = parseForm(PasswordConfirmSchema, form);
-    if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
-    const password = parsed.data.password;
-    if (intent === "start") {
-      if (user.twoFactorEnabled) return fail({ ...failure, detail: "Two-factor is already on" });
-      const started = await attempt({ intent }, () => startTwoFactorSetup(request, password));
-      if (!started.ok) return fail(failure, 500);
-      if (!started.value.ok) return fail({ ...failure, fieldErrors: { password: started.value.message } });
-      await log("two-factor.setup-start");
-      const { qrSvg, secret, backupCodes } = started.value;
-      return ok({ intent, message: "Scan the QR code, then enter a code to finish", setup: { qrSvg, secret, backupCodes } } as Omit<TwoFactorResult, "ok">);
+  // One's own account: its id comes from the session, never from the form.
+  const options = { entity: "user", noun: "account", singleton: user.id, wording: (intent: string) => WORDING[intent] ?? NOT_A_FORM };
+  return recordAction(request, user, options, async (act) => {
+    const done = (action: string, result: Omit<TwoFactorResult, "ok" | "intent">) => act.done({ kind: "security", action, entityId: act.id() }, result);
+    switch (act.intent) {
+      case "start": {
+        const { password } = act.parse(PasswordConfirmSchema);
+        if (user.twoFactorEnabled) return act.refuse("Two-factor is already on");
+        const started = await act.run(() => startTwoFactorSetup(request, password));
+        if (!started.ok) return act.refuse(null, 400, { password: started.message });
+        const { qrSvg, secret, backupCodes } = started;
+        return done("two-factor.setup-start", { message: "Scan the QR code, then enter a code to finish", setup: { qrSvg, secret, backupCodes } });
+      }
+      case "confirm": {
+        const { code } = act.parse(TotpCodeSchema);
+        const confirmed = await act.run(() => confirmTwoFactorSetup(request, code));
+        if (!confirmed.ok) return act.refuse(null, 400, { code: confirmed.message });
+        // better-auth renews the session: the new cookie goes back with the answer.
+        return data(await done("two-factor.enable", { message: "Two-factor turned on" }), { headers: confirmed.headers });
+      }
+      case "disable": {
+        const { password } = act.parse(PasswordConfirmSchema);
+        if (!user.twoFactorEnabled) return act.refuse("Two-factor is not on");
+        const settings = await act.run(() => getPublicSettings());
+        if (settings.require_two_factor === "true") return act.refuse("Two-factor is required for all admins", 403);
+        const disabled = await act.run(() => disableTwoFactor(request, password));
+        if (!disabled.ok) return act.refuse(null, 400, { password: disabled.message });
+        return data(await done("two-factor.disable", { message: "Two-factor turned off" }), { headers: disabled.headers });
+      }
+      case "regenerate": {
+        const { password } = act.parse(PasswordConfirmSchema);
+        if (!user.twoFactorEnabled) return act.refuse("Two-factor is not on");
+        const regenerated = await act.run(() => regenerateBackupCodes(request, password));
+        if (!regenerated.ok) return act.refuse(null, 400, { password: regenerated.message });
+        return done("two-factor.regenerate-backup-codes", { message: "New backup codes created", backupCodes: regenerated.backupCodes });
+      }
+      default:
+        return act.unknown();
     }
-    if (!user.twoFactorEnabled) return fail({ ...failure, detail: "Two-factor is not on" });
-    if (intent === "disable") {
-      if ((await getPublicSettings()).require_two_factor === "true") return fail({ ...failure, detail: "Two-factor is required for all admins" }, 403);
-      const result = await attempt({ intent }, () => disableTwoFactor(request, password));
-      if (!result.ok) return fail(failure, 500);
-      if (!result.value.ok) return fail({ ...failure, fieldErrors: { password: result.value.message } });
-      await log("two-factor.disable");
-      return data(ok({ intent, message: "Two-factor turned off" }), { headers: result.value.headers });
-    }
-    const result = await attempt({ intent }, () => regenerateBackupCodes(request, password));
-    if (!result.ok) return fail(failure, 500);
-    if (!result.value.ok) return fail({ ...failure, fieldErrors: { password: result.value.message } });
-    await log("two-factor.regenerate-backup-codes");
-    return ok({ intent, message: "New backup codes created", backupCodes: result.value.backupCodes } as Omit<TwoFactorResult, "ok">);
-  }
-
-  if (intent === "confirm") {
-    const failure = { intent, message: "Failed to turn on two-factor" };
-    const parsed = parseForm(TotpCodeSchema, form);
-    if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
-    const result = await attempt({ intent }, () => confirmTwoFactorSetup(request, parsed.data.code));
-    if (!result.ok) return fail(failure, 500);
-    if (!result.value.ok) return fail({ ...failure, fieldErrors: { code: result.value.message } });
-    await log("two-factor.enable");
-    return data(ok({ intent, message: "Two-factor turned on" }), { headers: result.value.headers });
-  }
-  return fail({ intent, message: "Unknown action" });
+  });
 }
 
 export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
   const { enabled, required } = loaderData;
-  const startFetcher = useFetcher<TwoFactorResult>();
-  const confirmFetcher = useFetcher<TwoFactorResult>();
-  const manageFetcher = useFetcher<TwoFactorResult>();
   const [setup, setSetup] = useState<TwoFactorResult["setup"] | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  useActionToast(startFetcher.data, (r) => {
+  const start = useSchemaForm(PasswordConfirmSchema, (r) => {
     const result = r as TwoFactorResult;
     if (result.ok && result.setup) setSetup(result.setup);
   });
-  useActionToast(confirmFetcher.data, (r) => {
+  const confirm = useSchemaForm(TotpCodeSchema, (r) => {
     if (r.ok) {
       setCodes(setup?.backupCodes ?? null);
       setSetup(null);
     }
   });
-  useActionToast(manageFetcher.data, (r) => {
+  const manage = useSchemaForm(PasswordConfirmSchema, (r) => {
     const result = r as TwoFactorResult;
     if (result.ok) setCodes(result.backupCodes ?? null);
   });
-  const errorsOf = (f: typeof startFetcher) => (f.data && !f.data.ok ? (f.data.fieldErrors ?? {}) : {});
 
   return (
     <>
@@ -131,18 +129,18 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
           </CardHeader>
 
           {!enabled && !setup ? (
-            <startFetcher.Form method="post" noValidate>
+            <start.fetcher.Form {...start.formProps}>
               <CardContent className="grid gap-4">
                 <input type="hidden" name="intent" value="start" />
-                <TextField label="Current password" name="password" type="password" autoComplete="current-password" required className="sm:w-80" error={errorsOf(startFetcher).password} />
+                <TextField label="Current password" name="password" type="password" autoComplete="current-password" required className="sm:w-80" error={start.errors.password} />
               </CardContent>
               <CardFooter className="mt-4 border-t">
-                <Button type="submit" disabled={startFetcher.state !== "idle"}>
+                <Button type="submit" disabled={start.busy}>
                   <KeyRound aria-hidden="true" />
-                  {startFetcher.state !== "idle" ? "Setting up..." : "Set up two-factor"}
+                  {start.busy ? "Setting up..." : "Set up two-factor"}
                 </Button>
               </CardFooter>
-            </startFetcher.Form>
+            </start.fetcher.Form>
           ) : null}
 
           {!enabled && setup ? (
@@ -159,13 +157,13 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
                   <BackupCodes codes={setup.backupCodes} />
                 </div>
               </div>
-              <confirmFetcher.Form method="post" noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+              <confirm.fetcher.Form {...confirm.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-start">
                 <input type="hidden" name="intent" value="confirm" />
-                <TextField label="3. Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required className="sm:w-56" error={errorsOf(confirmFetcher).code} />
-                <Button type="submit" className="sm:mt-[1.375rem]" disabled={confirmFetcher.state !== "idle"}>
-                  {confirmFetcher.state !== "idle" ? "Checking..." : "Turn on two-factor"}
+                <TextField label="3. Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required className="sm:w-56" error={confirm.errors.code} />
+                <Button type="submit" className="sm:mt-[1.375rem]" disabled={confirm.busy}>
+                  {confirm.busy ? "Checking..." : "Turn on two-factor"}
                 </Button>
-              </confirmFetcher.Form>
+              </confirm.fetcher.Form>
             </CardContent>
           ) : null}
 
@@ -177,19 +175,19 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
                   <BackupCodes codes={codes} />
                 </div>
               ) : null}
-              <manageFetcher.Form method="post" noValidate className="grid gap-4">
-                <TextField label="Current password" name="password" type="password" autoComplete="current-password" required className="sm:w-80" hint="Needed for new backup codes or to turn two-factor off." error={errorsOf(manageFetcher).password} />
+              <manage.fetcher.Form {...manage.formProps} className="grid gap-4">
+                <TextField label="Current password" name="password" type="password" autoComplete="current-password" required className="sm:w-80" hint="Needed for new backup codes or to turn two-factor off." error={manage.errors.password} />
                 <div className="flex flex-wrap gap-2">
-                  <Button type="submit" name="intent" value="regenerate" variant="outline" disabled={manageFetcher.state !== "idle"}>
+                  <Button type="submit" name="intent" value="regenerate" variant="outline" disabled={manage.busy}>
                     New backup codes
                   </Button>
                   {required ? null : (
-                    <Button type="submit" name="intent" value="disable" variant="destructive" disabled={manageFetcher.state !== "idle"}>
+                    <Button type="submit" name="intent" value="disable" variant="destructive" disabled={manage.busy}>
                       Turn off two-factor
                     </Button>
                   )}
                 </div>
-              </manageFetcher.Form>
+              </manage.fetcher.Form>
               <p className="text-sm">
                 <Link to="/admin/dashboard" className="text-primary underline-offset-4 hover:underline">
                   Go to the dashboard
