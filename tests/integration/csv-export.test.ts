@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db";
+import { ACTIVITY_CSV_HEADER, activityCsvCells } from "~/.server/activity/csv";
+import { ENQUIRY_CSV_HEADER, enquiryCsvCells } from "~/.server/enquiries/csv";
 import { pagesOfActivityForExport } from "~/.server/models/activity";
 import { pagesOfLeadsForExport } from "~/.server/models/leads";
 import { toCsv } from "~/lib/csv";
@@ -85,7 +87,7 @@ describe("CSV exports, streamed", () => {
     const [all] = await collect(pagesOfLeadsForExport({ status: "inbox", q: "" }, { pageSize: 100_000 }));
     expect(all).toHaveLength(2345);
     expect(new Set(all.map((lead) => lead.id)).size).toBe(2345);
-    const expected = Buffer.from(`\uFEFF${toCsv(enquiriesExport.ENQUIRY_CSV_HEADER, all.map(enquiriesExport.enquiryCsvCells))}`, "utf8");
+    const expected = Buffer.from(`\uFEFF${toCsv(ENQUIRY_CSV_HEADER, all.map(enquiryCsvCells))}`, "utf8");
     expect((await bytesOf(response)).equals(expected)).toBe(true);
   });
 
@@ -108,7 +110,7 @@ describe("CSV exports, streamed", () => {
     const [all] = await collect(pagesOfActivityForExport({}, ACTIVITY_EXPORT_LIMIT, 100_000));
     // The admin's own sign-in is logged too.
     expect(all.filter((entry) => entry.id.startsWith("act-"))).toHaveLength(1234);
-    const expected = Buffer.from(`\uFEFF${toCsv(activityExport.ACTIVITY_CSV_HEADER, all.map(activityExport.activityCsvCells))}`, "utf8");
+    const expected = Buffer.from(`\uFEFF${toCsv(ACTIVITY_CSV_HEADER, all.map(activityCsvCells))}`, "utf8");
     expect((await bytesOf(response)).equals(expected)).toBe(true);
   });
 });

@@ -1,48 +1,10 @@
 import type { Route } from "./+types/activity-export";
 import { requireAdmin } from "~/.server/auth/access";
-import { logger } from "~/.server/logger";
+import { ACTIVITY_CSV_HEADER, activityCsvCells } from "~/.server/activity/csv";
 import { csvDownload } from "~/.server/http/csv-download";
-import {
-  type ActivityEntry,
-  pagesOfActivityForExport,
-} from "~/.server/models/activity";
-import { activityLabel, KIND_LABELS } from "~/components/admin/activity-labels";
-import {
-  ACTIVITY_EXPORT_LIMIT,
-  parseActivityQuery,
-  toActivityFilter,
-} from "~/validation/activity";
-
-export const ACTIVITY_CSV_HEADER = [
-  "When (UTC)",
-  "Person",
-  "Account id",
-  "IP address",
-  "Kind",
-  "Action",
-  "Description",
-  "Entity",
-  "Entity id",
-  "Fields changed",
-  "Detail",
-] as const;
-
-/** One entry as a row of ACTIVITY_CSV_HEADER. */
-export function activityCsvCells(e: ActivityEntry): unknown[] {
-  return [
-    e.created_at,
-    e.actor_email,
-    e.actor_id,
-    e.ip,
-    KIND_LABELS[e.kind],
-    e.action,
-    activityLabel(e.action),
-    e.entity,
-    e.entity_id,
-    e.fields.join(" "),
-    e.detail,
-  ];
-}
+import { logger } from "~/.server/logger";
+import { pagesOfActivityForExport } from "~/.server/models/activity";
+import { ACTIVITY_EXPORT_LIMIT, parseActivityQuery, toActivityFilter } from "~/validation/activity";
 
 /**
  * GET /admin/activity/export.csv: the entries of the Activity page's current filter, newest first, as a
@@ -53,36 +15,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   const fetchSite = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  if (
-    (fetchSite !== null &&
-      fetchSite !== "same-origin" &&
-      fetchSite !== "none") ||
-    (origin !== null && origin !== new URL(request.url).origin)
-  ) {
-    logger.warn(
-      { userId: user.id, origin, fetchSite },
-      "activity export refused: cross-origin",
-    );
-    return Response.json(
-      { error: "Cross-site request refused" },
-      { status: 403, headers: { "Cache-Control": "no-store" } },
-    );
+  if ((fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") || (origin !== null && origin !== new URL(request.url).origin)) {
+    logger.warn({ userId: user.id, origin, fetchSite }, "activity export refused: cross-origin");
+    return Response.json({ error: "Cross-site request refused" }, { status: 403, headers: { "Cache-Control": "no-store" } });
   }
   const parsed = parseActivityQuery(new URL(request.url).searchParams);
   if (!parsed.success) {
-    return Response.json(
-      { error: "Invalid filter", fieldErrors: parsed.fieldErrors },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
-    );
+    return Response.json({ error: "Invalid filter", fieldErrors: parsed.fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
   const date = new Date().toISOString().slice(0, 10);
-  return csvDownload(
-    `activity-${date}.csv`,
-    ACTIVITY_CSV_HEADER,
-    pagesOfActivityForExport(
-      toActivityFilter(parsed.query),
-      ACTIVITY_EXPORT_LIMIT,
-    ),
-    activityCsvCells,
-  );
+  // Up to ACTIVITY_EXPORT_LIMIT entries: streamed a page at a time, never held as one string.
+  return csvDownload(`activity-${date}.csv`, ACTIVITY_CSV_HEADER, pagesOfActivityForExport(toActivityFilter(parsed.query), ACTIVITY_EXPORT_LIMIT), activityCsvCells);
 }
