@@ -20,6 +20,7 @@ import { createPageCache, formTokenFor } from "~/.server/cache/page-cache";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/models/rate-limits";
 import { startup as runStartup } from "~/.server/ops/startup";
 import { getStorage } from "~/.server/storage";
+import { makeMissingAvif, startAvifBackfill, stopAvifBackfill } from "~/.server/storage/avif-backfill";
 import { serveStoredUploads } from "~/.server/storage/serve";
 import { setImageVersions } from "~/lib/images";
 
@@ -33,11 +34,14 @@ export async function startup() {
   startActivityPruning();
   startTrashPurge();
   startRateLimitPruning();
+  // Uploads stored before the 480 px AVIF existed get it in the background (docs/decisions/0038-upload-avif-480.md).
+  startAvifBackfill(getStorage());
   return report;
 }
 
 export async function shutdown() {
   stopRateLimitPruning();
+  await stopAvifBackfill();
   await stopNotificationQueue();
   await stopActivityPruning();
   await stopTrashPurge();
@@ -185,6 +189,8 @@ export function createApp() {
 
   // Uploaded files: server-made unique names, so they can be cached for a year.
   const storage = getStorage();
+  // A 480 px AVIF the backfill has not reached yet is made when first asked for (docs/decisions/0038-upload-avif-480.md).
+  app.use("/uploads", makeMissingAvif(storage));
   if (storage.kind === "disk") {
     app.use(
       "/uploads",

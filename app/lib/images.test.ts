@@ -11,7 +11,7 @@ describe("responsiveSources", () => {
       fallback: "/images/hero-w960.webp",
     });
     expect(responsiveSources("/uploads/project-images/gallery/0123456789abcdef-1763740800000.png")?.avif).toBe(
-      "/uploads/project-images/gallery/0123456789abcdef-1763740800000-w960.avif 960w",
+      "/uploads/project-images/gallery/0123456789abcdef-1763740800000-w480.avif 480w, /uploads/project-images/gallery/0123456789abcdef-1763740800000-w960.avif 960w",
     );
   });
 

@@ -3,13 +3,15 @@ import { UPLOAD_BUCKETS, UPLOAD_FOLDERS } from "~/validation/constants";
 // Responsive image convention, shared by the upload pipeline (which writes the files) and the
 // components (which build srcset). For a local image `/uploads/.../name.ext` or `/images/name.ext`,
 // the pipeline also writes `name-w480.webp`, `name-w960.webp`, `name-w1600.webp` (never enlarged:
-// a smaller source gives files at its own width) and `name-w960.avif`. The site's own images (`/images/`,
-// scripts/image-variants.mjs) also have `name-w480.avif`, for images shown at phone widths.
+// a smaller source gives files at its own width), `name-w480.avif` and `name-w960.avif`: the site's own images
+// from scripts/image-variants.mjs, uploads from app/.server/storage/images.ts (uploads made before the 480 px
+// AVIF existed get it from app/.server/storage/avif-backfill.ts: docs/decisions/0038-upload-avif-480.md).
 
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** The AVIF a phone-only preload names first (the srcset offers every AVIF_WIDTHS entry). */
 export const AVIF_WIDTH = 960;
-/** AVIF widths of the site's own images; uploads have AVIF_WIDTH only (app/.server/storage/images.ts). */
-export const SITE_AVIF_WIDTHS = [480, 960] as const;
+/** AVIF widths of every local image, the site's own and uploads: 480 px for images shown at phone widths. */
+export const AVIF_WIDTHS = [480, 960] as const;
 
 /**
  * Content hashes of the site's own images (`/images/<file>` -> hash), set by the server at start from the build
@@ -64,10 +66,9 @@ export function responsiveSources(
   url: string | null | undefined,
 ): { webp: string; avif: string; avifUrl: string; fallback: string } | null {
   if (!isLocalImage(url)) return null;
-  const avifWidths = url.startsWith("/images/") ? SITE_AVIF_WIDTHS : [AVIF_WIDTH];
   return {
     webp: VARIANT_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(", "),
-    avif: avifWidths.map((w) => `${variantUrl(url, w, "avif")} ${w}w`).join(", "),
+    avif: AVIF_WIDTHS.map((w) => `${variantUrl(url, w, "avif")} ${w}w`).join(", "),
     avifUrl: variantUrl(url, AVIF_WIDTH, "avif"),
     fallback: variantUrl(url, 960),
   };

@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
-import { once } from "node:events";
 import path from "node:path";
-import busboy from "busboy";
 import { ENQUIRY_FAILED } from "~/content/enquiry";
 import sharp from "sharp";
 import {
@@ -15,13 +13,14 @@ import {
   MAX_ATTACHMENTS_TOTAL_BYTES,
 } from "~/validation/constants";
 import { MAX_ENQUIRY_BODY } from "../http/body-limit";
+import { type ReceivedPart, readMultipart } from "../http/multipart";
 import { env } from "../env";
 import { logger } from "../logger";
 import { addLeadAttachments, listLeadAttachments } from "../models/leads";
 import { deleteEnquiry } from "../models/enquiries";
 import { DiskStorage, S3Storage, type Storage } from "../storage";
 import { imageJobs, MAX_INPUT_PIXELS } from "../storage/images";
-import { SNIFF_BYTES, sniff } from "../storage/sniff";
+import { sniff } from "../storage/sniff";
 
 // Files sent with the contact form (docs/decisions/0018-enquiry-attachments.md): up to 5 images or
 // PDFs, 10 MB each, 25 MB in all, checked while the body streams in, images re-encoded without their
@@ -85,16 +84,10 @@ export async function readEnquiryForm(request: Request): Promise<EnquiryForm> {
     throw new EnquiryFormError(new AttachmentError(413, ATTACHMENTS_TOO_LARGE), new FormData());
 
   const form = new FormData();
-  const files: Array<{ name: string; chunks: Buffer[]; size: number; type: AttachmentType | null | undefined }> = [];
-  let total = 0;
-  let failure: AttachmentError | undefined;
-  const fail = (error: AttachmentError) => {
-    failure ??= error;
-  };
-  let parser: busboy.Busboy;
+  const failed = () => new AttachmentError(400, ENQUIRY_FAILED);
+  let files: Array<ReceivedPart<AttachmentType>>;
   try {
-    parser = busboy({
-      headers: { "content-type": contentType },
+    files = await readMultipart<AttachmentType, AttachmentError>(request.body, contentType, {
       limits: {
         fieldNameSize: 100,
         fieldSize: 20_000,
@@ -104,78 +97,31 @@ export async function readEnquiryForm(request: Request): Promise<EnquiryForm> {
         parts: ATTACHMENT_MAX_FILES + 40,
         headerPairs: 20,
       },
+      onField(name, value) {
+        if (form.getAll(name).length < 5) form.append(name, value);
+        return undefined;
+      },
+      // An empty file input sends a part with no file name: nothing was chosen. Other file fields are ignored.
+      acceptFile: (field, filename) => field === ATTACHMENT_FIELD && Boolean(filename),
+      maxFiles: () => ATTACHMENT_MAX_FILES,
+      maxFileBytes: () => MAX_ATTACHMENT_BYTES,
+      total: { maxBytes: MAX_ATTACHMENTS_TOTAL_BYTES, tooLarge: () => new AttachmentError(413, ATTACHMENTS_TOO_LARGE) },
+      maxBodyBytes: () => MAX_ENQUIRY_BODY,
+      sniff: sniffAttachment,
+      refuses: (type) => type === null,
+      errors: {
+        malformed: failed,
+        tooManyFiles: () => new AttachmentError(400, ATTACHMENTS_TOO_MANY),
+        fileTooLarge: (name) => new AttachmentError(413, attachmentTooLarge(name)),
+        bodyTooLarge: () => new AttachmentError(413, ATTACHMENTS_TOO_LARGE),
+        unsupported: () => new AttachmentError(415, ATTACHMENT_UNSUPPORTED),
+      },
+      afterRefusal: "cancel",
     });
-  } catch {
-    throw new EnquiryFormError(new AttachmentError(400, ENQUIRY_FAILED), form);
-  }
-
-  parser.on("field", (name, value) => {
-    if (form.getAll(name).length < 5) form.append(name, value);
-  });
-  parser.on("file", (name, stream, info) => {
-    stream.on("error", () => fail(new AttachmentError(400, ENQUIRY_FAILED)));
-    // An empty file input sends a part with no file name: nothing was chosen.
-    if (failure || name !== ATTACHMENT_FIELD || !info.filename) {
-      stream.resume();
-      return;
-    }
-    if (files.length >= ATTACHMENT_MAX_FILES) {
-      fail(new AttachmentError(400, ATTACHMENTS_TOO_MANY));
-      stream.resume();
-      return;
-    }
-    const file = { name: info.filename, chunks: [] as Buffer[], size: 0, type: undefined as AttachmentType | null | undefined };
-    files.push(file);
-    stream.on("data", (chunk: Buffer) => {
-      if (failure) return;
-      file.size += chunk.length;
-      total += chunk.length;
-      if (file.size > MAX_ATTACHMENT_BYTES) return fail(new AttachmentError(413, attachmentTooLarge(file.name)));
-      if (total > MAX_ATTACHMENTS_TOTAL_BYTES) return fail(new AttachmentError(413, ATTACHMENTS_TOO_LARGE));
-      file.chunks.push(chunk);
-      if (file.type === undefined && file.size >= SNIFF_BYTES) {
-        file.type = sniffAttachment(Buffer.concat(file.chunks));
-        if (file.type === null) fail(new AttachmentError(415, ATTACHMENT_UNSUPPORTED));
-      }
-    });
-    stream.on("limit", () => fail(new AttachmentError(413, attachmentTooLarge(file.name))));
-  });
-  parser.on("filesLimit", () => fail(new AttachmentError(400, ATTACHMENTS_TOO_MANY)));
-  parser.on("fieldsLimit", () => fail(new AttachmentError(400, ENQUIRY_FAILED)));
-  parser.on("partsLimit", () => fail(new AttachmentError(400, ENQUIRY_FAILED)));
-  const settled = new Promise<void>((resolve) => {
-    parser.once("close", resolve);
-    parser.once("error", () => {
-      fail(new AttachmentError(400, ENQUIRY_FAILED));
-      resolve();
-    });
-  });
-
-  const reader = request.body.getReader();
-  let ended = false;
-  let received = 0;
-  try {
-    while (!failure) {
-      const { done, value } = await reader.read();
-      if (done) {
-        ended = true;
-        parser.end();
-        await settled;
-        break;
-      }
-      received += value.byteLength;
-      if (received > MAX_ENQUIRY_BODY) {
-        fail(new AttachmentError(413, ATTACHMENTS_TOO_LARGE));
-        break;
-      }
-      if (!parser.write(value)) await Promise.race([once(parser, "drain"), settled]);
-    }
-  } catch {
-    fail(new AttachmentError(400, ENQUIRY_FAILED));
-  }
-  if (failure) {
-    if (!ended) void reader.cancel().catch(() => undefined);
-    throw new EnquiryFormError(failure, form);
+  } catch (error) {
+    // What the visitor typed goes back with the refusal.
+    if (error instanceof AttachmentError) throw new EnquiryFormError(error, form);
+    throw error;
   }
   const result: ReceivedFile[] = [];
   for (const file of files) {
@@ -183,7 +129,7 @@ export async function readEnquiryForm(request: Request): Promise<EnquiryForm> {
     const data = Buffer.concat(file.chunks);
     const type = file.type === undefined ? sniffAttachment(data) : file.type;
     if (!type) throw new EnquiryFormError(new AttachmentError(415, ATTACHMENT_UNSUPPORTED), form);
-    result.push({ name: file.name, data, type });
+    result.push({ name: file.filename, data, type });
   }
   return { form, files: result };
 }

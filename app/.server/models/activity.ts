@@ -98,10 +98,28 @@ export async function listActivity(filter: ActivityFilter, page: { offset: numbe
   return { entries: rows.map(toEntry), total: Number(count.count) };
 }
 
-/** Every matching entry for the CSV, newest first, up to `limit` rows (the export's memory bound). */
-export async function listActivityForExport(filter: ActivityFilter, limit: number): Promise<ActivityEntry[]> {
-  const rows = await filtered(filter).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-  return rows.map(toEntry);
+/**
+ * Every matching entry for the CSV, newest first, up to `limit` rows, a page of `pageSize` at a time (the
+ * export's memory bound). As pagesOfLeadsForExport: pages follow on from the last row's (created_at, id), in the
+ * database's own text of the timestamp.
+ */
+export async function* pagesOfActivityForExport(filter: ActivityFilter, limit: number, pageSize = 1000): AsyncGenerator<ActivityEntry[]> {
+  let after: { at: string; id: string } | undefined;
+  for (let left = limit; left > 0; ) {
+    const size = Math.min(pageSize, left);
+    let query = filtered(filter).select(sql<string>`cast(created_at as text)`.as("cursor_at"));
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb) => eb.or([eb("created_at", "<", at), eb.and([eb("created_at", "=", at), eb("id", "<", id)])]));
+    }
+    const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(size).execute();
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.cursor_at, id: last.id };
+    left -= rows.length;
+    yield rows.map(({ cursor_at: _, ...row }) => toEntry(row));
+    if (rows.length < size) return;
+  }
 }
 
 /** The people the log names: the "Person" filter's choices, by the latest email seen for each account. */

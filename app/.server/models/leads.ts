@@ -93,18 +93,37 @@ export async function getLead(id: string): Promise<Lead | null> {
   return row ? toLead(row) : null;
 }
 
+/** Rows per query of a CSV export: what the server holds at once while it streams the file. */
+export const EXPORT_PAGE_SIZE = 1000;
+
 /**
- * Every lead of a folder and search, newest first, with its stage, assignee, value and source: the CSV export.
- * Bounded by `limit` so an export of a huge table cannot hold the server's memory.
+ * Every lead of a folder and search, newest first, with its stage, assignee, value and source: the CSV export,
+ * a page at a time, up to `limit` in all. Pages follow on from the last row's (created_at, id) rather than an
+ * offset, so an enquiry arriving meanwhile neither repeats nor skips a row; the timestamp is carried as the
+ * database's own text of it (a JavaScript Date would drop Postgres' microseconds and lose rows at a page edge).
  */
-export async function listLeadsForExport(filter: EnquiryFilter, limit = 100_000): Promise<Lead[]> {
-  const rows = await leadQuery()
-    .where(enquiryFilterCondition(filter, "e"))
-    .orderBy("e.created_at", "desc")
-    .orderBy("e.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(toLead);
+export async function* pagesOfLeadsForExport(
+  filter: EnquiryFilter,
+  { limit = 100_000, pageSize = EXPORT_PAGE_SIZE }: { limit?: number; pageSize?: number } = {},
+): AsyncGenerator<Lead[]> {
+  let after: { at: string; id: string } | undefined;
+  for (let left = limit; left > 0; ) {
+    const size = Math.min(pageSize, left);
+    let query = leadQuery()
+      .select(sql<string>`cast(e.created_at as text)`.as("cursor_at"))
+      .where(enquiryFilterCondition(filter, "e"));
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb) => eb.or([eb("e.created_at", "<", at), eb.and([eb("e.created_at", "=", at), eb("e.id", "<", id)])]));
+    }
+    const rows = await query.orderBy("e.created_at", "desc").orderBy("e.id", "desc").limit(size).execute();
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.cursor_at, id: last.id };
+    left -= rows.length;
+    yield rows.map(({ cursor_at: _, ...row }) => toLead(row));
+    if (rows.length < size) return;
+  }
 }
 
 /** Open leads (the inbox: not archived, not spam), newest first, for the board's columns. */

@@ -1,7 +1,7 @@
 import os from "node:os";
 import pLimit from "p-limit";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
-import { AVIF_WIDTH, VARIANT_WIDTHS } from "~/lib/images";
+import { AVIF_WIDTHS, VARIANT_WIDTHS } from "~/lib/images";
 import type { SniffedType } from "./sniff";
 
 // Every uploaded image is decoded with a pixel cap, turned upright (EXIF orientation), re-encoded in its own
@@ -48,7 +48,7 @@ export interface ImageOutput {
 
 export interface ProcessedImage {
   original: ImageOutput & { width: number; height: number };
-  /** Keyed by the suffix that replaces the original's extension: `-w480.webp`, ..., `-w960.avif`. */
+  /** Keyed by the suffix that replaces the original's extension: `-w480.webp`, ..., `-w480.avif`, `-w960.avif`. */
   variants: Array<ImageOutput & { suffix: string }>;
 }
 
@@ -81,7 +81,7 @@ function rejected(error: unknown): ImageRejectedError {
 }
 
 /**
- * Images processed at once, across all requests. Each job decodes up to MAX_INPUT_PIXELS and encodes five
+ * Images processed at once, across all requests. Each job decodes up to MAX_INPUT_PIXELS and encodes six
  * files, and libvips already spreads one job over every core: ten admins uploading galleries at the same
  * moment queue here instead of holding ten decoded images in memory and starving page requests of CPU.
  */
@@ -123,26 +123,26 @@ async function transform(input: Buffer, ext: ImageExt): Promise<ProcessedImage> 
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-  // One output at a time: five encoders at once each hold their own buffers (and fragment the heap), for a few
+  // One output at a time: six encoders at once each hold their own buffers (and fragment the heap), for a few
   // seconds saved per upload (docs/performance.md "Memory").
   const original = await encode(pixels(), ext).toBuffer({ resolveWithObject: true });
   const variants: Buffer[] = [];
   for (const w of VARIANT_WIDTHS) variants.push(await toWebp(pixels(), w).toBuffer());
-  variants.push(await toAvif(pixels(), AVIF_WIDTH).toBuffer());
+  for (const w of AVIF_WIDTHS) variants.push(await toAvif(pixels(), w).toBuffer());
   return {
     original: { data: original.data, contentType: MIME[ext], width: original.info.width, height: original.info.height },
     variants: variantList(variants),
   };
 }
 
-/** Animated GIF/WebP: kept animated (original and WebP variants); the AVIF variant is the first frame. */
+/** Animated GIF/WebP: kept animated (original and WebP variants); the AVIF variants are the first frame. */
 async function processAnimation(input: Buffer, ext: "gif" | "webp", options: SharpOptions): Promise<ProcessedImage> {
   const frames = () => sharp(input, { ...options, animated: true });
   // One output at a time: each decodes every frame, so running them together multiplies the memory.
   const original = await encode(frames().resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true }), ext).toBuffer({ resolveWithObject: true });
   const variants: Buffer[] = [];
   for (const w of VARIANT_WIDTHS) variants.push(await toWebp(frames(), w).toBuffer());
-  variants.push(await toAvif(sharp(input, options), AVIF_WIDTH).toBuffer());
+  for (const w of AVIF_WIDTHS) variants.push(await toAvif(sharp(input, options), w).toBuffer());
   return {
     original: {
       data: original.data,
@@ -156,5 +156,19 @@ async function processAnimation(input: Buffer, ext: "gif" | "webp", options: Sha
 
 function variantList(buffers: Buffer[]): ProcessedImage["variants"] {
   const webp = VARIANT_WIDTHS.map((w, i) => ({ suffix: `-w${w}.webp`, data: buffers[i], contentType: "image/webp" }));
-  return [...webp, { suffix: `-w${AVIF_WIDTH}.avif`, data: buffers[VARIANT_WIDTHS.length], contentType: "image/avif" }];
+  const avif = AVIF_WIDTHS.map((w, i) => ({ suffix: `-w${w}.avif`, data: buffers[VARIANT_WIDTHS.length + i], contentType: "image/avif" }));
+  return [...webp, ...avif];
+}
+
+/**
+ * One AVIF variant made from a stored original (already upright, capped and without metadata), for uploads
+ * stored before that width existed (app/.server/storage/avif-backfill.ts). Same pixel cap, queue and encoder
+ * settings as an upload; an animation gives its first frame, as at upload.
+ */
+export async function avifVariantFromOriginal(original: Buffer, width: number): Promise<Buffer> {
+  try {
+    return await imageJobs(() => toAvif(sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" }), width).toBuffer());
+  } catch (error) {
+    throw rejected(error);
+  }
 }

@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import { once } from "node:events";
-import busboy from "busboy";
 import {
   MAX_FILES_MULTIPLE,
   MAX_FILES_SINGLE,
@@ -11,9 +9,10 @@ import {
   uploadLimitBytes,
   uploadLimitFor,
 } from "~/validation/constants";
+import { readMultipart } from "../http/multipart";
 import { logger } from "../logger";
 import { ImageRejectedError, processImage } from "./images";
-import { SNIFF_BYTES, type SniffedType, sniff } from "./sniff";
+import { type SniffedType, sniff } from "./sniff";
 import type { Storage } from "./types";
 
 // The upload pipeline behind POST /api/uploads: a streaming multipart parse that enforces the folder's
@@ -56,16 +55,6 @@ const FORM_OVERHEAD = 1024 * 1024;
 const bodyAllowance = (folder: UploadFolder) => uploadLimitBytes(uploadLimitFor(folder)) * maxFilesFor(folder) + FORM_OVERHEAD;
 /** A Content-Length above this is refused before a byte is read. */
 export const MAX_UPLOAD_BODY = Math.max(...UPLOAD_FOLDERS.map(bodyAllowance));
-/** After a refusal the rest of the body is read and dropped (so the client sees our answer), up to this much. */
-const DISCARD_MAX = 64 * 1024 * 1024;
-
-interface IncomingFile {
-  chunks: Buffer[];
-  size: number;
-  /** undefined: not enough bytes seen yet to tell. */
-  type: SniffedType | null | undefined;
-}
-
 export interface UploadForm {
   bucket: UploadBucket;
   folder: UploadFolder;
@@ -91,122 +80,54 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
     throw new UploadError(413, "Upload is too large", `content-length ${declared}`);
   }
 
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      limits: {
-        fieldNameSize: 100,
-        fieldSize: 1024,
-        fields: 10,
-        // A backstop only: the per-folder limit below is smaller and is checked first.
-        fileSize: uploadLimitBytes(LARGEST_FILE_MB) + 1,
-        files: MAX_FILES_MULTIPLE + 1,
-        parts: MAX_FILES_MULTIPLE + 12,
-        headerPairs: 20,
-      },
-    });
-  } catch (error) {
-    throw malformed(error instanceof Error ? error.message : String(error));
-  }
-
   let bucket: UploadBucket | undefined;
   let folder: UploadFolder | undefined;
-  const files: IncomingFile[] = [];
-  let failure: UploadError | undefined;
-  const fail = (error: UploadError) => {
-    failure ??= error;
-  };
   const fileLimitMb = () => (folder ? uploadLimitFor(folder) : LARGEST_FILE_MB);
   const maxFiles = () => (folder ? maxFilesFor(folder) : MAX_FILES_MULTIPLE);
-  const typeRefused = (type: SniffedType | null) => type === null || (type.kind === "video" && folder !== undefined && !acceptsVideo(folder));
 
-  parser.on("field", (name, value, info) => {
-    if (info.nameTruncated || info.valueTruncated) return fail(malformed(`field ${name} truncated`));
-    if (name === "bucket") {
-      if (!isBucket(value) || (bucket !== undefined && bucket !== value)) return fail(new UploadError(400, "Invalid bucket"));
-      bucket = value;
-    } else if (name === "folder") {
-      if (!isFolder(value) || (folder !== undefined && folder !== value)) return fail(new UploadError(400, "Invalid folder"));
-      folder = value;
-      // Now the real ceiling is known: a body far above it cannot be a valid upload.
-      if (declared !== undefined && declared > bodyAllowance(folder)) {
-        fail(new UploadError(413, fileTooLargeMessage(uploadLimitFor(folder)), `content-length ${declared}`));
+  const files = await readMultipart<SniffedType, UploadError>(request.body, contentType, {
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 1024,
+      fields: 10,
+      // A backstop only: the per-folder limit below is smaller and is checked first.
+      fileSize: uploadLimitBytes(LARGEST_FILE_MB) + 1,
+      files: MAX_FILES_MULTIPLE + 1,
+      parts: MAX_FILES_MULTIPLE + 12,
+      headerPairs: 20,
+    },
+    onField(name, value, info) {
+      if (info.nameTruncated || info.valueTruncated) return malformed(`field ${name} truncated`);
+      if (name === "bucket") {
+        if (!isBucket(value) || (bucket !== undefined && bucket !== value)) return new UploadError(400, "Invalid bucket");
+        bucket = value;
+      } else if (name === "folder") {
+        if (!isFolder(value) || (folder !== undefined && folder !== value)) return new UploadError(400, "Invalid folder");
+        folder = value;
+        // Now the real ceiling is known: a body far above it cannot be a valid upload.
+        if (declared !== undefined && declared > bodyAllowance(folder)) {
+          return new UploadError(413, fileTooLargeMessage(uploadLimitFor(folder)), `content-length ${declared}`);
+        }
       }
-    }
+      return undefined;
+    },
+    // An empty file input sends a part without a file name: nothing was chosen there.
+    acceptFile: (field, filename) => (field !== "file" ? malformed(`unexpected file field ${field}`) : Boolean(filename)),
+    maxFiles,
+    maxFileBytes: () => uploadLimitBytes(fileLimitMb()),
+    maxBodyBytes: () => (folder ? bodyAllowance(folder) : MAX_UPLOAD_BODY),
+    sniff,
+    refuses: (type) => type === null || (type.kind === "video" && folder !== undefined && !acceptsVideo(folder)),
+    errors: {
+      malformed,
+      tooManyFiles: () => new UploadError(400, tooManyFilesMessage(maxFiles())),
+      fileTooLarge: () => new UploadError(413, fileTooLargeMessage(fileLimitMb())),
+      bodyTooLarge: (received) =>
+        folder ? new UploadError(413, fileTooLargeMessage(uploadLimitFor(folder)), `body over ${received}`) : new UploadError(413, "Upload is too large"),
+      unsupported: () => new UploadError(415, UNSUPPORTED_TYPE),
+    },
+    afterRefusal: "drain",
   });
-
-  parser.on("file", (name, stream, info) => {
-    stream.on("error", (error) => fail(malformed(error.message)));
-    if (failure || name !== "file" || !info.filename) {
-      // An empty file input sends a part without a file name: nothing was chosen there.
-      if (!failure && name !== "file") fail(malformed(`unexpected file field ${name}`));
-      stream.resume();
-      return;
-    }
-    if (files.length >= maxFiles()) {
-      fail(new UploadError(400, tooManyFilesMessage(maxFiles())));
-      stream.resume();
-      return;
-    }
-    const file: IncomingFile = { chunks: [], size: 0, type: undefined };
-    files.push(file);
-    stream.on("data", (chunk: Buffer) => {
-      if (failure) return;
-      file.size += chunk.length;
-      if (file.size > uploadLimitBytes(fileLimitMb())) {
-        file.chunks = [];
-        return fail(new UploadError(413, fileTooLargeMessage(fileLimitMb())));
-      }
-      file.chunks.push(chunk);
-      if (file.type === undefined && file.size >= SNIFF_BYTES) {
-        // Known from the first bytes: an SVG or an executable is refused before the rest is read.
-        file.type = sniff(Buffer.concat(file.chunks));
-        if (typeRefused(file.type)) fail(new UploadError(415, UNSUPPORTED_TYPE));
-      }
-    });
-    stream.on("limit", () => fail(new UploadError(413, fileTooLargeMessage(fileLimitMb()))));
-  });
-  parser.on("filesLimit", () => fail(new UploadError(400, tooManyFilesMessage(maxFiles()))));
-  parser.on("fieldsLimit", () => fail(malformed("too many fields")));
-  parser.on("partsLimit", () => fail(malformed("too many parts")));
-
-  const settled = new Promise<void>((resolve) => {
-    parser.once("close", resolve);
-    parser.once("error", (error: Error) => {
-      fail(malformed(error.message));
-      resolve();
-    });
-  });
-
-  const reader = request.body.getReader();
-  let ended = false;
-  let received = 0;
-  try {
-    while (!failure) {
-      const { done, value } = await reader.read();
-      if (done) {
-        ended = true;
-        parser.end();
-        await settled;
-        break;
-      }
-      // Whatever the body says about itself (chunked, no Content-Length, an endless field), it ends here.
-      received += value.byteLength;
-      if (received > (folder ? bodyAllowance(folder) : MAX_UPLOAD_BODY)) {
-        fail(folder ? new UploadError(413, fileTooLargeMessage(uploadLimitFor(folder)), `body over ${received}`) : new UploadError(413, "Upload is too large"));
-        break;
-      }
-      if (!parser.write(value)) await Promise.race([once(parser, "drain"), settled]);
-    }
-  } catch (error) {
-    // The client went away, or the body stream broke off.
-    fail(malformed(error instanceof Error ? error.message : String(error)));
-  }
-  if (failure) {
-    if (!ended) void discardRest(reader);
-    throw failure;
-  }
 
   if (!bucket) throw new UploadError(400, "Invalid bucket");
   if (!folder) throw new UploadError(400, "Invalid folder");
@@ -224,24 +145,6 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
     result.push({ data, type });
   }
   return { bucket, folder, files: result };
-}
-
-/** Reads what is left of a refused body and drops it, so the connection can carry our answer; gives up past DISCARD_MAX. */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let discarded = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      discarded += value.byteLength;
-      if (discarded > DISCARD_MAX) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch (error) {
-    logger.debug({ err: error }, "upload body ended while discarding");
-  }
 }
 
 interface PreparedFile {

@@ -150,8 +150,6 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
                 src={image.src}
                 alt={`View ${image.alt}`}
                 sizes="(min-width: 1024px) 260px, 50vw"
-                // Thumbnails: the 480 px WebP fits; the one AVIF is 960 px wide, four times the pixels.
-                avif={false}
                 className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
             </a>

@@ -32,8 +32,6 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                   src={image.src}
                   alt=""
                   sizes="(min-width: 1024px) 400px, 50vw"
-                  // Thumbnails: the 480 px WebP fits; the one AVIF is 960 px wide, four times the pixels.
-                  avif={false}
                   width={1200}
                   height={800}
                   className="size-full object-cover transition-transform duration-500 group-hover:scale-105"

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/activity-export";
 import { requireAdmin } from "~/.server/auth/access";
+import { ACTIVITY_CSV_HEADER, activityCsvCells } from "~/.server/activity/csv";
+import { csvDownload } from "~/.server/http/csv-download";
 import { logger } from "~/.server/logger";
-import { listActivityForExport } from "~/.server/models/activity";
-import { activityLabel, KIND_LABELS } from "~/components/admin/activity-labels";
-import { toCsv } from "~/lib/csv";
+import { pagesOfActivityForExport } from "~/.server/models/activity";
 import { ACTIVITY_EXPORT_LIMIT, parseActivityQuery, toActivityFilter } from "~/validation/activity";
 
 /**
@@ -23,29 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) {
     return Response.json({ error: "Invalid filter", fieldErrors: parsed.fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const entries = await listActivityForExport(toActivityFilter(parsed.query), ACTIVITY_EXPORT_LIMIT);
-  const csv = toCsv(
-    ["When (UTC)", "Person", "Account id", "IP address", "Kind", "Action", "Description", "Entity", "Entity id", "Fields changed", "Detail"],
-    entries.map((e) => [
-      e.created_at,
-      e.actor_email,
-      e.actor_id,
-      e.ip,
-      KIND_LABELS[e.kind],
-      e.action,
-      activityLabel(e.action),
-      e.entity,
-      e.entity_id,
-      e.fields.join(" "),
-      e.detail,
-    ]),
-  );
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="activity-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  // Up to ACTIVITY_EXPORT_LIMIT entries: streamed a page at a time, never held as one string.
+  return csvDownload(`activity-${date}.csv`, ACTIVITY_CSV_HEADER, pagesOfActivityForExport(toActivityFilter(parsed.query), ACTIVITY_EXPORT_LIMIT), activityCsvCells);
 }
