@@ -60,7 +60,13 @@ export interface RecordActionOptions {
   noun: string;
   /** The failure wording of each intent (also asked for intent "" when the body is not a form). */
   wording: (intent: string) => Wording;
+  // Pages whose 404 is worded otherwise (trash, site content).
+  /** The reason of a 404 when it is not '{Noun} not found' ('Service not found in the Trash'). */
+  notFound?: string;
 }
+
+/** Options chosen by the posted form, where one page writes records of more than one kind (the Trash's `kind`). */
+export type RecordActionOptionsOf = (form: FormData) => RecordActionOptions;
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -82,14 +88,16 @@ export function refusal(intent: string, wording: Wording, reason: string | null,
 export async function recordAction<T>(
   request: Request,
   user: Pick<SessionUser, "id" | "email">,
-  options: RecordActionOptions,
+  given: RecordActionOptions | RecordActionOptionsOf,
   handle: (act: RecordAction) => Promise<T>,
 ) {
   const form = await readForm(request);
+  // A body that is not a form reads as an empty one, so the words are the page's own either way.
+  const options = typeof given === "function" ? given(form ?? new FormData()) : given;
   if (!form) return fail(refusal("", options.wording(""), "The request was not a form"));
   const intent = intentOf(form);
   const wording = options.wording(intent);
-  const notFound = `${capitalized(options.noun)} not found`;
+  const notFound = options.notFound ?? `${capitalized(options.noun)} not found`;
   const refuse = (reason: string | null, status = 400, fieldErrors?: Record<string, string>): never => {
     throw new Refusal(refusal(intent, wording, reason, fieldErrors), status);
   };
