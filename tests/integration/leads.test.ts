@@ -84,6 +84,29 @@ describe("lead stages", () => {
     expect((await getLead(id))?.stage).toBe("new");
   });
 
+  it("answers a missing or unknown lead, a bad status and an unknown intent as every admin page does, and changes nothing", async () => {
+    const { cookie } = await adminSession();
+    const id = await newLead();
+    const before = { lead: await getLead(id), events: await listLeadEvents(id) };
+    const cases: Array<[Record<string, string>, number, string]> = [
+      // No id is the caller's mistake (400); an id that names nothing is 404 (docs/decisions/0028-one-message-mechanism.md).
+      [{ intent: "set-stage", stage: "won" }, 400, "No enquiry was given"],
+      [{ intent: "add-note", body: "Hello" }, 400, "No enquiry was given"],
+      [{ intent: "delete" }, 400, "No enquiry was given"],
+      [{ intent: "set-value", id: "00000000-0000-0000-0000-000000000000", estimated_value: "100" }, 404, "Enquiry not found"],
+      [{ intent: "delete", id: "../../etc" }, 404, "Enquiry not found"],
+      [{ intent: "set-status", id, status: "shredded" }, 400, "Failed to update enquiry"],
+      [{ intent: "set-note", id, body: "Hello" }, 400, "Unknown action"],
+      [{ id }, 400, "Unknown action"],
+    ];
+    for (const [fields, status, message] of cases) {
+      const answer = await post(fields, cookie);
+      expect(answer.status, JSON.stringify(fields)).toBe(status);
+      expect(answer.data, JSON.stringify(fields)).toEqual({ ok: false, intent: fields.intent ?? "", message });
+    }
+    expect({ lead: await getLead(id), events: await listLeadEvents(id) }).toEqual(before);
+  });
+
   it("the board lists open leads by stage with counts; archived and spam stay off it", async () => {
     const { cookie } = await adminSession();
     const a = await newLead({ name: "Board A" });

@@ -126,18 +126,25 @@ describe("versions of services and projects", () => {
     const [otherVersion] = await listVersions("service", b.id);
     const before = await snapshot();
 
-    const cases: Array<[Record<string, string>, number]> = [
-      [{ intent: "restore-version", version_id: otherVersion.id }, 404],
-      [{ intent: "restore-version", version_id: "00000000-0000-0000-0000-000000000000" }, 404],
-      [{ intent: "restore-version", version_id: "not a version; drop table" }, 404],
-      [{ intent: "restore-version" }, 400],
-      [{ intent: "launch" }, 400],
+    // The toast's words (message, and the reason under it) are the page's own (docs/decisions/0028-one-message-mechanism.md).
+    const failed = "Failed to restore version";
+    const cases: Array<[Record<string, string>, number, { message: string; detail?: string }]> = [
+      [{ intent: "restore-version", version_id: otherVersion.id }, 404, { message: failed, detail: "Version not found" }],
+      [{ intent: "restore-version", version_id: "00000000-0000-0000-0000-000000000000" }, 404, { message: failed, detail: "Version not found" }],
+      [{ intent: "restore-version", version_id: "not a version; drop table" }, 404, { message: failed, detail: "Version not found" }],
+      [{ intent: "restore-version" }, 400, { message: failed, detail: "No version was given" }],
+      [{ intent: "launch" }, 400, { message: "Unknown action" }],
     ];
-    for (const [fields, status] of cases) {
+    for (const [fields, status, words] of cases) {
       const answer = await call(historyAction, postRequest(servicePath(a.id), fields, cookie), { id: a.id });
       expect(answer.status, JSON.stringify(fields)).toBe(status);
-      expect(answer.data.ok).toBe(false);
+      expect(answer.data, JSON.stringify(fields)).toEqual({ ok: false, intent: fields.intent, ...words });
     }
+    // Not a form at all: the same failure with its reason.
+    const notAForm = new Request(`http://localhost:3000${servicePath(a.id)}`, { method: "POST", body: "{}", headers: { cookie, origin: "http://localhost:3000", "content-type": "application/json" } });
+    const garbled = await call(historyAction, notAForm, { id: a.id });
+    expect(garbled.status).toBe(400);
+    expect(garbled.data).toMatchObject({ ok: false, message: failed, detail: "The request was not a form" });
     expect(await snapshot()).toEqual(before);
 
     // A history page of a record that does not exist (or is in the Trash) is a 404.
@@ -217,17 +224,18 @@ describe("the Trash", () => {
     const s = await createService(serviceInput(), null);
     await call(servicesAction, postRequest("/admin/services", { intent: "delete", id: s.id }, cookie));
     const before = await snapshot();
-    const cases: Array<[Record<string, string>, number]> = [
-      [{ intent: "restore", kind: "planet", id: s.id }, 400],
-      [{ intent: "restore", kind: "service" }, 400],
-      [{ intent: "restore", kind: "project", id: s.id }, 404],
-      [{ intent: "delete-forever", kind: "service", id: "00000000-0000-0000-0000-000000000000" }, 404],
-      [{ intent: "delete-forever", kind: "service", id: "../../etc" }, 404],
-      [{ intent: "empty-everything" }, 400],
+    const cases: Array<[Record<string, string>, number, { message: string; detail?: string }]> = [
+      [{ intent: "restore", kind: "planet", id: s.id }, 400, { message: "Failed to restore item", detail: "Choose a service or a project" }],
+      [{ intent: "restore", kind: "service" }, 400, { message: "Failed to restore service", detail: "No service was given" }],
+      [{ intent: "restore", kind: "project", id: s.id }, 404, { message: "Failed to restore project", detail: "Project not found in the Trash" }],
+      [{ intent: "delete-forever", kind: "service", id: "00000000-0000-0000-0000-000000000000" }, 404, { message: "Failed to delete service", detail: "Service not found in the Trash" }],
+      [{ intent: "delete-forever", kind: "service", id: "../../etc" }, 404, { message: "Failed to delete service", detail: "Service not found in the Trash" }],
+      [{ intent: "empty-everything" }, 400, { message: "Unknown action" }],
     ];
-    for (const [fields, status] of cases) {
+    for (const [fields, status, words] of cases) {
       const answer = await call(trashAction, postRequest("/admin/trash", fields, cookie));
       expect(answer.status, JSON.stringify(fields)).toBe(status);
+      expect(answer.data, JSON.stringify(fields)).toEqual({ ok: false, intent: fields.intent, ...words });
     }
     expect(await snapshot()).toEqual(before);
   });

@@ -167,13 +167,16 @@ describe("Site Content page and the home page", () => {
     const bad = await call(page.action, postRequest("/admin/site-content", { intent: "save", section: "faq", revision: "0", content: JSON.stringify({ ...FAQ_HEADING, items: [{ question: "", answer: "A" }] }) }, cookie));
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ ok: false, fieldErrors: { "items.0.question": "Question is required" } });
-    for (const fields of [
-      { intent: "save", section: "nope", revision: "0", content: "{}" },
-      { intent: "save", section: "faq", revision: "-1", content: "{}" },
-      { intent: "save", section: "faq", revision: "0", content: "x".repeat(300_000) },
-      { intent: "explode", section: "faq", revision: "0" },
-    ]) {
-      expect((await call(page.action, postRequest("/admin/site-content", fields, cookie))).status).toBe(400);
+    for (const [fields, words] of [
+      [{ intent: "save", section: "nope", revision: "0", content: "{}" }, { message: "Failed to save draft", detail: "Unknown section" }],
+      [{ intent: "publish", section: "faq", revision: "-1" }, { message: "Failed to publish", detail: "The editor's revision is missing" }],
+      [{ intent: "save", section: "faq", revision: "0", content: "x".repeat(300_000) }, { message: "Failed to save draft" }],
+      [{ intent: "discard", section: "faq", revision: "0" }, { message: "Failed to discard draft", detail: "There is no saved draft" }],
+      [{ intent: "explode", section: "faq", revision: "0" }, { message: "Unknown action" }],
+    ] as const) {
+      const answer = await call(page.action, postRequest("/admin/site-content", fields, cookie));
+      expect(answer.status, fields.intent).toBe(400);
+      expect(answer.data, fields.intent).toMatchObject({ ok: false, intent: fields.intent, ...words });
     }
     expect(await db().selectFrom("site_content").selectAll().execute()).toEqual([]);
 
@@ -219,5 +222,6 @@ describe("Site Content page and the home page", () => {
     expect(restored).toMatchObject({ status: 200, data: { ok: true, message: "FAQ: version restored as a draft" } });
     const missing = await call(page.action, postRequest("/admin/site-content", { intent: "restore", section: "faq", revision: "3", versionId: "gone" }, cookie));
     expect(missing.status).toBe(404);
+    expect(missing.data).toMatchObject({ ok: false, message: "Failed to restore version", detail: "That version does not exist" });
   });
 });

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, CalendarClock, UserRound } from "lucide-react";
-import { Link, useFetcher } from "react-router";
-import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatBudget, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { LEAD_STAGES, type LeadStage, PIPELINE, STAGE_LABELS } from "~/validation/lead";
+import { LEAD_STAGES, type LeadStage, PIPELINE, STAGE_LABELS, StageSchema } from "~/validation/lead";
+import { useSchemaForm } from "./use-schema-form";
 
 // The pipeline as a board (docs/decisions/0017-leads-pipeline.md): a column per stage with its count.
 // Cards move with their buttons (keyboard: Tab to a card's button, Enter); each button is a plain
@@ -28,11 +28,11 @@ function neighbours(stage: LeadStage): { back: LeadStage | null; forward: LeadSt
 }
 
 function MoveButton({ card, to, direction }: { card: BoardCard; to: LeadStage; direction: "back" | "forward" }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
+  // The same form as the panel's stage form (set-stage, checked by StageSchema), with the stage fixed.
+  const { fetcher, busy, formProps } = useSchemaForm(StageSchema);
   const Icon = direction === "back" ? ChevronLeft : ChevronRight;
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form {...formProps}>
       <input type="hidden" name="intent" value="set-stage" />
       <input type="hidden" name="id" value={card.id} />
       <input type="hidden" name="stage" value={to} />
@@ -40,7 +40,7 @@ function MoveButton({ card, to, direction }: { card: BoardCard; to: LeadStage; d
         type="submit"
         size="sm"
         variant="outline"
-        disabled={fetcher.state !== "idle"}
+        disabled={busy}
         aria-label={`Move ${card.name} to ${STAGE_LABELS[to]}`}
         title={`Move to ${STAGE_LABELS[to]}`}
         className="h-8 gap-1 px-2"

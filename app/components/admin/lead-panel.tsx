@@ -1,7 +1,6 @@
 import { ArrowRightLeft, CalendarClock, DollarSign, FileText, Mail, MessageSquarePlus, Paperclip, Send, StickyNote, UserRound } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import type { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -10,8 +9,9 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { Textarea } from "~/components/ui/textarea";
 import { formatBudget, formatDate, formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { fillTemplate, LEAD_STAGES, type LeadStage, STAGE_LABELS } from "~/validation/lead";
+import { AssigneeSchema, fillTemplate, FollowUpSchema, LEAD_STAGES, type LeadStage, NoteSchema, ReplySchema, STAGE_LABELS, StageSchema, ValueSchema } from "~/validation/lead";
 import { FieldError } from "./form-fields";
+import { useSchemaForm } from "./use-schema-form";
 
 // The lead part of an opened enquiry (docs/decisions/0017-leads-pipeline.md): stage, assignee,
 // follow-up, value, source, attachments, a reply with templates, and the timeline with notes.
@@ -65,9 +65,10 @@ interface Props {
   company: string;
 }
 
-/** One small form of the panel: its own fetcher, its toast, its field errors; reset after a success when asked. */
+/** One small form of the panel, checked by its intent's schema (useSchemaForm); reset after a success when asked. */
 function LeadForm({
   intent,
+  schema,
   id,
   children,
   className,
@@ -75,23 +76,23 @@ function LeadForm({
   resetOnSuccess,
 }: {
   intent: string;
+  schema: z.ZodType;
   id: string;
   label: string;
   className?: string;
   resetOnSuccess?: boolean;
   children: (state: { errors: Record<string, string>; busy: boolean }) => React.ReactNode;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  const ref = useRef<HTMLFormElement>(null);
-  useActionToast(fetcher.data, (result) => {
-    if (result.ok && resetOnSuccess) ref.current?.reset();
+  // The form element's own ref is the hook's (focus on the first invalid field); its intent field reaches the form too.
+  const intentRef = useRef<HTMLInputElement>(null);
+  const { fetcher, errors, busy, formProps } = useSchemaForm(schema, (result) => {
+    if (result.ok && resetOnSuccess) intentRef.current?.form?.reset();
   });
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   return (
-    <fetcher.Form ref={ref} method="post" aria-label={`${label} form`} className={className}>
-      <input type="hidden" name="intent" value={intent} />
+    <fetcher.Form {...formProps} aria-label={`${label} form`} className={className}>
+      <input ref={intentRef} type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      {children({ errors, busy: fetcher.state !== "idle" })}
+      {children({ errors, busy })}
     </fetcher.Form>
   );
 }
@@ -135,7 +136,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <LeadForm intent="set-stage" id={lead.id} label="Stage" className="grid content-start gap-2">
+        <LeadForm intent="set-stage" schema={StageSchema} id={lead.id} label="Stage" className="grid content-start gap-2">
           {({ errors, busy }) => (
             <>
               <Label htmlFor={`${uid}-stage`} className="gap-2">
@@ -172,7 +173,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
           )}
         </LeadForm>
 
-        <LeadForm intent="set-assignee" id={lead.id} label="Assignee" className="grid content-start gap-2">
+        <LeadForm intent="set-assignee" schema={AssigneeSchema} id={lead.id} label="Assignee" className="grid content-start gap-2">
           {({ errors, busy }) => (
             <>
               <Label htmlFor={`${uid}-assignee`} className="gap-2">
@@ -203,7 +204,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
           )}
         </LeadForm>
 
-        <LeadForm intent="set-follow-up" id={lead.id} label="Follow-up" className="grid content-start gap-2">
+        <LeadForm intent="set-follow-up" schema={FollowUpSchema} id={lead.id} label="Follow-up" className="grid content-start gap-2">
           {({ errors, busy }) => (
             <>
               <Label htmlFor={`${uid}-follow`} className="gap-2">
@@ -229,7 +230,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
           )}
         </LeadForm>
 
-        <LeadForm intent="set-value" id={lead.id} label="Estimated value" className="grid content-start gap-2">
+        <LeadForm intent="set-value" schema={ValueSchema} id={lead.id} label="Estimated value" className="grid content-start gap-2">
           {({ errors, busy }) => (
             <>
               <Label htmlFor={`${uid}-value`} className="gap-2">
@@ -311,7 +312,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
         {!mailReady ? (
           <p className="text-sm text-muted-foreground">Email is not set up: set SMTP_URL and NOTIFY_EMAIL to send replies from here.</p>
         ) : null}
-        <LeadForm intent="send-reply" id={lead.id} label="Reply" className="grid gap-3" resetOnSuccess>
+        <LeadForm intent="send-reply" schema={ReplySchema} id={lead.id} label="Reply" className="grid gap-3" resetOnSuccess>
           {({ errors, busy }) => (
             <>
               {templates.length > 0 ? (
@@ -368,7 +369,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
             </li>
           ))}
         </ol>
-        <LeadForm intent="add-note" id={lead.id} label="Add a note" className="grid gap-2" resetOnSuccess>
+        <LeadForm intent="add-note" schema={NoteSchema} id={lead.id} label="Add a note" className="grid gap-2" resetOnSuccess>
           {({ errors, busy }) => (
             <>
               <Label htmlFor={`${uid}-note`}>Add a note</Label>

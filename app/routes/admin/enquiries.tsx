@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/auth/access";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { mailConfig } from "~/.server/mail/mailer";
 import { countEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
@@ -30,8 +29,8 @@ import { formatDateTime, siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
 import { type LeadView, STAGE_LABELS } from "~/validation/lead";
-import { attempt, fail, intentOf, ok, readForm, readId } from "./action-helpers";
-import { leadAction } from "./lead-actions";
+import { leadAction, leadWording } from "./lead-actions";
+import { recordAction, type Wording } from "./record-action";
 
 // The enquiries inbox (docs/product.md#enquiries): folders new / read / archived / spam, search, open one, mark, delete, CSV.
 // Leads (docs/decisions/0017-leads-pipeline.md): the board view and, on an opened enquiry, its stage,
@@ -76,48 +75,48 @@ const STATUS_MESSAGES: Record<EnquiryStatus, string> = {
   spam: "Enquiry moved to Spam",
 };
 
+const WORDING: Record<string, Wording> = {
+  delete: { message: "Failed to delete enquiry", reason: "instead" },
+  "set-status": { message: "Failed to update enquiry", reason: "instead" },
+};
+
+const OPTIONS = {
+  entity: "enquiry",
+  noun: "enquiry",
+  // 'Enquiry not found' in place of the failure; a body that is not a form keeps 'Failed to update enquiry' with its reason.
+  wording: (intent: string): Wording => leadWording(intent) ?? WORDING[intent] ?? { message: "Failed to update enquiry" },
+} as const;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "", message: "Failed to update enquiry" });
-  const intent = intentOf(form);
-  const id = readId(form);
-  if (id.kind !== "ok") return fail({ intent, message: "Enquiry not found" }, 404);
-  if (intent === "delete") {
-    const result = await attempt({ intent, id: id.id }, () => deleteEnquiryWithFiles(id.id));
-    if (!result.ok) return fail({ intent, message: "Failed to delete enquiry" }, 500);
-    if (!result.value) return fail({ intent, message: "Enquiry not found" }, 404);
-    await recordAdminActivity(request, user, { action: "enquiry.delete", entity: "enquiry", entityId: id.id });
-    return ok({ intent, message: "Enquiry deleted successfully" });
-  }
-  if (intent === "set-status") {
-    const status = String(form.get("status") ?? "");
-    if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) return fail({ intent, message: "Failed to update enquiry" });
-    let previous: string | null = null;
-    const result = await attempt({ intent, id: id.id }, async () => {
-      previous = (await getEnquiry(id.id))?.status ?? null;
-      return setEnquiryStatus(id.id, status as EnquiryStatus);
-    });
-    if (!result.ok) return fail({ intent, message: "Failed to update enquiry" }, 500);
-    if (!result.value) return fail({ intent, message: "Enquiry not found" }, 404);
-    await recordAdminActivity(request, user, { action: "enquiry.set-status", entity: "enquiry", entityId: id.id, fields: ["status"], detail: `${previous ?? "?"} → ${status}` });
-    return ok({ intent, id: id.id, message: STATUS_MESSAGES[status as EnquiryStatus] });
-  }
-  const answer = await leadAction(intent, id.id, form, user);
-  // Only a write that happened is logged: failures come back wrapped in data() with their status.
-  if ("ok" in answer && answer.ok) {
-    await recordAdminActivity(request, user, { action: `enquiry.${intent}`, entity: "enquiry", entityId: id.id, fields: LEAD_FIELDS[intent] ?? [] });
-  }
-  return answer;
+  return recordAction(request, user, OPTIONS, async (act) => {
+    const { intent } = act;
+    switch (intent) {
+      case "delete": {
+        const id = act.id();
+        await act.run(() => deleteEnquiryWithFiles(id));
+        return act.done({ action: "enquiry.delete", entityId: id }, { message: "Enquiry deleted successfully" });
+      }
+      case "set-status": {
+        const id = act.id();
+        const status = String(act.form.get("status") ?? "");
+        if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) return act.refuse(null);
+        let previous: string | null = null;
+        await act.run(async () => {
+          previous = (await getEnquiry(id))?.status ?? null;
+          return setEnquiryStatus(id, status as EnquiryStatus);
+        });
+        return act.done(
+          { action: "enquiry.set-status", entityId: id, fields: ["status"], detail: `${previous ?? "?"} → ${status}` },
+          { id, message: STATUS_MESSAGES[status as EnquiryStatus] },
+        );
+      }
+      default:
+        // The lead's intents (stage, note, assignee, follow-up, value, reply), or 'Unknown action'.
+        return leadAction(act, user);
+    }
+  });
 }
-
-/** Which field of the lead each lead intent changes (notes and replies join the timeline only). */
-const LEAD_FIELDS: Record<string, string[]> = {
-  "set-stage": ["stage"],
-  "set-assignee": ["assignee_id"],
-  "set-follow-up": ["follow_up_on"],
-  "set-value": ["estimated_value"],
-};
 
 const FOLDERS: Array<{ key: EnquiryFolder; label: string; icon: typeof Inbox }> = [
   { key: "inbox", label: "Inbox", icon: Inbox },

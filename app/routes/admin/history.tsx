@@ -1,7 +1,6 @@
 import { ArrowLeft, History, RotateCcw } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { requireAdmin } from "~/.server/auth/access";
 import { getProject, projectSnapshot, restoreProjectVersion } from "~/.server/models/projects";
 import { getService, restoreServiceVersion, serviceSnapshot } from "~/.server/models/services";
@@ -14,7 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { attempt, fail, intentOf, ok, readForm } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 // The History page of one service (/admin/services/:id/history) or project (/admin/projects/:id/history):
 // every saved version with who and when, one shown beside the current record, and restore
@@ -59,29 +58,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const WORDING: Wording = { message: "Failed to restore version" };
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const kind = kindOf(request);
-  const form = await readForm(request);
-  const failure = { intent: "restore-version", message: "Failed to restore version" };
-  if (!form) return fail({ ...failure, detail: "The request was not a form" });
-  const intent = intentOf(form);
-  if (intent !== "restore-version") return fail({ intent, message: "Unknown action" });
-  const versionId = form.get("version_id");
-  if (typeof versionId !== "string" || versionId === "") return fail({ ...failure, detail: "No version was given" });
-  if (!ID_PATTERN.test(params.id) || !ID_PATTERN.test(versionId)) return fail({ ...failure, detail: "Version not found" }, 404);
-  const done = await attempt({ intent, kind, id: params.id, versionId }, (): Promise<RestoreResult<unknown>> =>
-    kind === "service" ? restoreServiceVersion(params.id, versionId, user.id) : restoreProjectVersion(params.id, versionId, user.id),
-  );
-  if (!done.ok) return fail(failure, 500);
-  const result = done.value;
-  if (result.kind === "not-found") return fail({ ...failure, detail: "Version not found" }, 404);
-  if (result.kind === "invalid") {
-    // A version saved under older rules that today's form would refuse: nothing changes.
-    return fail({ ...failure, detail: Object.values(result.fieldErrors)[0] ?? "The version is not valid any more", fieldErrors: result.fieldErrors });
-  }
-  await recordAdminActivity(request, user, { entity: kind, entityId: params.id, action: `${kind}.restore-version`, detail: `Version ${versionId}` });
-  return ok({ intent, id: params.id, message: `${NOUN[kind].title} restored to the chosen version` });
+  return recordAction(request, user, { entity: kind, noun: "version", wording: () => WORDING }, async (act) => {
+    const { intent } = act;
+    switch (intent) {
+      case "restore-version": {
+        // The record is the page's own (its URL); the form names which of its versions.
+        const versionId = act.form.get("version_id");
+        if (typeof versionId !== "string" || versionId === "") return act.refuse("No version was given");
+        if (!ID_PATTERN.test(params.id) || !ID_PATTERN.test(versionId)) return act.refuse("Version not found", 404);
+        const result = await act.run(
+          (): Promise<RestoreResult<unknown>> =>
+            kind === "service" ? restoreServiceVersion(params.id, versionId, user.id) : restoreProjectVersion(params.id, versionId, user.id),
+          { kind, id: params.id, versionId },
+        );
+        if (result.kind === "not-found") return act.refuse("Version not found", 404);
+        // A version saved under older rules that today's form would refuse: nothing changes.
+        if (result.kind === "invalid") return act.refuse(Object.values(result.fieldErrors)[0] ?? "The version is not valid any more", 400, result.fieldErrors);
+        return act.done(
+          { entityId: params.id, action: `${kind}.restore-version`, detail: `Version ${versionId}` },
+          { id: params.id, message: `${NOUN[kind].title} restored to the chosen version` },
+        );
+      }
+      default:
+        return act.unknown();
+    }
+  });
 }
 
 export default function HistoryPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -107,20 +107,37 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
       </Card>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <ConversionTable title="Sources" description="Where visitors came from: campaign source, referring site or direct" rows={report.sources} />
-        <ConversionTable title="Landing pages" description="The first page a visitor saw that day" rows={report.landingPages} />
-        <RankedTable title="Top pages" column="Page" description="Page views" rows={report.topPages} unit="Views" />
-        <RankedTable title="Services" column="Service" description="Service page views" rows={report.topServices} unit="Views" />
-        <RankedTable title="Projects" column="Project" description="Project page views" rows={report.topProjects} unit="Views" />
-        <RankedTable title="Campaigns" column="Campaign" description="Visitors per utm_campaign" rows={report.campaigns} unit="Visitors" />
-        <RankedTable title="Devices" column="Device" description="Visitors per device class" rows={report.devices} unit="Visitors" />
-        <RankedTable title="Browsers" column="Browser" description="Visitors per browser family" rows={report.browsers} unit="Visitors" />
+        <TopList title="Sources" column="Source" description="Where visitors came from: campaign source, referring site or direct" rows={report.sources} figures={CONVERSION} />
+        <TopList title="Landing pages" column="Landing page" description="The first page a visitor saw that day" rows={report.landingPages} figures={CONVERSION} />
+        <TopList title="Top pages" column="Page" description="Page views" rows={report.topPages} figures={VIEWS} />
+        <TopList title="Services" column="Service" description="Service page views" rows={report.topServices} figures={VIEWS} />
+        <TopList title="Projects" column="Project" description="Project page views" rows={report.topProjects} figures={VIEWS} />
+        <TopList title="Campaigns" column="Campaign" description="Visitors per utm_campaign" rows={report.campaigns} figures={VISITORS} />
+        <TopList title="Devices" column="Device" description="Visitors per device class" rows={report.devices} figures={VISITORS} />
+        <TopList title="Browsers" column="Browser" description="Visitors per browser family" rows={report.browsers} figures={VISITORS} />
       </div>
     </>
   );
 }
 
-function RankedTable({ title, column, description, rows, unit }: { title: string; column: string; description: string; rows: Ranked[]; unit: string }) {
+/** A figure column of a top list, after the column of labels. */
+interface Figure<R> {
+  header: string;
+  value: (row: R) => string;
+}
+
+const VIEWS: Array<Figure<Ranked>> = [{ header: "Views", value: (r) => number.format(r.count) }];
+const VISITORS: Array<Figure<Ranked>> = [{ header: "Visitors", value: (r) => number.format(r.count) }];
+const CONVERSION: Array<Figure<ConversionRow>> = [
+  { header: "Visitors", value: (r) => number.format(r.count) },
+  { header: "Enquiries", value: (r) => number.format(r.enquiries) },
+  { header: "Rate", value: (r) => percent(r.rate) },
+];
+
+/** One top list (pages, sources, devices...): a card with a table of labels and their figures, or "Nothing counted yet." */
+function TopList<R extends Ranked>({ title, column, description, rows, figures }: { title: string; column: string; description: string; rows: R[]; figures: Array<Figure<R>> }) {
+  // More figures leave less room for the label.
+  const labelWidth = figures.length > 1 ? "max-w-24 sm:max-w-48" : "max-w-48 sm:max-w-72";
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -137,57 +154,24 @@ function RankedTable({ title, column, description, rows, unit }: { title: string
             <TableHeader>
               <TableRow>
                 <TableHead>{column}</TableHead>
-                <TableHead className="text-right">{unit}</TableHead>
+                {figures.map((f) => (
+                  <TableHead key={f.header} className="text-right">
+                    {f.header}
+                  </TableHead>
+                ))}
               </TableRow>
             </TableHeader>
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.key}>
                   <TableCell title={r.key}>
-                    <span className="block max-w-48 truncate sm:max-w-72">{r.label}</span>
+                    <span className={`block truncate ${labelWidth}`}>{r.label}</span>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{number.format(r.count)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function ConversionTable({ title, description, rows }: { title: string; description: string; rows: ConversionRow[] }) {
-  return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle>
-          <h2>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing counted yet.</p>
-        ) : (
-          <Table aria-label={title}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{title.replace(/s$/, "")}</TableHead>
-                <TableHead className="text-right">Visitors</TableHead>
-                <TableHead className="text-right">Enquiries</TableHead>
-                <TableHead className="text-right">Rate</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.key}>
-                  <TableCell title={r.key}>
-                    <span className="block max-w-24 truncate sm:max-w-48">{r.label}</span>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{number.format(r.count)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{number.format(r.enquiries)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{percent(r.rate)}</TableCell>
+                  {figures.map((f) => (
+                    <TableCell key={f.header} className="text-right tabular-nums">
+                      {f.value(r)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               ))}
             </TableBody>

@@ -2,10 +2,12 @@ import type { SessionUser } from "~/.server/auth/access";
 import { MAIL_NOT_CONFIGURED, sendLeadReply } from "~/.server/enquiries/leads";
 import { addLeadNote, getLead, setLeadAssignee, setLeadFollowUp, setLeadStage, setLeadValue } from "~/.server/models/leads";
 import { AssigneeSchema, FollowUpSchema, NoteSchema, ReplySchema, STAGE_LABELS, StageSchema, ValueSchema } from "~/validation/lead";
-import { attempt, fail, ok, parseForm } from "./action-helpers";
+import { fail } from "./action-helpers";
+import type { RecordAction, Wording } from "./record-action";
 
 // The lead intents of the enquiries page (docs/decisions/0017-leads-pipeline.md): stage, note,
-// assignee, follow-up, value and reply. The route has checked requireAdmin and the id already.
+// assignee, follow-up, value and reply, as steps of the page's recordAction
+// (docs/decisions/0028-one-message-mechanism.md). The route has checked requireAdmin already.
 
 const FAILED: Record<string, string> = {
   "set-stage": "Failed to change the stage",
@@ -16,64 +18,64 @@ const FAILED: Record<string, string> = {
   "send-reply": "Failed to send the reply",
 };
 
-const NOT_FOUND = "Enquiry not found";
+/** A lead intent's failure toast, or null for an intent that is not a lead's. 'Enquiry not found' replaces it. */
+export const leadWording = (intent: string): Wording | null => (FAILED[intent] ? { message: FAILED[intent], reason: "instead" } : null);
 
-export async function leadAction(intent: string, id: string, form: FormData, user: SessionUser) {
-  const failure = FAILED[intent];
-  if (!failure) return fail({ intent, message: "Unknown action" });
+/** Which field of the lead each lead intent changes (notes and replies join the timeline only). */
+const LEAD_FIELDS: Record<string, string[]> = {
+  "set-stage": ["stage"],
+  "set-assignee": ["assignee_id"],
+  "set-follow-up": ["follow_up_on"],
+  "set-value": ["estimated_value"],
+};
+
+export async function leadAction(act: RecordAction, user: SessionUser) {
+  const { intent } = act;
+  if (!FAILED[intent]) return act.unknown();
+  const id = act.id();
   const author = { id: user.id, name: user.profile?.full_name || user.name || user.email };
-  const run = async (step: () => Promise<boolean>, message: string) => {
-    const result = await attempt({ intent, id }, step);
-    if (!result.ok) return fail({ intent, message: failure }, 500);
-    if (!result.value) return fail({ intent, message: NOT_FOUND }, 404);
-    return ok({ intent, id, message });
-  };
+  const done = (message: string) => act.done({ action: `enquiry.${intent}`, entityId: id, fields: LEAD_FIELDS[intent] ?? [] }, { id, message });
 
   switch (intent) {
     case "set-stage": {
-      const parsed = parseForm(StageSchema, form);
-      if (!parsed.success) return fail({ intent, message: failure, fieldErrors: parsed.fieldErrors });
-      const { stage, lost_reason } = parsed.data;
-      return run(() => setLeadStage(id, stage, lost_reason, author), `Moved to ${STAGE_LABELS[stage]}`);
+      const { stage, lost_reason } = act.parse(StageSchema);
+      await act.run(() => setLeadStage(id, stage, lost_reason, author));
+      return done(`Moved to ${STAGE_LABELS[stage]}`);
     }
     case "add-note": {
-      const parsed = parseForm(NoteSchema, form);
-      if (!parsed.success) return fail({ intent, message: failure, fieldErrors: parsed.fieldErrors });
-      return run(() => addLeadNote(id, parsed.data.body, author), "Note added");
+      const { body } = act.parse(NoteSchema);
+      await act.run(() => addLeadNote(id, body, author));
+      return done("Note added");
     }
     case "set-assignee": {
-      const parsed = parseForm(AssigneeSchema, form);
-      if (!parsed.success) return fail({ intent, message: failure, fieldErrors: parsed.fieldErrors });
-      const result = await attempt({ intent, id }, () => setLeadAssignee(id, parsed.data.assignee_id, author));
-      if (!result.ok) return fail({ intent, message: failure }, 500);
-      if (result.value === "no-lead") return fail({ intent, message: NOT_FOUND }, 404);
-      if (result.value === "not-admin") return fail({ intent, message: failure, fieldErrors: { assignee_id: "Choose an admin" } });
-      return ok({ intent, id, message: parsed.data.assignee_id ? "Lead assigned" : "Lead unassigned" });
+      const { assignee_id } = act.parse(AssigneeSchema);
+      const result = await act.run(async () => {
+        const outcome = await setLeadAssignee(id, assignee_id, author);
+        return outcome === "no-lead" ? null : outcome;
+      });
+      if (result === "not-admin") return act.refuse(null, 400, { assignee_id: "Choose an admin" });
+      return done(assignee_id ? "Lead assigned" : "Lead unassigned");
     }
     case "set-follow-up": {
-      const parsed = parseForm(FollowUpSchema, form);
-      if (!parsed.success) return fail({ intent, message: failure, fieldErrors: parsed.fieldErrors });
-      return run(() => setLeadFollowUp(id, parsed.data.follow_up_on, author), parsed.data.follow_up_on ? "Follow-up set" : "Follow-up cleared");
+      const { follow_up_on } = act.parse(FollowUpSchema);
+      await act.run(() => setLeadFollowUp(id, follow_up_on, author));
+      return done(follow_up_on ? "Follow-up set" : "Follow-up cleared");
     }
     case "set-value": {
-      const parsed = parseForm(ValueSchema, form);
-      if (!parsed.success) return fail({ intent, message: failure, fieldErrors: parsed.fieldErrors });
-      return run(() => setLeadValue(id, parsed.data.estimated_value, author), "Estimated value saved");
+      const { estimated_value } = act.parse(ValueSchema);
+      await act.run(() => setLeadValue(id, estimated_value, author));
+      return done("Estimated value saved");
     }
     case "send-reply": {
-      const parsed = parseForm(ReplySchema, form);
-      if (!parsed.success) return fail({ intent, message: failure, fieldErrors: parsed.fieldErrors });
-      const lead = await attempt({ intent, id }, () => getLead(id));
-      if (!lead.ok) return fail({ intent, message: failure }, 500);
-      if (!lead.value) return fail({ intent, message: NOT_FOUND }, 404);
-      const target = lead.value;
-      const outcome = await attempt({ intent, id }, () => sendLeadReply(target, author, parsed.data));
-      if (!outcome.ok) return fail({ intent, message: failure }, 500);
-      if (outcome.value.status === "not-configured") return fail({ intent, message: failure, detail: MAIL_NOT_CONFIGURED }, 409);
+      const reply = act.parse(ReplySchema);
+      const target = await act.run(() => getLead(id));
+      const outcome = await act.run(() => sendLeadReply(target, author, reply));
+      // The mail server's refusal keeps the failure toast with the reason under it (not in its place).
+      if (outcome.status === "not-configured") return fail({ intent, message: FAILED[intent], detail: MAIL_NOT_CONFIGURED }, 409);
       // A failed delivery is on the timeline too; 502: the mail server, not the admin, refused it.
-      if (outcome.value.status === "failed") return fail({ intent, message: failure, detail: outcome.value.error }, 502);
-      return ok({ intent, id, message: `Reply sent to ${target.email}` });
+      if (outcome.status === "failed") return fail({ intent, message: FAILED[intent], detail: outcome.error }, 502);
+      return done(`Reply sent to ${target.email}`);
     }
   }
-  return fail({ intent, message: "Unknown action" });
+  return act.unknown();
 }

@@ -69,10 +69,15 @@ export interface RecordActionOptions {
    * (docs/decisions/0041-record-action-for-singletons-and-accounts.md)
    */
   singleton?: string;
+  /** The reason of a 404 when it is not '{Noun} not found' ('Service not found in the Trash'). */
+  notFound?: string;
 }
 
 /** The wording of a page whose failures are all per intent (team, two-factor): a body that is not a form says only that. */
 export const NOT_A_FORM: Wording = { message: "The request was not a form", reason: "instead" };
+
+/** Options chosen by the posted form, where one page writes records of more than one kind (the Trash's `kind`). */
+export type RecordActionOptionsOf = (form: FormData) => RecordActionOptions;
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -94,15 +99,17 @@ export function refusal(intent: string, wording: Wording, reason: string | null,
 export async function recordAction<T>(
   request: Request,
   user: Pick<SessionUser, "id" | "email">,
-  options: RecordActionOptions,
+  given: RecordActionOptions | RecordActionOptionsOf,
   handle: (act: RecordAction) => Promise<T>,
 ) {
   const form = await readForm(request);
+  // A body that is not a form reads as an empty one, so the words are the page's own either way.
+  const options = typeof given === "function" ? given(form ?? new FormData()) : given;
   if (!form) return fail(refusal("", options.wording(""), "The request was not a form"));
   const intent = intentOf(form);
   const wording = options.wording(intent);
   const noun = wording.noun ?? options.noun;
-  const notFound = `${capitalized(noun)} not found`;
+  const notFound = options.notFound ?? `${capitalized(noun)} not found`;
   const refuse = (reason: string | null, status = 400, fieldErrors?: Record<string, string>): never => {
     throw new Refusal(refusal(intent, wording, reason, fieldErrors), status);
   };

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/site-content";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { requireAdmin } from "~/.server/auth/access";
 import { listActiveServices } from "~/.server/models/services";
 import { type ContentWriteResult, discardDraft, listSectionStates, listVersions, publishDraft, restoreVersion, saveDraft } from "~/.server/models/site-content";
@@ -10,7 +9,8 @@ import { SectionEditor, STALE_MESSAGE } from "~/components/admin/site-content/se
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { isSectionKey, parseSection, SECTION_KEYS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
-import { attempt, fail, intentOf, loadFailed, ok, readForm } from "./action-helpers";
+import { fail, loadFailed } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 // The Site Content page (docs/decisions/0011-site-content-drafts.md): one editor per home page
 // section, in page order, with draft, preview, publish, discard and history.
@@ -32,8 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { section, states, versions: versions ?? [], services: services ?? [], loadError: null };
 }
 
-const WRITE_INTENTS = ["save", "publish", "discard", "restore"] as const;
-type WriteIntent = (typeof WRITE_INTENTS)[number];
+type WriteIntent = "save" | "publish" | "discard" | "restore";
 
 const FAILURE: Record<WriteIntent, string> = {
   save: "Failed to save draft",
@@ -42,62 +41,67 @@ const FAILURE: Record<WriteIntent, string> = {
   restore: "Failed to restore version",
 };
 
+const MESSAGES: Record<WriteIntent, (title: string) => { message: string; detail: string }> = {
+  save: (title) => ({ message: `${title}: draft saved`, detail: "Visitors still see the published version until you publish." }),
+  publish: (title) => ({ message: `${title}: published`, detail: "Every visitor now sees this version." }),
+  discard: (title) => ({ message: `${title}: draft discarded`, detail: "The editor shows the published version again." }),
+  restore: (title) => ({ message: `${title}: version restored as a draft`, detail: "Preview it, then publish to make it live." }),
+};
+
+const OPTIONS = {
+  entity: "site-content",
+  noun: "section",
+  notFound: "That version does not exist",
+  // A body that is not a form (intent "") is worded as a failed save.
+  wording: (intent: string): Wording => ({ message: FAILURE[intent as WriteIntent] ?? FAILURE.save }),
+} as const;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "save", message: FAILURE.save, detail: "The request was not a form" });
-  const intent = intentOf(form);
-  if (!(WRITE_INTENTS as readonly string[]).includes(intent)) return fail({ intent, message: "Unknown action" });
-  const write = intent as WriteIntent;
-  const failure = { intent: write, message: FAILURE[write] };
-  const section = form.get("section");
-  if (!isSectionKey(section)) return fail({ ...failure, detail: "Unknown section" });
-  const revisionText = String(form.get("revision") ?? "");
-  if (!/^\d{1,9}$/.test(revisionText)) return fail({ ...failure, detail: "The editor's revision is missing" });
-  const revision = Number(revisionText);
-
-  let result: { ok: true; value: ContentWriteResult } | { ok: false; error: string };
-  if (write === "save") {
-    const content = form.get("content");
-    if (typeof content !== "string") return fail({ ...failure, fieldErrors: { form: "The section's content is missing" } });
-    const parsed = parseSection(section, content);
-    if (!parsed.success) return fail({ ...failure, fieldErrors: parsed.fieldErrors });
-    result = await attempt({ intent, section }, () => saveDraft(section, parsed.data, revision, user.id));
-  } else if (write === "publish") {
-    result = await attempt({ intent, section }, () => publishDraft(section, revision, user.id));
-  } else if (write === "discard") {
-    result = await attempt({ intent, section }, () => discardDraft(section, revision));
-  } else if (write === "restore") {
-    const versionId = String(form.get("versionId") ?? "");
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(versionId)) return fail({ ...failure, detail: "That version does not exist" }, 404);
-    result = await attempt({ intent, section }, () => restoreVersion(section, versionId, revision, user.id));
-  } else {
-    return fail({ intent, message: "Unknown action" });
-  }
-  if (!result.ok) return fail(failure, 500);
-  const outcome = result.value;
-  if (!outcome.ok) {
-    if (outcome.reason === "stale") {
-      return fail({ intent: write, message: STALE_MESSAGE, detail: "Someone else saved this section meanwhile. Load the latest version, then make your change again." }, 409);
+  return recordAction(request, user, OPTIONS, async (act) => {
+    const { intent, form } = act;
+    switch (intent) {
+      case "save":
+      case "publish":
+      case "discard":
+      case "restore": {
+        const section = form.get("section");
+        if (!isSectionKey(section)) return act.refuse("Unknown section");
+        const revisionText = String(form.get("revision") ?? "");
+        if (!/^\d{1,9}$/.test(revisionText)) return act.refuse("The editor's revision is missing");
+        const revision = Number(revisionText);
+        let step: () => Promise<ContentWriteResult>;
+        if (intent === "save") {
+          const content = form.get("content");
+          if (typeof content !== "string") return act.refuse(null, 400, { form: "The section's content is missing" });
+          const parsed = parseSection(section, content);
+          if (!parsed.success) return act.refuse(null, 400, parsed.fieldErrors);
+          step = () => saveDraft(section, parsed.data, revision, user.id);
+        } else if (intent === "publish") {
+          step = () => publishDraft(section, revision, user.id);
+        } else if (intent === "discard") {
+          step = () => discardDraft(section, revision);
+        } else {
+          const versionId = String(form.get("versionId") ?? "");
+          if (!/^[A-Za-z0-9_-]{1,100}$/.test(versionId)) return act.refuse("That version does not exist", 404);
+          step = () => restoreVersion(section, versionId, revision, user.id);
+        }
+        const outcome = await act.run(step, { section });
+        if (!outcome.ok) {
+          if (outcome.reason === "stale") {
+            // Its own message, not the intent's failure: the editor shows the reload notice on it.
+            return fail({ intent, message: STALE_MESSAGE, detail: "Someone else saved this section meanwhile. Load the latest version, then make your change again." }, 409);
+          }
+          if (outcome.reason === "not-found") return act.refuse("That version does not exist", 404);
+          return act.refuse("There is no saved draft");
+        }
+        const title = SECTION_TITLES[section];
+        return act.done({ entityId: section, action: `site-content.${intent}`, detail: title }, MESSAGES[intent](title));
+      }
+      default:
+        return act.unknown();
     }
-    if (outcome.reason === "not-found") return fail({ ...failure, detail: "That version does not exist" }, 404);
-    return fail({ ...failure, detail: "There is no saved draft" });
-  }
-  const title = SECTION_TITLES[section];
-  await recordAdminActivity(request, user, { entity: "site-content", entityId: section, action: `site-content.${write}`, detail: title });
-  const messages: Record<WriteIntent, string> = {
-    save: `${title}: draft saved`,
-    publish: `${title}: published`,
-    discard: `${title}: draft discarded`,
-    restore: `${title}: version restored as a draft`,
-  };
-  const details: Record<WriteIntent, string> = {
-    save: "Visitors still see the published version until you publish.",
-    publish: "Every visitor now sees this version.",
-    discard: "The editor shows the published version again.",
-    restore: "Preview it, then publish to make it live.",
-  };
-  return ok({ intent: write, message: messages[write], detail: details[write] });
+  });
 }
 
 export default function SiteContentPage({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,6 @@ import { FolderKanban, ImageIcon, RotateCcw, Trash2, Wrench } from "lucide-react
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/trash";
-import { recordAdminActivity } from "~/.server/activity/activity";
 import { requireAdmin } from "~/.server/auth/access";
 import { deleteProjectForever, listTrashedProjects, restoreProjectFromTrash } from "~/.server/models/projects";
 import { deleteServiceForever, listTrashedServices, restoreServiceFromTrash } from "~/.server/models/services";
@@ -15,7 +14,8 @@ import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
-import { attempt, fail, intentOf, loadFailed, ok, readForm, readId } from "./action-helpers";
+import { loadFailed } from "./action-helpers";
+import { recordAction, type Wording } from "./record-action";
 
 // The Trash of services and projects (docs/decisions/0013-versions-and-trash.md): deleted records wait
 // here TRASH_DAYS before the purge removes them; an admin can restore one or delete it forever sooner.
@@ -46,36 +46,43 @@ const readKind = (form: FormData): Kind | null => {
   return kind === "service" || kind === "project" ? kind : null;
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const form = await readForm(request);
-  if (!form) return fail({ intent: "", message: "Unknown action", detail: "The request was not a form" });
-  const intent = intentOf(form);
-  if (intent !== "restore" && intent !== "delete-forever") return fail({ intent, message: "Unknown action" });
+/** The words of each answer follow the posted kind: 'Failed to restore project', 'Service not found in the Trash'. */
+const optionsOf = (form: FormData) => {
   const kind = readKind(form);
   const noun = kind ? NOUN[kind] : { one: "item", title: "Item" };
-  const failure = { intent, message: intent === "restore" ? `Failed to restore ${noun.one}` : `Failed to delete ${noun.one}` };
-  if (!kind) return fail({ ...failure, detail: "Choose a service or a project" });
-  const target = readId(form);
-  if (target.kind === "missing") return fail({ ...failure, detail: `No ${noun.one} was given` });
-  if (target.kind === "unknown") return fail({ ...failure, detail: `${noun.title} not found in the Trash` }, 404);
+  return {
+    entity: kind ?? "service",
+    noun: noun.one,
+    notFound: `${noun.title} not found in the Trash`,
+    wording: (intent: string): Wording => ({
+      message: intent === "restore" ? `Failed to restore ${noun.one}` : intent === "delete-forever" ? `Failed to delete ${noun.one}` : "Unknown action",
+    }),
+  };
+};
 
-  const step =
-    intent === "restore"
-      ? kind === "service"
-        ? () => restoreServiceFromTrash(target.id)
-        : () => restoreProjectFromTrash(target.id)
-      : kind === "service"
-        ? () => deleteServiceForever(target.id)
-        : () => deleteProjectForever(target.id);
-  const done = await attempt({ intent, kind, id: target.id }, step);
-  if (!done.ok) return fail(failure, 500);
-  if (!done.value) return fail({ ...failure, detail: `${noun.title} not found in the Trash` }, 404);
-  await recordAdminActivity(request, user, { entity: kind, entityId: target.id, action: intent === "restore" ? `${kind}.restore` : `${kind}.delete-forever` });
-  return ok({
-    intent,
-    id: target.id,
-    message: intent === "restore" ? `${noun.title} restored successfully` : `${noun.title} deleted forever`,
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  return recordAction(request, user, optionsOf, async (act) => {
+    const { intent } = act;
+    switch (intent) {
+      case "restore":
+      case "delete-forever": {
+        const kind = readKind(act.form);
+        if (!kind) return act.refuse("Choose a service or a project");
+        const id = act.id();
+        const step = {
+          restore: { service: restoreServiceFromTrash, project: restoreProjectFromTrash },
+          "delete-forever": { service: deleteServiceForever, project: deleteProjectForever },
+        }[intent][kind];
+        await act.run(() => step(id), { kind });
+        return act.done(
+          { entity: kind, entityId: id, action: `${kind}.${intent}` },
+          { id, message: intent === "restore" ? `${NOUN[kind].title} restored successfully` : `${NOUN[kind].title} deleted forever` },
+        );
+      }
+      default:
+        return act.unknown();
+    }
   });
 }
 
