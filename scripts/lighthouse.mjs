@@ -14,6 +14,7 @@
 //   CHROME_PATH       Chromium to drive (default /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS   runs per page; the run with the median performance score is reported (default 1)
 //   LIGHTHOUSE_ADMIN  "false" skips the signed-in admin pages
+//   LIGHTHOUSE_PUBLIC "false" skips the public pages (measure the admin alone)
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
@@ -158,7 +159,7 @@ async function main() {
   const results = [];
   try {
     // The portfolio is a public page as the others are (docs/product.md#portfolio-page); the bench keeps its three.
-    const pages = { ...(await findPages(server.origin)), projects: "/projects" };
+    const pages = process.env.LIGHTHOUSE_PUBLIC === "false" ? {} : { ...(await findPages(server.origin)), projects: "/projects" };
     // Our own signal handling: chrome-launcher's would exit before the server is stopped and DATA_DIR removed.
     chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: "silent", handleSIGINT: false });
     const launched = chrome;

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import type { Project } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
 import { focalStyle } from "~/lib/images";
-import { ResponsiveImage } from "~/components/site/responsive-image";
+import { preloadImage, ResponsiveImage } from "~/components/site/responsive-image";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Switch } from "~/components/ui/switch";
@@ -12,6 +12,13 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { formatBudget } from "~/lib/format";
 import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
+
+/**
+ * As wide as the card is shown (the admin shell's padding, the grid's gaps and columns, the 256 px sidebar from
+ * 1024 px, the content's 1280 px limit; each card's 1 px border), measured at 360-1600 px.
+ */
+const IMAGE_SIZES =
+  "(min-width: 1584px) 414px, (min-width: 1280px) calc((100vw - 342px) / 3), (min-width: 1024px) calc(50vw - 162px), (min-width: 640px) calc(50vw - 34px), calc(100vw - 34px)";
 
 interface ProjectCardProps {
   project: Project;
@@ -30,6 +37,11 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
   const pendingFeatured = fetcher.formData?.get("is_featured");
   const isPublic = typeof pendingPublic === "string" ? pendingPublic === "true" : project.is_public;
   const isFeatured = typeof pendingFeatured === "string" ? pendingFeatured === "true" : project.is_featured;
+  // The first card's image is the largest paint on a phone: a preload in the server's head starts it before the
+  // stylesheet and the scripts, instead of when the parser reaches the card (docs/performance.md#admin). Not in the
+  // browser: the image is in the page by then, and a browser build lacks the site images' version hashes, so its
+  // preload would fetch the same image again under another URL.
+  if (import.meta.env.SSR && priority && project.featured_image_url) preloadImage(project.featured_image_url, IMAGE_SIZES);
   const setFlag = (flag: "is_public" | "is_featured", value: boolean) =>
     void fetcher.submit({ intent: "set-flags", id: project.id, [flag]: String(value) }, { method: "post" });
 
@@ -44,7 +56,7 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
         <ResponsiveImage
           src={project.featured_image_url}
           alt=""
-          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+          sizes={IMAGE_SIZES}
           avif="phones"
           // The first card's image is the largest paint on a phone: fetched at once, first (docs/performance.md#admin).
           loading={priority ? "eager" : "lazy"}

@@ -3,13 +3,19 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { Service } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
-import { ResponsiveImage } from "~/components/site/responsive-image";
+import { preloadImage, ResponsiveImage } from "~/components/site/responsive-image";
 import { Button } from "~/components/ui/button";
 import { focalStyle } from "~/lib/images";
 import { type ActionResult, useActionToast } from "./action-result";
 import { formatDate } from "~/lib/format";
 import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
+
+/**
+ * As wide as the image is shown: the card's width less its padding on phones (the page's 16 px, the card's 16 px and
+ * its border, each side), the fixed thumbnail beside the text from 640 px up.
+ */
+const IMAGE_SIZES = "(min-width: 640px) 176px, calc(100vw - 66px)";
 
 interface ServiceCardProps {
   service: Service;
@@ -27,6 +33,11 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
   // Optimistic: show the new state while the toggle is on its way.
   const pending = fetcher.formData?.get("is_active");
   const active = pending === undefined || pending === null ? service.is_active : pending === "true";
+  // The first card's image is the largest paint on a phone: a preload in the server's head starts it before the
+  // stylesheet and the scripts, instead of when the parser reaches the card (docs/performance.md#admin). Not in the
+  // browser: the image is in the page by then, and a browser build lacks the site images' version hashes, so its
+  // preload would fetch the same image again under another URL.
+  if (import.meta.env.SSR && priority && service.featured_image_url) preloadImage(service.featured_image_url, IMAGE_SIZES);
 
   return (
     // An inactive service looks it at a glance (docs/decisions/0019-admin-toasts-and-hero-media.md): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
@@ -39,7 +50,7 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
         <ResponsiveImage
           src={service.featured_image_url}
           alt=""
-          sizes="(min-width: 640px) 176px, 100vw"
+          sizes={IMAGE_SIZES}
           avif="phones"
           // The first card's image is the largest paint on a phone: fetched at once, first (docs/performance.md#admin).
           loading={priority ? "eager" : "lazy"}

@@ -6,7 +6,6 @@ import { requireAdmin } from "~/.server/auth/access";
 import { changedFields } from "~/.server/models/activity";
 import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
@@ -20,6 +19,8 @@ import { recordAction, type Wording } from "./record-action";
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
 const ServiceDialog = lazy(() => import("~/components/admin/service-dialog").then((m) => ({ default: m.ServiceDialog })));
+// The delete confirmation likewise, on the first Delete: its dialog code is most of what the list would load besides.
+const ConfirmDeleteDialog = lazy(() => import("~/components/admin/confirm-delete-dialog").then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -92,7 +93,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const services = loaderData.services ?? [];
   // `loaded`: opened once, so it stays mounted (and animates closed) from then on.
   const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; service: Service | null }>({ open: false, loaded: false, service: null });
-  const [deleting, setDeleting] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
+  const [deleting, setDeleting] = useState<{ open: boolean; loaded: boolean; service: Service | null }>({ open: false, loaded: false, service: null });
   const deleteFetcher = useFetcher<ActionResult>();
   useActionToast(deleteFetcher.data);
   const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
@@ -126,7 +127,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
               service={service}
               priority={index === 0}
               onEdit={() => setDialog({ open: true, loaded: true, service })}
-              onDelete={() => setDeleting({ open: true, service })}
+              onDelete={() => setDeleting({ open: true, loaded: true, service })}
             />
           ))}
         </section>
@@ -142,16 +143,20 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
           />
         </Suspense>
       ) : null}
-      <ConfirmDeleteDialog
-        open={deleting.open}
-        onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
-        question="Are you sure you want to delete this service?"
-        outcome="will move to the Trash, where it is kept for 30 days and can be restored."
-        itemName={deleting.service?.title}
-        onConfirm={() => {
-          if (deleting.service) void deleteFetcher.submit({ intent: "delete", id: deleting.service.id }, { method: "post" });
-        }}
-      />
+      {deleting.loaded ? (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            open={deleting.open}
+            onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
+            question="Are you sure you want to delete this service?"
+            outcome="will move to the Trash, where it is kept for 30 days and can be restored."
+            itemName={deleting.service?.title}
+            onConfirm={() => {
+              if (deleting.service) void deleteFetcher.submit({ intent: "delete", id: deleting.service.id }, { method: "post" });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
