@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { AboutContent, HeroContent } from "~/validation/site-content";
@@ -30,7 +30,7 @@ function Statement({
       <ul className="mt-5 space-y-3">
         {points.map((point, i) => (
           <li key={i} className="flex gap-3 text-sm leading-relaxed text-foreground/90">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+            <Icon name="check-circle" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
             {point}
           </li>
         ))}

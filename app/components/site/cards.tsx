@@ -1,4 +1,4 @@
-import { ArrowRight, Building2, MapPin, Star, Tag } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -31,7 +31,7 @@ function CardImage({ src, focalX, focalY }: { src: string | null; focalX?: numbe
         />
       ) : (
         <div className="grid size-full place-items-center text-white/70">
-          <Building2 aria-hidden="true" className="size-14" />
+          <Icon name="building-2" className="size-14" />
         </div>
       )}
     </div>
@@ -75,7 +75,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
           <div className="flex items-center justify-between gap-3 border-t pt-5 text-sm">
             {service.pricing_model ? (
               <p className="flex items-center gap-2 font-medium text-foreground/80">
-                <Tag aria-hidden="true" className="size-4 text-brand-teal" />
+                <Icon name="tag" className="size-4 text-brand-teal" />
                 {formatPricingModel(service.pricing_model)}
               </p>
             ) : (
@@ -84,7 +84,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
             {linked ? (
               <span aria-hidden="true" className="flex items-center gap-1 font-semibold text-primary">
                 Learn More
-                <ArrowRight className="size-4 transition-transform group-has-[a:hover]:translate-x-1" />
+                <Icon name="arrow-right" className="size-4 transition-transform group-has-[a:hover]:translate-x-1" />
               </span>
             ) : null}
           </div>
@@ -106,7 +106,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           </Badge>
           {project.is_featured ? (
             <Badge className="bg-brand-amber text-brand-amber-foreground shadow-sm">
-              <Star aria-hidden="true" className="fill-current" />
+              <Icon name="star-filled" className="size-3" />
               Featured
             </Badge>
           ) : null}
@@ -117,7 +117,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         <CardTitle id={project.id} title={project.title} href={`/project/${project.id}`} />
         {project.project_location ? (
           <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
-            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <Icon name="map-pin" className="size-4 shrink-0" />
             {project.project_location}
           </p>
         ) : null}

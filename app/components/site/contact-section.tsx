@@ -1,4 +1,4 @@
-import { Clock, Globe, Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
 import type { ContactPrefill } from "~/content/enquiry";
 import { ContactForm, type EnquiryActionData } from "./contact-form";
@@ -46,7 +46,7 @@ export function ContactSection({
             <p className="mt-2 text-muted-foreground">Visit our office, call or email us. Site visits are free across Male and Hulhumalé.</p>
             <ul className="mt-8 space-y-6">
               {info.phones.length > 0 ? (
-                <InfoItem icon={<Phone className="size-5" />} title="Phone">
+                <InfoItem icon={<Icon name="phone" className="size-5" />} title="Phone">
                   <ul>
                     {info.phones.map((p) => (
                       <li key={p.value}>
@@ -57,17 +57,17 @@ export function ContactSection({
                   </ul>
                 </InfoItem>
               ) : null}
-              <InfoItem icon={<Mail className="size-5" />} title="Email">
+              <InfoItem icon={<Icon name="mail" className="size-5" />} title="Email">
                 <a href={`mailto:${info.email}`}>{info.email}</a>
               </InfoItem>
-              <InfoItem icon={<MapPin className="size-5" />} title="Address">
+              <InfoItem icon={<Icon name="map-pin" className="size-5" />} title="Address">
                 <p>{info.address}</p>
               </InfoItem>
-              <InfoItem icon={<Clock className="size-5" />} title="Business Hours">
+              <InfoItem icon={<Icon name="clock" className="size-5" />} title="Business Hours">
                 <p>{info.hours}</p>
               </InfoItem>
               {info.website ? (
-                <InfoItem icon={<Globe className="size-5" />} title="Website">
+                <InfoItem icon={<Icon name="globe" className="size-5" />} title="Website">
                   <a href={info.website} rel="noopener">
                     {displayUrl(info.website)}
                   </a>

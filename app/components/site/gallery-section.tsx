@@ -1,4 +1,4 @@
-import { Expand } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { GalleryContent } from "~/validation/site-content";
@@ -46,7 +46,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                   aria-hidden="true"
                   className="absolute top-3 right-3 grid size-9 place-items-center rounded-full bg-white/90 text-brand-navy opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
                 >
-                  <Expand className="size-4" />
+                  <Icon name="expand" className="size-4" />
                 </span>
                 <span className="absolute inset-x-0 bottom-0 p-3 sm:p-5">
                   <span className="sr-only">View </span>

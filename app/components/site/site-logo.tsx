@@ -1,4 +1,4 @@
-import { Building2 } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import type { Logo } from "~/lib/branding";
 import { cn } from "~/lib/utils";
 
@@ -13,7 +13,7 @@ export function SiteLogo({ logo, tone = "dark", className }: { logo: Logo; tone?
         aria-hidden="true"
         className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-amber text-brand-amber-foreground shadow-sm"
       >
-        <Building2 className="size-5" />
+        <Icon name="building-2" className="size-5" />
       </span>
       <span
         className={cn("text-base leading-tight font-bold tracking-tight sm:text-lg", tone === "light" ? "text-white" : "text-brand-navy")}
