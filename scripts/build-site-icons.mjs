@@ -95,6 +95,16 @@ const css = `/*
     -webkit-mask: var(--icon) center / 100% 100% no-repeat;
     mask: var(--icon) center / 100% 100% no-repeat;
   }
+  /* IconBox: the tile's own ::before is the icon (sized by before:size-* utilities). */
+  .icon-box::before {
+    content: "";
+    display: block;
+    width: 1.5rem;
+    height: 1.5rem;
+    background-color: currentColor;
+    -webkit-mask: var(--icon) center / 100% 100% no-repeat;
+    mask: var(--icon) center / 100% 100% no-repeat;
+  }
 ${rules.map((r) => r.replace(/^/gm, "  ")).join("\n")}
 }
 `;

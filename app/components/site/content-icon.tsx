@@ -1,5 +1,5 @@
 import type { ContentIcon as ContentIconName } from "~/content/types";
-import { Icon, type IconName } from "~/components/site/icon";
+import { IconBox, type IconName } from "~/components/site/icon";
 
 const ICONS = {
   shield: "shield-check",
@@ -12,13 +12,7 @@ const ICONS = {
   target: "target",
 } satisfies Record<ContentIconName, IconName>;
 
-/** The icon for a name used in the fixed content (app/components/site/icon.tsx); always decorative. */
-export function ContentIcon({
-  name,
-  className,
-}: {
-  name: ContentIconName;
-  className?: string;
-}) {
-  return <Icon name={ICONS[name]} className={className} />;
+/** The icon for a name used in the fixed content, drawn on its tile (IconBox in app/components/site/icon.tsx). */
+export function ContentIconBox({ name, className, iconClassName }: { name: ContentIconName; className: string; iconClassName: string }) {
+  return <IconBox name={ICONS[name]} className={className} iconClassName={iconClassName} />;
 }

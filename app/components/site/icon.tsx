@@ -48,19 +48,15 @@ export type IconName =
   | "wallet"
   | "x";
 
-export function Icon({
-  name,
-  className,
-}: {
-  name: IconName;
-  className?: string;
-}) {
-  return (
-    <span
-      aria-hidden="true"
-      className={
-        className ? `icon icon-${name} ${className}` : `icon icon-${name}`
-      }
-    />
-  );
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <span aria-hidden="true" className={className ? `icon icon-${name} ${className}` : `icon icon-${name}`} />;
+}
+
+/**
+ * An icon on a tile of its own (a rounded square or circle behind it): the tile draws the icon in its `::before`,
+ * so the pair is one element. `className` styles the tile (it centres its one child, e.g. `grid place-items-center`);
+ * `iconClassName` sizes the icon with `before:` utilities (`before:size-5`). The tile is decorative too.
+ */
+export function IconBox({ name, className, iconClassName }: { name: IconName; className: string; iconClassName: string }) {
+  return <span aria-hidden="true" className={`icon-box icon-${name} ${iconClassName} ${className}`} />;
 }

@@ -1,4 +1,4 @@
-import { Icon } from "~/components/site/icon";
+import { Icon, IconBox } from "~/components/site/icon";
 import { NAV_LINKS } from "~/content/site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { Logo } from "~/lib/branding";
@@ -77,18 +77,15 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
               href={telHref(phone)}
               className="hidden items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-navy hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:flex"
             >
-              <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-accent text-brand-teal">
-                <Icon name="phone" className="size-4" />
-              </span>
+              <IconBox name="phone" iconClassName="before:size-4" className="grid size-8 place-items-center rounded-full bg-accent text-brand-teal" />
               {phone}
             </a>
             <a
               href={telHref(phone)}
               aria-label={`Call ${phone}`}
-              className="grid size-10 place-items-center rounded-md text-brand-teal hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:hidden"
-            >
-              <Icon name="phone" className="size-5" />
-            </a>
+              // The link draws its icon in its ::before (IconBox in components/site/icon.tsx): one element.
+              className="icon-box icon-phone grid size-10 place-items-center rounded-md text-brand-teal before:size-5 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:hidden"
+            />
             <SectionLink
               section="contact"
               className="hidden h-10 items-center rounded-md bg-brand-amber px-5 text-sm font-semibold text-brand-amber-foreground shadow-sm transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none md:inline-flex"
