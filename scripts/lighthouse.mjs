@@ -3,6 +3,14 @@
 // Prints the four category scores, LCP, TBT, CLS and the JS/CSS transfer bytes of each page, and
 // writes a summary to .tmp/lighthouse.json (full reports in .tmp/lighthouse/<page>.json).
 //
+// Beside them, in the same rounds, a static reference: scripts/perf/static-home.html, the demo home page's
+// content hand-written as plain HTML with a small stylesheet and no script, served as a file (brotli, as our pages
+// are) by a tiny server on the next free port that passes every other path (the images) through to the site, so
+// it meets the same network model. Each public page is then held to the page-weight targets
+// (docs/performance.md#targets): document + CSS + JS as sent <= 1.5x the static page's, FCP <= 1.1x its FCP,
+// TBT <= 50 ms in every run, and the home page under 800 elements. With LIGHTHOUSE_RUNS > 1 the pages take turns
+// (round 1 of every page, then round 2...), so a busy minute on the machine falls on all of them alike.
+//
 // Then the admin's dashboard, services and projects pages, signed in (docs/performance.md#admin): the script
 // signs in through the API as the admin the perf server creates and hands Lighthouse the session cookie.
 //
@@ -17,9 +25,11 @@
 //   LIGHTHOUSE_PUBLIC "false" skips the public pages (measure the admin alone)
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE: see scripts/perf-server.mjs
 import fs from "node:fs";
+import http from "node:http";
+import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { HOST, findPages, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
+import { HOST, findPages, freePort, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
 const OUTPUT = ".tmp/lighthouse.json";
@@ -30,6 +40,74 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /** The admin on a phone (docs/performance.md#admin): its own targets; SEO does not apply to a signed-in page. */
 const ADMIN_PAGES = { dashboard: "/admin/dashboard", services: "/admin/services", projects: "/admin/projects" };
 const ADMIN_TARGETS = { performance: 95, scriptKiB: 150 };
+/** Public pages against the static reference (docs/performance.md#targets, "Public page weight"). */
+const WEIGHT_TARGETS = { bytesRatio: 1.5, fcpRatio: 1.1, tbtMs: 50, homeDomElements: 800 };
+const STATIC_PAGE = "scripts/perf/static-home.html";
+
+/**
+ * Serves the static reference at `/` (brotli when asked, as the site's pages go out) and passes every other
+ * request through to the site, so the page's images come from its own origin as the home page's do.
+ */
+async function startStaticServer(siteOrigin) {
+  const html = fs.readFileSync(STATIC_PAGE);
+  const brotli = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const port = await freePort();
+  const server = http.createServer((req, res) => {
+    if (req.url === "/" || req.url === "/index.html") {
+      const br = /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      const body = br ? brotli : html;
+      res.writeHead(200, {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Length": body.length,
+        "Cache-Control": "no-cache",
+        Vary: "Accept-Encoding",
+        ...(br ? { "Content-Encoding": "br" } : {}),
+      });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+    const upstream = http.request(`${siteOrigin}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(siteOrigin).host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => {
+      res.writeHead(502).end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, HOST, resolve);
+  });
+  server.keepAliveTimeout = 5000;
+  return { origin: `http://${HOST}:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Document + CSS + JS as sent (Lighthouse's transfer sizes: encoded body and headers). */
+const pageBytes = (r) => r.bytes.document + r.bytes.stylesheet + r.bytes.script;
+
+/** Each public page against the static reference: the weight targets, met or not. */
+function weightVerdicts(r, reference) {
+  const verdicts = [];
+  const bytes = pageBytes(r);
+  const refBytes = pageBytes(reference);
+  verdicts.push({
+    what: "document+CSS+JS",
+    value: `${kib(bytes)} KiB vs ${kib(refBytes)} KiB = ${(bytes / refBytes).toFixed(2)}x (<= ${WEIGHT_TARGETS.bytesRatio}x)`,
+    met: bytes <= refBytes * WEIGHT_TARGETS.bytesRatio,
+  });
+  verdicts.push({
+    what: "FCP",
+    value: `${r.fcpMs} ms vs ${reference.fcpMs} ms = ${(r.fcpMs / reference.fcpMs).toFixed(2)}x (<= ${WEIGHT_TARGETS.fcpRatio}x)`,
+    met: r.fcpMs <= reference.fcpMs * WEIGHT_TARGETS.fcpRatio,
+  });
+  const tbts = r.allRuns.map((run) => run.tbtMs);
+  verdicts.push({ what: "TBT", value: `${tbts.join(", ")} ms (<= ${WEIGHT_TARGETS.tbtMs} in every run)`, met: tbts.every((t) => t <= WEIGHT_TARGETS.tbtMs) });
+  if (r.name === "home") {
+    verdicts.push({ what: "DOM", value: `${r.domElements} elements (< ${WEIGHT_TARGETS.homeDomElements})`, met: r.domElements < WEIGHT_TARGETS.homeDomElements });
+  }
+  return verdicts;
+}
 
 function chromePath() {
   const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
@@ -91,6 +169,7 @@ function summarize(name, path, lhr) {
     speedIndexMs: Math.round(lhr.audits["speed-index"].numericValue),
     bytes: { script: bytes("script"), stylesheet: bytes("stylesheet"), document: bytes("document"), image: bytes("image"), total: bytes("total") },
     requests: requests.length,
+    domElements: lhr.audits["dom-size"]?.numericValue ?? null,
     otherHosts,
     problems: problems(lhr),
     runWarnings: lhr.runWarnings,
@@ -156,6 +235,7 @@ async function main() {
   const before = machineInfo();
   const server = await startServer({ label: "lighthouse" });
   let chrome;
+  let stopStatic;
   const results = [];
   try {
     // The portfolio is a public page as the others are (docs/product.md#portfolio-page); the bench keeps its three.
@@ -166,24 +246,37 @@ async function main() {
     for (const signal of ["SIGINT", "SIGTERM"]) process.prependOnceListener(signal, () => void launched.kill());
     fs.mkdirSync(REPORT_DIR, { recursive: true });
     console.log(`Server ${server.origin} (BUILD_DIR=${process.env.BUILD_DIR || "build"}); Lighthouse mobile, simulated throttling, ${RUNS} run(s) per page`);
-    for (const [name, path] of Object.entries(pages)) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) {
+    const reference = await startStaticServer(server.origin);
+    stopStatic = reference.stop;
+    console.log(`Static reference ${reference.origin}/ (${STATIC_PAGE}); pages take turns in each round`);
+    // The static reference first in each round, then the public pages: every page once per round.
+    const targets = [{ name: "static", origin: reference.origin, path: "/" }, ...Object.entries(pages).map(([name, path]) => ({ name, origin: server.origin, path }))];
+    const runsOf = new Map(targets.map((t) => [t.name, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const { name, origin, path } of targets) {
         process.stdout.write(`  ${name.padEnd(8)} ${path} run ${i + 1}/${RUNS} ...`);
-        const result = await audit(chrome, `${server.origin}${path}`);
+        const result = await audit(chrome, `${origin}${path}`);
         const summary = summarize(name, path, result.lhr);
         summary.lhr = result.lhr;
-        runs.push(summary);
-        process.stdout.write(` performance ${summary.scores.performance}\n`);
+        runsOf.get(name).push(summary);
+        process.stdout.write(` performance ${summary.scores.performance}, FCP ${summary.fcpMs} ms, TBT ${summary.tbtMs} ms\n`);
       }
+    }
+    for (const { name } of targets) {
+      const runs = runsOf.get(name);
       const chosen = median(runs);
       fs.writeFileSync(`${REPORT_DIR}/${name}.json`, JSON.stringify(chosen.lhr));
       for (const run of runs) delete run.lhr;
-      results.push({ ...chosen, allRuns: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls })) });
+      results.push({
+        ...chosen,
+        reference: name === "static",
+        allRuns: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, fcpMs: r.fcpMs, tbtMs: r.tbtMs, cls: r.cls, bytes: pageBytes(r) })),
+      });
     }
     if (process.env.LIGHTHOUSE_ADMIN !== "false") results.push(...(await auditAdminPages(chrome, server.origin)));
   } finally {
     await chrome?.kill();
+    await stopStatic?.();
     await server.stop();
   }
   const after = machineInfo();
@@ -213,6 +306,10 @@ async function main() {
       for (const p of r.problems) console.log(`  - [${p.category}] ${p.id}: ${p.title}${p.displayValue ? ` (${p.displayValue})` : ""}`);
       continue;
     }
+    if (r.reference) {
+      console.log(`\nstatic reference ${STATIC_PAGE}: document+CSS+JS ${kib(pageBytes(r))} KiB, FCP ${r.fcpMs} ms, TBT ${r.tbtMs} ms, ${r.domElements} elements`);
+      continue;
+    }
     const misses = [];
     for (const id of CATEGORIES) {
       const target = id === "performance" ? TARGETS.performance : TARGETS[id];
@@ -222,6 +319,11 @@ async function main() {
     if (r.cls > TARGETS.cls) misses.push(`CLS ${r.cls} > 0`);
     console.log(`\n${r.name} ${r.path}: ${misses.length ? `below target: ${misses.join("; ")}` : "meets the targets"}`);
     for (const p of r.problems) console.log(`  - [${p.category}] ${p.id}: ${p.title}${p.displayValue ? ` (${p.displayValue})` : ""}`);
+    const reference = results.find((x) => x.reference);
+    if (reference) {
+      r.weight = weightVerdicts(r, reference);
+      for (const v of r.weight) console.log(`  ${v.met ? "met    " : "NOT MET"} ${v.what}: ${v.value}`);
+    }
     for (const w of r.runWarnings) console.log(`  ! ${w}`);
     if (r.otherHosts.length) console.log(`  !! requests to other hosts: ${r.otherHosts.join(", ")}`);
   }
@@ -231,6 +333,7 @@ async function main() {
     tool: `lighthouse ${results[0]?.lighthouseVersion ?? ""}`.trim(),
     settings: { preset: "mobile (default config)", throttling: "simulated", runsPerPage: RUNS, chromeFlags: CHROME_FLAGS },
     targets: TARGETS,
+    weightTargets: WEIGHT_TARGETS,
     adminTargets: ADMIN_TARGETS,
     machine: { ...after, loadavgBefore: before.loadavg },
     results,

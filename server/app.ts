@@ -86,6 +86,15 @@ function siteImageVersions(dir: string): Map<string, string> {
   return versions;
 }
 
+/** The names in the client build's folder (none in development, where Vite serves the client). */
+function topLevelEntries(dir: string): Set<string> {
+  try {
+    return new Set(fs.readdirSync(dir));
+  } catch {
+    return new Set();
+  }
+}
+
 /** For answers that are not pages (a 404 under /uploads, an error): nothing may load, frame or rebase them. */
 const PLAIN_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -174,7 +183,22 @@ export function createApp() {
       },
     }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false, dotfiles: "ignore" }));
+  // The rest of the client folder (favicons, manifest, robots.txt...). Only a path whose first segment names an entry
+  // of that folder can be a file there: a page URL (`/`, `/service/...`) skips the handler instead of costing a
+  // stat() of the disk on every request. The build does not change while the server runs.
+  const serveClientFiles = express.static(clientDir, { maxAge: "1h", index: false, dotfiles: "ignore" });
+  const clientEntries = topLevelEntries(clientDir);
+  app.use((req, res, next) => {
+    const first = req.path.slice(1).split("/", 1)[0];
+    let name: string;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      return serveClientFiles(req, res, next); // a malformed escape: answered as before (400)
+    }
+    if (!clientEntries.has(name)) return next();
+    serveClientFiles(req, res, next);
+  });
 
   // Cross-site writes are refused before any route runs (actions, resource routes and /api/auth alike).
   app.use((req, res, next) => {

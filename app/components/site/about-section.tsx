@@ -1,8 +1,8 @@
-import { CheckCircle2 } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { AboutContent, HeroContent } from "~/validation/site-content";
-import { ContentIcon } from "./content-icon";
+import { ContentIconBox } from "./content-icon";
 import { FadeIn } from "./fade-in";
 import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
@@ -21,16 +21,14 @@ function Statement({
   return (
     <article className="rounded-xl border bg-card p-7 shadow-sm">
       <div className="mb-4 flex items-center gap-3">
-        <span className="grid size-11 place-items-center rounded-lg bg-accent text-brand-teal">
-          <ContentIcon name={icon} className="size-6" />
-        </span>
+        <ContentIconBox name={icon} iconClassName="before:size-6" className="grid size-11 place-items-center rounded-lg bg-accent text-brand-teal" />
         <h3 className="text-xl font-semibold text-brand-navy">{title}</h3>
       </div>
       <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{statement}</p>
       <ul className="mt-5 space-y-3">
         {points.map((point, i) => (
           <li key={i} className="flex gap-3 text-sm leading-relaxed text-foreground/90">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+            <Icon name="check-circle" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
             {point}
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { Loader2, Paperclip, Send } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -192,7 +192,7 @@ export function ContactForm({
       {/* After the text fields: a refused file stops the read after what the visitor typed. */}
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="contact-attachments" className="gap-1">
-          <Paperclip aria-hidden="true" className="size-4" />
+          <Icon name="paperclip" className="size-4" />
           Drawings or photos <span className="font-normal text-muted-foreground">(optional)</span>
         </Label>
         <Input
@@ -220,11 +220,11 @@ export function ContactForm({
         {/* The island shows one label or the other while the message is on its way. */}
         <Button type="submit" className="h-12 bg-brand-amber px-8 text-base font-semibold text-brand-amber-foreground shadow-sm hover:bg-brand-amber/90">
           <span {...dataAttr(ATTR.when, SEND_STATE.idle)} className="inline-flex items-center gap-2">
-            <Send aria-hidden="true" className="size-5" />
+            <Icon name="send" className="size-5" />
             Send Message
           </span>
           <span {...dataAttr(ATTR.when, SEND_STATE.sending)} hidden className="inline-flex items-center gap-2">
-            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+            <Icon name="loader" className="size-5 animate-spin" />
             Sending Message...
           </span>
         </Button>

@@ -1,16 +1,14 @@
-import { Clock, Globe, Mail, MapPin, Phone } from "lucide-react";
+import { IconBox, type IconName } from "~/components/site/icon";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
 import type { ContactPrefill } from "~/content/enquiry";
 import { ContactForm, type EnquiryActionData } from "./contact-form";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
 
-function InfoItem({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+function InfoItem({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-navy text-brand-amber">
-        {icon}
-      </span>
+      <IconBox name={icon} iconClassName="before:size-5" className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-navy text-brand-amber" />
       <div className="min-w-0">
         <h3 className="font-semibold text-brand-navy">{title}</h3>
         <div className="mt-1 text-muted-foreground [&_a]:break-words [&_a]:hover:text-primary [&_a]:hover:underline">{children}</div>
@@ -46,7 +44,7 @@ export function ContactSection({
             <p className="mt-2 text-muted-foreground">Visit our office, call or email us. Site visits are free across Male and Hulhumalé.</p>
             <ul className="mt-8 space-y-6">
               {info.phones.length > 0 ? (
-                <InfoItem icon={<Phone className="size-5" />} title="Phone">
+                <InfoItem icon="phone" title="Phone">
                   <ul>
                     {info.phones.map((p) => (
                       <li key={p.value}>
@@ -57,17 +55,17 @@ export function ContactSection({
                   </ul>
                 </InfoItem>
               ) : null}
-              <InfoItem icon={<Mail className="size-5" />} title="Email">
+              <InfoItem icon="mail" title="Email">
                 <a href={`mailto:${info.email}`}>{info.email}</a>
               </InfoItem>
-              <InfoItem icon={<MapPin className="size-5" />} title="Address">
+              <InfoItem icon="map-pin" title="Address">
                 <p>{info.address}</p>
               </InfoItem>
-              <InfoItem icon={<Clock className="size-5" />} title="Business Hours">
+              <InfoItem icon="clock" title="Business Hours">
                 <p>{info.hours}</p>
               </InfoItem>
               {info.website ? (
-                <InfoItem icon={<Globe className="size-5" />} title="Website">
+                <InfoItem icon="globe" title="Website">
                   <a href={info.website} rel="noopener">
                     {displayUrl(info.website)}
                   </a>

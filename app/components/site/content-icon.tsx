@@ -1,19 +1,18 @@
-import { Award, Clock, Eye, Handshake, Leaf, type LucideProps, ShieldCheck, Target, Users } from "lucide-react";
 import type { ContentIcon as ContentIconName } from "~/content/types";
+import { IconBox, type IconName } from "~/components/site/icon";
 
 const ICONS = {
-  shield: ShieldCheck,
-  clock: Clock,
-  users: Users,
-  award: Award,
-  leaf: Leaf,
-  handshake: Handshake,
-  eye: Eye,
-  target: Target,
-} satisfies Record<ContentIconName, React.ComponentType<LucideProps>>;
+  shield: "shield-check",
+  clock: "clock",
+  users: "users",
+  award: "award",
+  leaf: "leaf",
+  handshake: "handshake",
+  eye: "eye",
+  target: "target",
+} satisfies Record<ContentIconName, IconName>;
 
-/** The lucide icon for a name used in the fixed content; always decorative. */
-export function ContentIcon({ name, ...props }: { name: ContentIconName } & LucideProps) {
-  const Icon = ICONS[name];
-  return <Icon aria-hidden="true" {...props} />;
+/** The icon for a name used in the fixed content, drawn on its tile (IconBox in app/components/site/icon.tsx). */
+export function ContentIconBox({ name, className, iconClassName }: { name: ContentIconName; className: string; iconClassName: string }) {
+  return <IconBox name={ICONS[name]} className={className} iconClassName={iconClassName} />;
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Home, SearchX } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { focalStyle } from "~/lib/images";
 import { cn } from "~/lib/utils";
@@ -14,7 +14,7 @@ export function BackLink({ section, children }: { section: SectionId; children: 
       section={section}
       className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-white/85 transition-colors hover:text-white focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
     >
-      <ArrowLeft aria-hidden="true" className="size-4" />
+      <Icon name="arrow-left" className="size-4" />
       {children}
     </SectionLink>
   );
@@ -121,7 +121,7 @@ export function CheckList({ items, columns = 1 }: { items: readonly string[]; co
     <ul className={cn("grid gap-3", columns === 2 && "sm:grid-cols-2")}>
       {items.map((item) => (
         <li key={item} className="flex gap-3 rounded-lg bg-muted/70 p-3 text-foreground/90">
-          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+          <Icon name="check-circle" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
           <span>{item}</span>
         </li>
       ))}
@@ -188,7 +188,7 @@ export function DetailNotFound({ title, text }: { title: string; text: string })
     <div className="flex min-h-[70vh] flex-1 items-center justify-center bg-muted px-6 py-16">
       <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
         <span aria-hidden="true" className="mx-auto mb-6 grid size-16 place-items-center rounded-full bg-accent text-brand-teal">
-          <SearchX className="size-8" />
+          <Icon name="search-x" className="size-8" />
         </span>
         <h1 className="text-2xl font-bold text-brand-navy">{title}</h1>
         <p className="mt-3 text-muted-foreground">{text}</p>
@@ -196,7 +196,7 @@ export function DetailNotFound({ title, text }: { title: string; text: string })
           href="/"
           className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
-          <Home aria-hidden="true" className="size-4" />
+          <Icon name="home" className="size-4" />
           Back to Home
         </a>
       </div>

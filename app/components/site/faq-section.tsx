@@ -1,4 +1,4 @@
-import { ChevronDown, MessageCircleQuestion, Phone } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { FaqContent } from "~/validation/site-content";
 import { telHref } from "~/lib/contact-info";
@@ -20,7 +20,7 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
             align="left"
           />
           <div className="rounded-xl bg-brand-navy p-7 text-white shadow-lg">
-            <MessageCircleQuestion aria-hidden="true" className="size-9 text-brand-amber" />
+            <Icon name="message-circle-question" className="size-9 text-brand-amber" />
             <p className="mt-4 text-lg font-semibold">Still have questions?</p>
             <p className="mt-2 text-white/80">Our team is happy to talk through your project, with no obligation.</p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
@@ -35,7 +35,7 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
                   href={telHref(phone)}
                   className="inline-flex h-11 items-center justify-center gap-2 rounded-md border border-white/30 px-5 font-semibold text-white hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
                 >
-                  <Phone aria-hidden="true" className="size-4" />
+                  <Icon name="phone" className="size-4" />
                   {phone}
                 </a>
               ) : null}
@@ -51,10 +51,7 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
             <details key={i} name="faq" open={i === 0} className="group border-b last:border-b-0">
               <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-brand-navy outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-lg [&::-webkit-details-marker]:hidden">
                 {entry.question}
-                <ChevronDown
-                  aria-hidden="true"
-                  className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
-                />
+                <Icon name="chevron-down" className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" />
               </summary>
               <p className="pb-5 text-base leading-relaxed whitespace-pre-line text-muted-foreground">{entry.answer}</p>
             </details>

@@ -1,4 +1,4 @@
-import { Expand } from "lucide-react";
+import { IconBox } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { GalleryContent } from "~/validation/site-content";
@@ -40,12 +40,11 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                   aria-hidden="true"
                   className="absolute inset-0 bg-gradient-to-t from-brand-navy/90 via-brand-navy/20 to-transparent"
                 />
-                <span
-                  aria-hidden="true"
+                <IconBox
+                  name="expand"
+                  iconClassName="before:size-4"
                   className="absolute top-3 right-3 grid size-9 place-items-center rounded-full bg-white/90 text-brand-navy opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
-                >
-                  <Expand className="size-4" />
-                </span>
+                />
                 <span className="absolute inset-x-0 bottom-0 p-3 sm:p-5">
                   <span className="sr-only">View </span>
                   <span className="block text-sm leading-snug font-semibold text-white sm:text-lg">{image.title}</span>

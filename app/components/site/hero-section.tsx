@@ -1,4 +1,4 @@
-import { ArrowRight, Pause, Play, ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { preload } from "react-dom";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
@@ -26,8 +26,8 @@ function HeroMedia({ background }: { background: HeroBackground }) {
           aria-label="Play background video"
           className="group absolute right-4 bottom-4 z-10 grid size-11 place-items-center rounded-full border border-white/40 bg-brand-navy/70 text-white backdrop-blur-sm transition-colors hover:bg-brand-navy focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none sm:right-6 sm:bottom-6"
         >
-          <Pause aria-hidden="true" className="hidden size-5 group-data-[playing=true]:block" />
-          <Play aria-hidden="true" className="size-5 group-data-[playing=true]:hidden" />
+          <Icon name="pause" className="hidden size-5 group-data-[playing=true]:block" />
+          <Icon name="play" className="size-5 group-data-[playing=true]:hidden" />
         </button>
       </>
     );
@@ -59,7 +59,7 @@ export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero }:
       <div className="mx-auto flex min-h-[calc(100svh-4rem)] max-w-7xl flex-col justify-center px-4 py-20 sm:px-6 md:min-h-[640px] lg:min-h-[calc(100svh-4.5rem)] lg:px-8 lg:py-28">
         <div className="max-w-2xl">
           <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-4 py-1.5 text-xs font-semibold tracking-wide text-white uppercase backdrop-blur-sm sm:text-sm">
-            <ShieldCheck aria-hidden="true" className="size-4 text-brand-amber" />
+            <Icon name="shield-check" className="size-4 text-brand-amber" />
             {content.eyebrow}
           </p>
           <h1 id="hero-title" className="text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
@@ -72,7 +72,7 @@ export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero }:
               className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-brand-amber px-7 text-base font-semibold text-brand-amber-foreground shadow-lg shadow-black/20 transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
             >
               {content.primaryButton}
-              <ArrowRight aria-hidden="true" className="size-5" />
+              <Icon name="arrow-right" className="size-5" />
             </SectionLink>
             <SectionLink
               section="projects"

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { useId } from "react";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { responsiveSources } from "~/lib/images";
@@ -46,18 +46,18 @@ export function Lightbox() {
         <p {...dataAttr(ATTR.lightboxCounter)} className="text-sm font-medium text-white/80" aria-live="polite" />
         {/* autoFocus: showModal() puts focus here, where Escape and Tab start. */}
         <button type="button" {...dataAttr(ATTR.lightboxClose)} autoFocus className={controlClass}>
-          <X aria-hidden="true" className="size-6" />
+          <Icon name="x" className="size-6" />
           <span className="sr-only">Close</span>
         </button>
       </div>
       <div {...dataAttr(ATTR.lightboxStage)} className="relative flex min-h-0 flex-1 items-center justify-center px-4 sm:px-20">
         <img {...dataAttr(ATTR.lightboxImage)} alt="" sizes="100vw" decoding="async" className="max-h-full max-w-full rounded-md object-contain" />
         <button type="button" {...dataAttr(ATTR.lightboxPrev)} className={`${controlClass} absolute top-1/2 left-2 -translate-y-1/2 sm:left-6`}>
-          <ChevronLeft aria-hidden="true" className="size-7" />
+          <Icon name="chevron-left" className="size-7" />
           <span className="sr-only">Previous image</span>
         </button>
         <button type="button" {...dataAttr(ATTR.lightboxNext)} className={`${controlClass} absolute top-1/2 right-2 -translate-y-1/2 sm:right-6`}>
-          <ChevronRight aria-hidden="true" className="size-7" />
+          <Icon name="chevron-right" className="size-7" />
           <span className="sr-only">Next image</span>
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { HardHat, Home } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { COMPANY } from "~/content/company";
 import { type SiteChromeData, SiteShell } from "./site-shell";
 
@@ -40,7 +40,7 @@ function NotFoundContent({ companyName }: { companyName: string }) {
           aria-hidden="true"
           className="mx-auto mb-6 grid size-16 place-items-center rounded-full bg-brand-amber/20 text-brand-amber-foreground"
         >
-          <HardHat className="size-8" />
+          <Icon name="hard-hat" className="size-8" />
         </span>
         <h1 className="text-6xl font-extrabold tracking-tight text-brand-navy">404</h1>
         <p className="mt-3 text-xl font-semibold text-brand-navy">Oops! Page not found</p>
@@ -49,7 +49,7 @@ function NotFoundContent({ companyName }: { companyName: string }) {
           href="/"
           className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
-          <Home aria-hidden="true" className="size-4" />
+          <Icon name="home" className="size-4" />
           Return to Home
         </a>
       </div>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, FolderKanban } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import type { ProjectSummary } from "~/content/types";
 import { formatLabel } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -77,7 +77,7 @@ function Pagination({ view }: { view: PortfolioView }) {
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {view.page > 1 ? (
         <a href={href(view.page - 1)} rel="prev" className={cn(linkClass, "bg-white hover:border-brand-teal")}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <Icon name="arrow-left" className="size-4" />
           Previous
         </a>
       ) : null}
@@ -98,7 +98,7 @@ function Pagination({ view }: { view: PortfolioView }) {
       {view.page < view.pageCount ? (
         <a href={href(view.page + 1)} rel="next" className={cn(linkClass, "bg-white hover:border-brand-teal")}>
           Next
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </a>
       ) : null}
     </nav>
@@ -144,7 +144,7 @@ export function PortfolioPage({ view }: { view: PortfolioView }) {
         </p>
         {view.projects.length === 0 ? (
           <EmptyState
-            icon={<FolderKanban aria-hidden="true" className="size-8" />}
+            icon={<Icon name="folder-kanban" className="size-8" />}
             title="Projects Coming Soon"
             text="We're working on showcasing our latest projects. Check back soon!"
           />

@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 
 /** A preview of one service or project (docs/decisions/0013-versions-and-trash.md). */
@@ -25,7 +25,7 @@ export function PreviewBar({ info }: { info?: PreviewInfo }) {
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p className="flex items-center gap-2">
-          <Eye aria-hidden="true" className="size-4 shrink-0 text-brand-amber" />
+          <Icon name="eye" className="size-4 shrink-0 text-brand-amber" />
           {info ? (
             <span>
               <strong className="font-semibold">Preview</strong>, seen only by signed-in admins.{" "}

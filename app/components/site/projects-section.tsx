@@ -1,4 +1,4 @@
-import { ArrowRight, FolderKanban } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { SAMPLE_PROJECTS } from "~/content/site-content";
@@ -16,7 +16,7 @@ function ProjectsList({ result, showSampleContent }: { result: ListResult<Projec
   if (view.kind === "empty") {
     return (
       <EmptyState
-        icon={<FolderKanban aria-hidden="true" className="size-8" />}
+        icon={<Icon name="folder-kanban" className="size-8" />}
         title="Projects Coming Soon"
         text="We're working on showcasing our latest projects. Check back soon!"
       />
@@ -67,7 +67,7 @@ export function ProjectsSection({
             className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-primary px-7 text-base font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
           >
             View All Projects
-            <ArrowRight aria-hidden="true" className="size-5" />
+            <Icon name="arrow-right" className="size-5" />
           </SectionLink>
           {/* The spec's button above still scrolls to contact; the portfolio page lists every project. */}
           <a

@@ -33,14 +33,26 @@ export function ResponsiveImage({
   ...props
 }: ResponsiveImageProps) {
   const sources = responsiveSources(src);
+  // The WebP widths are the <img>'s own srcset rather than a <source type="image/webp">: every browser that reads
+  // srcset reads WebP, and the home page carries twenty of these images (docs/performance.md#targets, its element
+  // count). A <picture> remains only where an AVIF <source> comes first or the caller styles the wrapper.
   const img = (
-    <img src={src} alt={alt} sizes={sources ? sizes : undefined} loading={loading} decoding="async" className={className} {...props} />
+    <img
+      src={src}
+      srcSet={sources?.webp}
+      alt={alt}
+      sizes={sources ? sizes : undefined}
+      loading={loading}
+      decoding="async"
+      className={className}
+      {...props}
+    />
   );
   if (!sources) return pictureClassName ? <span className={cn("block", pictureClassName)}>{img}</span> : img;
+  if (!avif && !pictureClassName) return img;
   return (
     <picture className={cn("contents", pictureClassName)}>
       {avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} media={avif === "phones" ? PHONES : undefined} /> : null}
-      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
       {img}
     </picture>
   );

@@ -1,4 +1,4 @@
-import { HardHat } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { SAMPLE_SERVICES } from "~/content/site-content";
@@ -15,7 +15,7 @@ function ServicesList({ result, showSampleContent }: { result: ListResult<Servic
   if (view.kind === "empty") {
     return (
       <EmptyState
-        icon={<HardHat aria-hidden="true" className="size-8" />}
+        icon={<Icon name="hard-hat" className="size-8" />}
         title="Services Coming Soon"
         text="We're working on adding our service details. Check back soon!"
       />

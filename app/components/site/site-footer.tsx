@@ -1,4 +1,4 @@
-import { ChevronRight, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
@@ -56,14 +56,14 @@ export function SiteFooter({
             {NAV_LINKS.map((link) => (
               <li key={link.sectionId}>
                 <SectionLink section={link.sectionId} className={`${linkClass} inline-flex items-center gap-1.5`}>
-                  <ChevronRight aria-hidden="true" className="size-4 text-brand-amber" />
+                  <Icon name="chevron-right" className="size-4 text-brand-amber" />
                   {link.label}
                 </SectionLink>
               </li>
             ))}
             <li>
               <a href="/projects" className={`${linkClass} inline-flex items-center gap-1.5`}>
-                <ChevronRight aria-hidden="true" className="size-4 text-brand-amber" />
+                <Icon name="chevron-right" className="size-4 text-brand-amber" />
                 {PORTFOLIO_LINK}
               </a>
             </li>
@@ -90,24 +90,24 @@ export function SiteFooter({
           <ul className="space-y-4 text-white/75">
             {phone ? (
               <li className="flex gap-3">
-                <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+                <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
                 <a href={telHref(phone)} className={linkClass}>
                   {phone}
                 </a>
               </li>
             ) : null}
             <li className="flex gap-3">
-              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+              <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
               <a href={`mailto:${info.email}`} className={`${linkClass} break-all`}>
                 {info.email}
               </a>
             </li>
             <li className="flex gap-3">
-              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+              <Icon name="map-pin" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
               <span>{info.address}</span>
             </li>
             <li className="flex gap-3">
-              <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+              <Icon name="clock" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
               <span>{info.hours}</span>
             </li>
           </ul>

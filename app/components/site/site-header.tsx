@@ -1,4 +1,4 @@
-import { Clock, Mail, Menu, Phone, X } from "lucide-react";
+import { Icon, IconBox } from "~/components/site/icon";
 import { NAV_LINKS } from "~/content/site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { Logo } from "~/lib/branding";
@@ -34,14 +34,14 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
       <div className="hidden bg-brand-navy text-white/90 md:block">
         <div className="mx-auto flex h-9 max-w-7xl items-center justify-between px-4 text-xs sm:px-6 lg:px-8">
           <p className="flex items-center gap-2">
-            <Clock aria-hidden="true" className="size-3.5 text-brand-amber" />
+            <Icon name="clock" className="size-3.5 text-brand-amber" />
             {hours}
           </p>
           <a
             href={`mailto:${email}`}
             className="flex items-center gap-2 rounded-sm hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none"
           >
-            <Mail aria-hidden="true" className="size-3.5 text-brand-amber" />
+            <Icon name="mail" className="size-3.5 text-brand-amber" />
             {email}
           </a>
         </div>
@@ -77,18 +77,15 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
               href={telHref(phone)}
               className="hidden items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-navy hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:flex"
             >
-              <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-accent text-brand-teal">
-                <Phone className="size-4" />
-              </span>
+              <IconBox name="phone" iconClassName="before:size-4" className="grid size-8 place-items-center rounded-full bg-accent text-brand-teal" />
               {phone}
             </a>
             <a
               href={telHref(phone)}
               aria-label={`Call ${phone}`}
-              className="grid size-10 place-items-center rounded-md text-brand-teal hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:hidden"
-            >
-              <Phone aria-hidden="true" className="size-5" />
-            </a>
+              // The link draws its icon in its ::before (IconBox in components/site/icon.tsx): one element.
+              className="icon-box icon-phone grid size-10 place-items-center rounded-md text-brand-teal before:size-5 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:hidden"
+            />
             <SectionLink
               section="contact"
               className="hidden h-10 items-center rounded-md bg-brand-amber px-5 text-sm font-semibold text-brand-amber-foreground shadow-sm transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none md:inline-flex"
@@ -104,8 +101,8 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
               aria-controls={menuId}
               aria-label="Menu"
             >
-              <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
-              <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
+              <Icon name="menu" className="size-6 group-aria-expanded:hidden" />
+              <Icon name="x" className="hidden size-6 group-aria-expanded:block" />
             </button>
           </div>
         </div>
@@ -132,7 +129,7 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
             </ul>
             <div className="mt-3 flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
               <a href={telHref(phone)} className="flex items-center gap-2 px-3 text-sm font-semibold text-brand-navy">
-                <Phone aria-hidden="true" className="size-4 text-brand-teal" />
+                <Icon name="phone" className="size-4 text-brand-teal" />
                 {phone}
               </a>
               <SectionLink

@@ -1,4 +1,4 @@
-import { Building2 } from "lucide-react";
+import { IconBox } from "~/components/site/icon";
 import type { Logo } from "~/lib/branding";
 import { cn } from "~/lib/utils";
 
@@ -9,12 +9,11 @@ export function SiteLogo({ logo, tone = "dark", className }: { logo: Logo; tone?
   }
   return (
     <span className={cn("flex items-center gap-2.5", className)}>
-      <span
-        aria-hidden="true"
+      <IconBox
+        name="building-2"
+        iconClassName="before:size-5"
         className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-amber text-brand-amber-foreground shadow-sm"
-      >
-        <Building2 className="size-5" />
-      </span>
+      />
       <span
         className={cn("text-base leading-tight font-bold tracking-tight sm:text-lg", tone === "light" ? "text-white" : "text-brand-navy")}
       >

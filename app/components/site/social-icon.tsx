@@ -1,4 +1,4 @@
-import { Globe } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 
 // Brand marks are not in lucide-react 1.x; these are simple outlines in the same 24px grid.
 const PATHS: Record<string, React.ReactNode> = {
@@ -23,7 +23,7 @@ const PATHS: Record<string, React.ReactNode> = {
 /** A social platform's mark (by the entry's icon name, else guessed from its URL). */
 export function SocialIcon({ platform, className }: { platform: string; className?: string }) {
   const paths = PATHS[platform];
-  if (!paths) return <Globe aria-hidden="true" className={className} />;
+  if (!paths) return <Icon name="globe" className={className} />;
   return (
     <svg
       aria-hidden="true"

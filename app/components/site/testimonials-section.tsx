@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { initialsOf, type TestimonialsContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
@@ -31,7 +31,7 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
               <figure className="flex h-full flex-col rounded-xl border border-white/10 bg-white/[0.06] p-7 backdrop-blur-sm">
                 <div className="flex items-center justify-between">
                   <Stars rating={t.rating} />
-                  <Quote aria-hidden="true" className="size-8 text-brand-amber/60" />
+                  <Icon name="quote" className="size-8 text-brand-amber/60" />
                 </div>
                 <blockquote className="mt-4 flex-1 leading-relaxed text-white/90">
                   <p className="whitespace-pre-line">“{t.content}”</p>

@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { WhyContent } from "~/validation/site-content";
-import { ContentIcon } from "./content-icon";
+import { ContentIconBox } from "./content-icon";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
 
@@ -20,9 +20,11 @@ export function WhyChooseUsSection({ content = DEFAULT_SITE_CONTENT.why }: { con
               key={i}
               className="group relative overflow-hidden rounded-xl border bg-card p-7 shadow-sm transition-all hover:-translate-y-1 hover:border-brand-teal/40 hover:shadow-lg"
             >
-              <span className="mb-5 grid size-14 place-items-center rounded-xl bg-brand-navy text-brand-amber transition-colors group-hover:bg-brand-teal group-hover:text-white">
-                <ContentIcon name={card.icon} className="size-7" />
-              </span>
+              <ContentIconBox
+                name={card.icon}
+                iconClassName="before:size-7"
+                className="mb-5 grid size-14 place-items-center rounded-xl bg-brand-navy text-brand-amber transition-colors group-hover:bg-brand-teal group-hover:text-white"
+              />
               <h3 className="text-xl font-semibold text-brand-navy">{card.title}</h3>
               <p className="mt-3 leading-relaxed whitespace-pre-line text-muted-foreground">{card.description}</p>
             </li>

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarRange, Gauge, MapPin, Wallet } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/project";
@@ -129,10 +129,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
       <div className="relative mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="space-y-8">
           <InfoTiles>
-            <InfoTile icon={<MapPin className="size-5" />} label="Location" value={orNotAvailable(project.project_location)} />
-            <InfoTile icon={<CalendarRange className="size-5" />} label="Duration" value={formatMonths(project.duration_months)} />
-            <InfoTile icon={<Wallet className="size-5" />} label="Budget" value={formatBudget(project.budget)} />
-            <InfoTile icon={<Gauge className="size-5" />} label="Progress" value={`${percent}%`} />
+            <InfoTile icon={<Icon name="map-pin" className="size-5" />} label="Location" value={orNotAvailable(project.project_location)} />
+            <InfoTile icon={<Icon name="calendar-range" className="size-5" />} label="Duration" value={formatMonths(project.duration_months)} />
+            <InfoTile icon={<Icon name="wallet" className="size-5" />} label="Budget" value={formatBudget(project.budget)} />
+            <InfoTile icon={<Icon name="gauge" className="size-5" />} label="Progress" value={`${percent}%`} />
           </InfoTiles>
           <FeaturedImage src={project.featured_image_url} alt={project.title} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
         </div>
@@ -210,14 +210,14 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <dl className="space-y-4">
                 <div>
                   <dt className="flex items-center gap-2 text-sm font-semibold text-brand-navy">
-                    <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-teal" />
+                    <Icon name="calendar-days" className="size-5 shrink-0 text-brand-teal" />
                     Start Date
                   </dt>
                   <dd className="pl-7 text-muted-foreground">{formatDate(project.start_date)}</dd>
                 </div>
                 <div>
                   <dt className="flex items-center gap-2 text-sm font-semibold text-brand-navy">
-                    <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-teal" />
+                    <Icon name="calendar-days" className="size-5 shrink-0 text-brand-teal" />
                     End Date
                   </dt>
                   <dd className="pl-7 text-muted-foreground">{formatDate(project.end_date)}</dd>

@@ -1,4 +1,4 @@
-import { CalendarClock, CircleCheckBig, Tag, Users } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/service";
@@ -95,10 +95,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <div className="relative mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="space-y-8">
           <InfoTiles>
-            <InfoTile icon={<Tag className="size-5" />} label="Pricing" value={formatPricingModel(service.pricing_model)} />
-            <InfoTile icon={<CalendarClock className="size-5" />} label="Duration" value={orNotAvailable(service.duration_estimate)} />
-            <InfoTile icon={<Users className="size-5" />} label="Target" value={orNotAvailable(service.target_audience)} />
-            <InfoTile icon={<CircleCheckBig className="size-5" />} label="Availability" value={orNotAvailable(service.availability)} />
+            <InfoTile icon={<Icon name="tag" className="size-5" />} label="Pricing" value={formatPricingModel(service.pricing_model)} />
+            <InfoTile icon={<Icon name="calendar-clock" className="size-5" />} label="Duration" value={orNotAvailable(service.duration_estimate)} />
+            <InfoTile icon={<Icon name="users" className="size-5" />} label="Target" value={orNotAvailable(service.target_audience)} />
+            <InfoTile icon={<Icon name="circle-check-big" className="size-5" />} label="Availability" value={orNotAvailable(service.availability)} />
           </InfoTiles>
           <FeaturedImage src={service.featured_image_url} alt={service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>

@@ -1,0 +1,62 @@
+// The public pages' icons: one <span> each, drawn by a CSS mask from app/site-icons.css
+// (docs/decisions/0037-public-icons-as-css-masks.md). An inline lucide <svg> brought two to six elements per
+// icon and its whole drawing on every use; the home page shows about ninety icons. Always decorative: the text
+// or the control's label beside an icon says what it means. Colour is the text colour (`text-*`), size the
+// element's (`size-*`), as with lucide.
+
+/** The icons in app/site-icons.css (scripts/build-site-icons.mjs writes one class per name). */
+export type IconName =
+  | "arrow-left"
+  | "arrow-right"
+  | "award"
+  | "building-2"
+  | "calendar-clock"
+  | "calendar-days"
+  | "calendar-range"
+  | "check-circle"
+  | "circle-check-big"
+  | "chevron-down"
+  | "chevron-left"
+  | "chevron-right"
+  | "clock"
+  | "expand"
+  | "eye"
+  | "folder-kanban"
+  | "gauge"
+  | "globe"
+  | "handshake"
+  | "hard-hat"
+  | "home"
+  | "leaf"
+  | "loader"
+  | "mail"
+  | "map-pin"
+  | "menu"
+  | "message-circle-question"
+  | "paperclip"
+  | "pause"
+  | "phone"
+  | "play"
+  | "quote"
+  | "search-x"
+  | "send"
+  | "shield-check"
+  | "star-filled"
+  | "tag"
+  | "target"
+  | "users"
+  | "wallet"
+  | "x";
+
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <span aria-hidden="true" className={className ? `icon icon-${name} ${className}` : `icon icon-${name}`} />;
+}
+
+/**
+ * An icon on a tile of its own (a rounded square or circle behind it): the tile draws the icon in its `::before`,
+ * so the pair is one element. `className` styles the tile (it centres its one child, e.g. `grid place-items-center`);
+ * `iconClassName` sizes the icon with `before:` utilities (`before:size-5`). The tile is decorative too.
+ */
+export function IconBox({ name, className, iconClassName }: { name: IconName; className: string; iconClassName: string }) {
+  return <span aria-hidden="true" className={`icon-box icon-${name} ${iconClassName} ${className}`} />;
+}
