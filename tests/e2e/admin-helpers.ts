@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ADMIN, expect, test } from "./fixtures";
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 
 // Helpers for the admin browser tests. Tests that change site-wide state (settings, contact details,
 // the public lists, dashboard counts) run against a private server that only this spec file uses, so
@@ -120,6 +120,21 @@ export function toast(page: Page, text: string | RegExp) {
 /** A toast with this text is shown (toasts stay about 4 s, so this looks while they are up). */
 export async function expectToast(page: Page, text: string | RegExp) {
   await expect(toast(page, text)).not.toHaveCount(0);
+}
+
+/**
+ * Resolves once a fetcher's save to the admin page at `path` has been answered and the page has reloaded its data
+ * after it (React Router's single fetch: a POST to `path.data`, then a GET of it). Call it before the click that
+ * saves and await it afterwards. A toast alone can be an earlier save's with the same text, and waiting for the
+ * network to go quiet costs at least 500 ms each time.
+ */
+export function saveSettled(page: Page, path: string): Promise<unknown> {
+  const isData = (response: Response, method: string) => response.request().method() === method && new URL(response.url()).pathname === `${path}.data`;
+  let posted = false;
+  const post = page.waitForResponse((response) => (posted ||= isData(response, "POST")));
+  // Listening from the start: the GET can follow the POST's answer before a listener added later would be in place.
+  const reloaded = page.waitForResponse((response) => posted && isData(response, "GET"));
+  return Promise.all([post, reloaded]);
 }
 
 /** A unique, readable name for records a test creates. */
