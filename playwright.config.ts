@@ -21,7 +21,9 @@ if (!fs.existsSync(`${BUILD_DIR}/server/index.js`)) {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Three workers on two cores: a browser test spends much of its time waiting (page loads, a server's answer,
+  // a toast, a private server starting), so a third worker fills the gaps (docs/decisions/0036-browser-test-budget.md).
+  workers: 3,
   // One retry on CI only: two servers, Chromium and the runner share 2 cores there, and a toast that shows for
   // 4 s can be missed under load. A test that fails twice fails the run; flaky passes are listed in the report.
   retries: process.env.CI ? 1 : 0,
@@ -35,7 +37,9 @@ export default defineConfig({
   reporter: process.env.PW_REPORTER === "json" ? [["json", { outputFile: process.env.PW_JSON_OUTPUT || ".tmp/playwright.json" }], ["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${SERVERS.demo.port}`,
-    trace: "retain-on-failure",
+    // A trace records every action's DOM snapshots, which cost about a quarter of a run's CPU when kept for every
+    // test: it is recorded on the retry of a failed test only (CI retries once), or ask for it with --trace on.
+    trace: "on-first-retry",
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     launchOptions: {

@@ -5,23 +5,36 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ADMIN, expect, test } from "./fixtures";
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 
 // Helpers for the admin browser tests. Tests that change site-wide state (settings, contact details,
 // the public lists, dashboard counts) run against a private server that only this spec file uses, so
 // they never disturb the shared demo and empty servers other specs read from.
 
-/** A port the system says is free now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A run owns the 20 ports from E2E_PORT_BASE (playwright.config.ts), so runs from several work trees share a machine:
+ * +0 and +1 are the shared servers, +2 admin-revisions, +6..+9 ops, +10 hardening-http, +11 sign-in-unlock, +12 insight,
+ * and +13..+19 the private server of whichever file each worker runs (one at a time per worker).
+ */
+export const PORT_BASE = Number(process.env.E2E_PORT_BASE || 4310);
+
+/** This worker's port for a file's private server. */
+export function workerPort(): number {
+  const index = Number(process.env.TEST_PARALLEL_INDEX || 0);
+  if (index > 6) throw new Error(`worker ${index}: a run has private ports for 7 workers (E2E_PORT_BASE+13..+19)`);
+  return PORT_BASE + 13 + index;
+}
+
+/**
+ * Fails with a clear message when `port` is taken (say, by a server a killed run left behind), so a test never
+ * takes that server's /healthz answer for its own.
+ */
+export async function expectPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.on("error", (error) => reject(new Error(`port ${port} is in use: ${(error as Error).message}`, { cause: error })));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve()));
   });
 }
 
@@ -46,7 +59,7 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs 
 
 /**
  * Starts a fresh server (own temporary DATA_DIR) for the tests of one file; `url()` is its origin. `port`
- * pins it (within a run's E2E_PORT_BASE range); by default the system picks a free one. `env` adds to the server's environment.
+ * pins it (within a run's E2E_PORT_BASE range); by default it is the worker's port. `env` adds to the server's environment.
  */
 export function usePrivateServer({
   demo,
@@ -60,8 +73,8 @@ export function usePrivateServer({
   let child: ChildProcess | undefined;
   let url = "";
   test.beforeAll(async () => {
-    // E2E_PRIVATE_PORT pins the port, for machines where each run has its own range.
-    const port = fixedPort ?? (process.env.E2E_PRIVATE_PORT ? Number(process.env.E2E_PRIVATE_PORT) : await freePort());
+    const port = fixedPort ?? workerPort();
+    await expectPortFree(port);
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ["tests/setup/serve.mjs", `admin-${port}`], {
       stdio: ["ignore", "ignore", "pipe"],
@@ -107,6 +120,21 @@ export function toast(page: Page, text: string | RegExp) {
 /** A toast with this text is shown (toasts stay about 4 s, so this looks while they are up). */
 export async function expectToast(page: Page, text: string | RegExp) {
   await expect(toast(page, text)).not.toHaveCount(0);
+}
+
+/**
+ * Resolves once a fetcher's save to the admin page at `path` has been answered and the page has reloaded its data
+ * after it (React Router's single fetch: a POST to `path.data`, then a GET of it). Call it before the click that
+ * saves and await it afterwards. A toast alone can be an earlier save's with the same text, and waiting for the
+ * network to go quiet costs at least 500 ms each time.
+ */
+export function saveSettled(page: Page, path: string): Promise<unknown> {
+  const isData = (response: Response, method: string) => response.request().method() === method && new URL(response.url()).pathname === `${path}.data`;
+  let posted = false;
+  const post = page.waitForResponse((response) => (posted ||= isData(response, "POST")));
+  // Listening from the start: the GET can follow the POST's answer before a listener added later would be in place.
+  const reloaded = page.waitForResponse((response) => posted && isData(response, "GET"));
+  return Promise.all([post, reloaded]);
 }
 
 /** A unique, readable name for records a test creates. */

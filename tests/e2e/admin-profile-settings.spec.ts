@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { bigFile, expectToast, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
+import { bigFile, expectToast, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin, saveSettled } from "./admin-helpers";
 import { ADMIN, expect, test, signIn } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
@@ -83,9 +83,10 @@ test.describe("settings", () => {
     await header.getByRole("button", { name: "Save Header Logo Text" }).click();
     await expectToast(page, "Setting updated successfully");
     await footer.getByRole("textbox", { name: "Footer Logo Text" }).fill(footerText);
+    let saved = saveSettled(page, "/admin/settings");
     await footer.getByRole("button", { name: "Save Footer Logo Text" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Setting updated successfully" })).not.toHaveCount(0);
-    await page.waitForLoadState("networkidle");
+    await saved;
 
     await page.goto(`${url}/`);
     await expect(page.getByRole("banner")).toContainText(headerText);
@@ -98,11 +99,13 @@ test.describe("settings", () => {
     await expect(header.getByRole("textbox", { name: "Header Logo Image URL" })).toBeVisible();
     await expect(header.getByRole("textbox", { name: "Header Logo Text" })).toHaveCount(0);
     const chooser = page.waitForEvent("filechooser");
+    // The upload is saved as the setting at once.
+    saved = saveSettled(page, "/admin/settings");
     await header.getByRole("button", { name: "Upload header logo" }).click();
     await (await chooser).setFiles(await png("#12304d"));
     await expectToast(page, "File uploaded successfully");
     await expect(header.getByRole("textbox", { name: "Header Logo Image URL" })).toHaveValue(/^\/uploads\/site-assets\/logos\//);
-    await page.waitForLoadState("networkidle");
+    await saved;
     const logoUrl = await header.getByRole("textbox", { name: "Header Logo Image URL" }).inputValue();
 
     await page.goto(`${url}/`);
@@ -114,9 +117,10 @@ test.describe("settings", () => {
     await header.getByRole("textbox", { name: "Header Logo Image URL" }).fill("javascript:alert(1)");
     await header.getByRole("button", { name: "Save Header Logo Image URL" }).click();
     await expect(header.getByText("Enter a valid http(s) URL or upload a file")).toBeVisible();
+    saved = saveSettled(page, "/admin/settings");
     await header.getByRole("switch", { name: "Use text logo" }).click();
     await expectToast(page, "Setting updated successfully");
-    await page.waitForLoadState("networkidle");
+    await saved;
     await page.goto(`${url}/`);
     await expect(page.getByRole("banner")).toContainText(headerText);
   });
@@ -135,13 +139,14 @@ test.describe("settings", () => {
     await expectToast(page, "File size must be less than 10MB");
 
     chooser = page.waitForEvent("filechooser");
+    let saved = saveSettled(page, "/admin/settings");
     await page.getByRole("button", { name: "Upload background image" }).click();
     await (await chooser).setFiles(await png("#0b7285", 1200, 600));
     await expectToast(page, "File uploaded successfully");
     await expectToast(page, "Setting updated successfully");
+    await saved;
     const imageUrl = await page.getByRole("textbox", { name: "Background Image URL" }).inputValue();
     expect(imageUrl).toMatch(/^\/uploads\/site-assets\/hero-backgrounds\//);
-    await page.waitForLoadState("networkidle");
     await page.goto(`${url}/`);
     await expect(page.locator(`#home img[src="${imageUrl}"], #home img[srcset*="${imageUrl.replace(/\.[a-z]+$/, "")}"]`).first()).toBeAttached();
 
@@ -152,18 +157,20 @@ test.describe("settings", () => {
     const videoUrl = page.getByRole("textbox", { name: "Background Video URL" });
     await expect(page.getByRole("button", { name: "Upload background video" })).toBeVisible();
     await videoUrl.fill("/images/hero-test.mp4");
+    saved = saveSettled(page, "/admin/settings");
     await page.getByRole("button", { name: "Save Background Video URL" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Setting updated successfully" })).not.toHaveCount(0);
-    await page.waitForLoadState("networkidle");
+    await saved;
     await page.reload();
     await page.getByRole("tab", { name: "Hero Section" }).click();
     await expect(page.getByLabel("Background Type")).toHaveValue("video");
     await expect(page.getByRole("textbox", { name: "Background Video URL" })).toHaveValue("/images/hero-test.mp4");
 
     // Back to the image, so the public page does not try to play a made-up video.
+    saved = saveSettled(page, "/admin/settings");
     await page.getByLabel("Background Type").selectOption("image");
     await expectToast(page, "Setting updated successfully");
-    await page.waitForLoadState("networkidle");
+    await saved;
   });
 
   test("show sample content: off gives 'Coming Soon', on gives the sample cards", async ({ page }) => {
@@ -175,10 +182,11 @@ test.describe("settings", () => {
     await openAdmin(page, `${url}/admin/settings`);
     const sample = page.getByRole("switch", { name: "Show sample content" });
     await expect(sample).toBeChecked();
+    let saved = saveSettled(page, "/admin/settings");
     await sample.click();
     await expectToast(page, "Setting updated successfully");
     await expect(sample).not.toBeChecked();
-    await page.waitForLoadState("networkidle");
+    await saved;
 
     await page.goto(`${url}/`);
     await expect(page.getByText("Services Coming Soon")).toBeVisible();
@@ -188,9 +196,10 @@ test.describe("settings", () => {
     await expect(page.getByRole("heading", { name: "Residential & Commercial Construction" })).toHaveCount(0);
 
     await openAdmin(page, `${url}/admin/settings`);
+    saved = saveSettled(page, "/admin/settings");
     await page.getByRole("switch", { name: "Show sample content" }).click();
     await expectToast(page, "Setting updated successfully");
-    await page.waitForLoadState("networkidle");
+    await saved;
     await page.goto(`${url}/`);
     await expect(page.getByRole("heading", { name: "Residential & Commercial Construction" })).toBeVisible();
     await expect(page.getByText("Services Coming Soon")).toHaveCount(0);

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { freePort, waitForHealth } from "./admin-helpers";
+import { expectPortFree, PORT_BASE, waitForHealth } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 // Process-level behaviour of the production server: crash safety, graceful shutdown, two processes
@@ -19,10 +19,13 @@ interface Server {
   exited: Promise<number | null>;
 }
 
+let serversStarted = 0;
+
 async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
-  // A port the system picks: a fixed one past the run's range could be another run's server, whose answer to
-  // /healthz would be taken for this one's.
-  const port = await freePort();
+  // The run's own ports (+6..+9, see admin-helpers.ts), in turn: a test runs at most two servers at once, and a
+  // restarted server gets the next port rather than waiting for the killed one's to be released.
+  const port = PORT_BASE + 6 + (serversStarted++ % 4);
+  await expectPortFree(port);
   let output = "";
   const child = spawn(process.execPath, ["server.mjs"], {
     env: {

@@ -56,11 +56,11 @@ test("the home page comes from memory with a fresh nonce and form token, and run
   expect(Number(second.token?.split(".")[0])).toBeGreaterThanOrEqual(Number(first.token?.split(".")[0]));
 
   // A browser gets a cached page whose scripts the CSP lets run: a refused script is a console error,
-  // which fails the test.
+  // which fails the test, and the site script, once run, marks the menu button (app/islands/behaviours.ts).
   const response = await page.goto(`${server.url()}/`);
   expect(response?.headers()["x-page-cache"]).toBe("hit");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await expect(page.locator("[data-menu-toggle]")).toHaveAttribute("aria-expanded", "false");
 });
 
 test("service and project pages are cached; 404s, query strings and data requests are not", async ({ request }) => {

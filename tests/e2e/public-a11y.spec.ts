@@ -5,19 +5,17 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 // so colour contrast is measured on what a visitor finally sees, not mid fade-in.
 test.use({ reducedMotion: "reduce" });
 
-async function openFirst(page: Page, sectionName: string) {
-  await page.goto("/");
-  await page.getByRole("region", { name: sectionName }).getByRole("link").first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+/** Where the first link of a home page section leads (the home page is open). */
+async function firstLink(page: Page, sectionName: string, kind: "service" | "project") {
+  const href = await page.getByRole("region", { name: sectionName }).getByRole("link").first().getAttribute("href");
+  expect(href, sectionName).toMatch(new RegExp(`^/${kind}/`));
+  return href!;
 }
 
-test("home page", async ({ page }) => {
+// One page load per page, and one axe run per state of it.
+test("home page, then with the gallery viewer open", async ({ page }) => {
   await page.goto("/");
   await expectNoAxeViolations(page);
-});
-
-test("home page with the gallery viewer open", async ({ page }) => {
-  await page.goto("/");
   await page.getByRole("region", { name: "Our Work in Pictures" }).getByRole("link").first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -33,14 +31,14 @@ test.describe("at 375 px", () => {
   });
 });
 
-test("a service page", async ({ page }) => {
-  await openFirst(page, "Our Services");
-  await expectNoAxeViolations(page);
-});
-
-test("a project page", async ({ page }) => {
-  await openFirst(page, "Featured Projects");
-  await expectNoAxeViolations(page);
+test("a service page and a project page", async ({ page }) => {
+  await page.goto("/");
+  const paths = [await firstLink(page, "Our Services", "service"), await firstLink(page, "Featured Projects", "project")];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
 
 test("the portfolio page, filtered", async ({ page }) => {
