@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { env } from "../env";
 
-// Password hashing (docs/decisions/0035-cheaper-test-passwords-and-shared-test-workers.md). Outside tests this is
+// Password hashing (docs/decisions/0035-test-suite-speed.md). Outside tests this is
 // better-auth's own scrypt, same cost and same "salt:key" hex format, so every hash already stored keeps verifying.
 // Under NODE_ENV=test only the work factor N is lower: the integration suite hashes or verifies a password about
 // 1,100 times, and at the production cost that was ~50 s of CPU on a 2-core machine. It stays a real salted scrypt,
