@@ -246,6 +246,8 @@ export function useTestDatabase(): { current: () => Awaited<ReturnType<typeof cr
   const url = process.env.TEST_DATABASE_URL;
   const reused = ENGINE === "postgres" && url ? new ReusedPostgres(url) : undefined;
   beforeEach(async () => {
+    // Workers keep modules between files (isolate: false): a worker must never carry one project's engine into another's.
+    if (ENGINE !== (process.env.TEST_ENGINE ?? "sqlite")) throw new Error(`TEST_ENGINE is ${process.env.TEST_ENGINE} but this module was loaded for ${ENGINE}`);
     if (reused && url) {
       const dbUrl = postgresUrl(url, await reused.take());
       const opened = openPostgres(dbUrl, { max: 4 });
