@@ -198,12 +198,13 @@ describe("pruneUploads on a bucket behind S3_PUBLIC_URL", () => {
 });
 
 describe("npm run uploads -- prune", () => {
-  /** Runs the script as an operator would, with this DATA_DIR (and DATABASE_URL) and no bucket. */
+  /** Runs the script as an operator would (`npm run uploads` is `tsx scripts/uploads.ts`; one node process with tsx's
+   * loader rather than npx starting tsx starting node), with this DATA_DIR (and DATABASE_URL) and no bucket. */
   function run(args: string[], site: { DATA_DIR: string; DATABASE_URL?: string }): Promise<{ code: number; stdout: string; stderr: string }> {
     const env: NodeJS.ProcessEnv = { ...process.env, ...site, LOG_LEVEL: "warn" };
     for (const name of Object.keys(env)) if (name.startsWith("S3_") || env[name] === undefined) delete env[name];
     return new Promise((resolve) => {
-      execFile("npx", ["tsx", "scripts/uploads.ts", ...args], { env }, (error, stdout, stderr) => {
+      execFile(process.execPath, ["--import", "tsx", "scripts/uploads.ts", ...args], { env }, (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       });
     });

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import { afterEach, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeEach, inject } from "vitest";
 import { setDatabase } from "~/.server/db";
 import { type Database, openPostgres, openSqlite } from "~/.server/db/connection";
 import { migrate } from "~/.server/db/migrate";
@@ -81,6 +81,127 @@ async function postgresTemplate(url: string): Promise<string> {
   return name;
 }
 
+/** A new database on TEST_DATABASE_URL's server, copied from this run's migrated template; returns its name. */
+async function createPostgresCopy(url: string): Promise<string> {
+  const name = `site_test_${crypto.randomBytes(6).toString("hex")}`;
+  const template = await postgresTemplate(url);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+function postgresUrl(url: string, name: string): string {
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return dbUrl.toString();
+}
+
+async function dropPostgres(url: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await c.end();
+  }
+}
+
+// The schema of a database: relations, columns, constraints, triggers and functions. A test that changes it
+// (drops a table to see the error page) leaves a database that cannot be reset to the template by its rows.
+const SCHEMA_FINGERPRINT = `
+  select md5(coalesce((
+    select string_agg(format('%s:%s:%s:%s', c.relname, c.relkind, a.attname, a.atttypid), ',' order by c.relname, a.attnum)
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')), '')
+    || (select count(*) from pg_constraint)::text || (select count(*) from pg_trigger)::text
+    || (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname not in ('pg_catalog', 'information_schema'))::text
+    || (select count(*) from pg_namespace)::text) as fingerprint`;
+
+/**
+ * One Postgres database for all the tests of a file, put back to the template's exact rows after each test.
+ *
+ * A database per test cost two expensive server operations per test: CREATE DATABASE ... TEMPLATE writes the
+ * whole copy (8.8 MB, mostly catalogs) through the WAL, and DROP DATABASE forces a checkpoint, which waits on
+ * the disk. Deleting what a test wrote and restoring the template's few rows gives the next test the same
+ * contents for a few milliseconds (docs/decisions/0035-test-suite-speed.md). A
+ * test that changed the schema gets its database dropped and the next test a new copy, as before.
+ */
+class ReusedPostgres {
+  #name: string | undefined;
+  #snapshot: { fingerprint: string; tables: string[]; rows: Map<string, unknown[]> } | undefined;
+
+  constructor(private readonly url: string) {}
+
+  /** The database for the next test: a new copy the first time (or after a schema change), else the reset one. */
+  async take(): Promise<string> {
+    if (!this.#name) {
+      this.#name = await createPostgresCopy(this.url);
+      this.#snapshot = await this.#query(this.#name, async (client) => {
+        const { rows: fp } = await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT);
+        const { rows: tables } = await client.query<{ name: string }>(
+          `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
+        );
+        const rows = new Map<string, unknown[]>();
+        for (const { name } of tables) {
+          const { rows: data } = await client.query<{ row: unknown }>(`select row_to_json(t) as row from ${name} t`);
+          if (data.length) rows.set(name, data.map((d) => d.row));
+        }
+        const { rowCount } = await client.query("select 1 from pg_sequences where schemaname not in ('pg_catalog', 'information_schema')");
+        // Nothing restores a sequence's position: the day the schema gets one, this says so instead of leaking.
+        if (rowCount) throw new Error("the template has sequences: reset them in ReusedPostgres too");
+        return { fingerprint: fp[0].fingerprint, tables: tables.map((t) => t.name), rows };
+      });
+    }
+    return this.#name;
+  }
+
+  /** After a test: ends every connection it left open, then restores the template's rows (or drops a changed schema). */
+  async reset(): Promise<void> {
+    const name = this.#name;
+    const snapshot = this.#snapshot;
+    if (!name || !snapshot) return;
+    const kept = await this.#query(name, async (client) => {
+      // As DROP DATABASE ... WITH (FORCE) did: nothing of this test (a second pool, a child process) writes on.
+      await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+      const { rows } = await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT);
+      if (rows[0].fingerprint !== snapshot.fingerprint) return false;
+      await client.query("begin");
+      // Replica mode skips foreign-key checks, so the tables empty in any order.
+      await client.query("set local session_replication_role = replica");
+      await client.query(snapshot.tables.map((t) => `delete from ${t};`).join("\n"));
+      for (const [table, data] of snapshot.rows) {
+        await client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1)`, [JSON.stringify(data)]);
+      }
+      await client.query("commit");
+      return true;
+    });
+    if (!kept) await this.drop();
+  }
+
+  async drop(): Promise<void> {
+    const name = this.#name;
+    this.#name = undefined;
+    this.#snapshot = undefined;
+    if (name) await dropPostgres(this.url, name);
+  }
+
+  async #query<T>(name: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: postgresUrl(this.url, name) });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  }
+}
+
 /** A new, migrated, empty database: a temp SQLite file, or a new Postgres database on TEST_DATABASE_URL's server. */
 export async function createTestDatabase(): Promise<Database & { drop(): Promise<void>; reopen(): Database; url?: string }> {
   let database: Database;
@@ -90,26 +211,12 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   if (ENGINE === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
-    const name = `site_test_${crypto.randomBytes(6).toString("hex")}`;
-    const template = await postgresTemplate(url);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name} template ${template}`);
-    } finally {
-      await admin.end();
-    }
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    database = openPostgres(dbUrl.toString(), { max: 4 });
-    databaseUrl = dbUrl.toString();
-    reopen = () => openPostgres(dbUrl.toString(), { max: 2 });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const name = await createPostgresCopy(url);
+    const dbUrl = postgresUrl(url, name);
+    database = openPostgres(dbUrl, { max: 4 });
+    databaseUrl = dbUrl;
+    reopen = () => openPostgres(dbUrl, { max: 2 });
+    drop = () => dropPostgres(url, name);
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-test-"));
     fs.copyFileSync(await sqliteTemplate(), path.join(dir, "site.db"));
@@ -136,8 +243,19 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
 /** Gives every test in the file its own fresh database, installed as the app's database. */
 export function useTestDatabase(): { current: () => Awaited<ReturnType<typeof createTestDatabase>> } {
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  const url = process.env.TEST_DATABASE_URL;
+  const reused = ENGINE === "postgres" && url ? new ReusedPostgres(url) : undefined;
   beforeEach(async () => {
-    database = await createTestDatabase();
+    // Workers keep modules between files (isolate: false): a worker must never carry one project's engine into another's.
+    if (ENGINE !== (process.env.TEST_ENGINE ?? "sqlite")) throw new Error(`TEST_ENGINE is ${process.env.TEST_ENGINE} but this module was loaded for ${ENGINE}`);
+    if (reused && url) {
+      const dbUrl = postgresUrl(url, await reused.take());
+      const opened = openPostgres(dbUrl, { max: 4 });
+      // drop() only closes this test's pool: afterEach puts the database back for the next test.
+      database = { ...opened, reopen: () => openPostgres(dbUrl, { max: 2 }), url: dbUrl, drop: () => opened.close() };
+    } else {
+      database = await createTestDatabase();
+    }
     setDatabase(database);
     await ensureDefaultSettings();
   });
@@ -147,6 +265,10 @@ export function useTestDatabase(): { current: () => Awaited<ReturnType<typeof cr
     setDatabase(undefined);
     await database?.drop();
     database = undefined;
+    await reused?.reset();
+  });
+  afterAll(async () => {
+    await reused?.drop();
   });
   return {
     current: () => {

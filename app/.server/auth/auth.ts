@@ -10,6 +10,7 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { sendPasswordChangedEmail, sendPasswordResetEmail } from "../mail/account-emails";
 import { createProfile } from "../models/profiles";
+import { hashPassword, verifyPassword } from "./password";
 
 /** Set by our HTTP server from the socket (or the proxy header when TRUST_PROXY is on); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -61,6 +62,8 @@ export function authOptions(database: Database): BetterAuthOptions & { plugins: 
       disableSignUp: !env.ALLOW_SIGNUP,
       minPasswordLength: 8,
       maxPasswordLength: LOGIN_PASSWORD_MAX,
+      // better-auth's scrypt at its own cost, cheaper only under NODE_ENV=test (./password.ts, decision 0035).
+      password: { hash: (password) => hashPassword(password), verify: ({ hash, password }) => verifyPassword(hash, password) },
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       // A reset ends every session of the account (docs/product.md#staff-accounts).
