@@ -35,7 +35,8 @@ export async function startup() {
   startTrashPurge();
   startRateLimitPruning();
   // Uploads stored before the 480 px AVIF existed get it in the background (docs/decisions/0038-upload-avif-480.md).
-  startAvifBackfill(getStorage());
+  // Behind S3_PUBLIC_URL srcsets name it only once the store holds every one (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
+  await startAvifBackfill(getStorage());
   return report;
 }
 

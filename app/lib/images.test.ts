@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { focalStyle, isLocalImage, responsiveSources, setImageVersions } from "./images";
+import { focalStyle, isLocalImage, responsiveSources, setBucketAvif480, setImageVersions } from "./images";
 
 describe("responsiveSources", () => {
   it("names the variants of the site's own images and of uploads served here", () => {
@@ -32,6 +32,21 @@ describe("responsiveSources", () => {
       [480, 960, 1600].map((w) => `https://cdn.example.com/site/service-images/featured/0123456789abcdef-1763740800000-w${w}.webp ${w}w`).join(", "),
     );
     expect(isLocalImage("https://bucket.example.com/project-images/gallery/fedcba9876543210-1763740800000.webp")).toBe(true);
+  });
+
+  it("leaves the 480 px AVIF out for uploads behind S3_PUBLIC_URL while the server says the bucket may lack it", () => {
+    const bucket = "https://cdn.example.com/site/service-images/featured/0123456789abcdef-1763740800000";
+    const here = "/uploads/service-images/featured/0123456789abcdef-1763740800000";
+    setBucketAvif480(false);
+    try {
+      expect(responsiveSources(`${bucket}.jpg`)).toMatchObject({ avif: `${bucket}-w960.avif 960w`, avifUrl: `${bucket}-w960.avif` });
+      // Requests for these reach the app, which makes a missing one on the spot (docs/decisions/0038-upload-avif-480.md).
+      expect(responsiveSources(`${here}.jpg`)?.avif).toBe(`${here}-w480.avif 480w, ${here}-w960.avif 960w`);
+      expect(responsiveSources("/images/hero.jpg")?.avif).toBe("/images/hero-w480.avif 480w, /images/hero-w960.avif 960w");
+    } finally {
+      setBucketAvif480(true);
+    }
+    expect(responsiveSources(`${bucket}.jpg`)?.avif).toBe(`${bucket}-w480.avif 480w, ${bucket}-w960.avif 960w`);
   });
 
   it("leaves other URLs as they are: external images, videos, variants themselves", () => {

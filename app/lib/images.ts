@@ -61,14 +61,34 @@ export function variantUrl(url: string, width: number, format: "webp" | "avif" =
   return versionedUrl(`${variantBase(url)}-w${width}.${format}`);
 }
 
+/**
+ * Whether the AVIF srcset of an upload served from S3_PUBLIC_URL names its 480 px file. Those requests never reach
+ * the app, which cannot make a missing one on the spot, so the server says no until the store is known to hold it
+ * for every upload (app/.server/storage/avif-backfill.ts, docs/decisions/0043-avif-480-marker-for-s3-public-url.md);
+ * the admin's browser is told the server's answer by the admin layout. Uploads under `/uploads` and the site's own
+ * images always offer it.
+ */
+let bucketAvif480 = true;
+
+export function setBucketAvif480(offered: boolean): void {
+  bucketAvif480 = offered;
+}
+
+export function bucketOffersAvif480(): boolean {
+  return bucketAvif480;
+}
+
+const WITHOUT_480 = AVIF_WIDTHS.filter((w) => w !== 480);
+
 /** srcset strings for a local image, or null for an external URL (rendered as-is). */
 export function responsiveSources(
   url: string | null | undefined,
 ): { webp: string; avif: string; avifUrl: string; fallback: string } | null {
   if (!isLocalImage(url)) return null;
+  const avifWidths = bucketAvif480 || !STORED_UPLOAD.test(url) ? AVIF_WIDTHS : WITHOUT_480;
   return {
     webp: VARIANT_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(", "),
-    avif: AVIF_WIDTHS.map((w) => `${variantUrl(url, w, "avif")} ${w}w`).join(", "),
+    avif: avifWidths.map((w) => `${variantUrl(url, w, "avif")} ${w}w`).join(", "),
     avifUrl: variantUrl(url, AVIF_WIDTH, "avif"),
     fallback: variantUrl(url, 960),
   };

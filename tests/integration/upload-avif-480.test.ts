@@ -1,19 +1,31 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createPageCache } from "~/.server/cache/page-cache";
+import { createProject } from "~/.server/models/projects";
 import { DiskStorage, type Storage } from "~/.server/storage";
-import { backfillAvif480, makeMissingAvif } from "~/.server/storage/avif-backfill";
+import { avifBackfillDone, backfillAvif480, makeMissingAvif, startAvifBackfill, stopAvifBackfill } from "~/.server/storage/avif-backfill";
+import { AVIF_480_MARKER_KEY } from "~/.server/storage/keys";
 import { serveStoredUploads } from "~/.server/storage/serve";
 import { handleUpload } from "~/.server/storage/upload";
-import { responsiveSources } from "~/lib/images";
+import { bucketOffersAvif480, responsiveSources, setBucketAvif480 } from "~/lib/images";
+import ProjectPage, { loader as projectLoader } from "~/routes/public/project";
+import { projectInput } from "../factories";
+import { useTestDatabase } from "../setup/database";
 import { useS3Server } from "../setup/s3-server";
 
 // Every upload has a 480 px AVIF beside the 960 px one, and uploads stored before it existed get it: from the
-// job the server starts, or when a browser first asks for it (docs/decisions/0038-upload-avif-480.md).
+// job the server starts, or when a browser first asks for it (docs/decisions/0038-upload-avif-480.md). Behind
+// S3_PUBLIC_URL no request reaches the app, so pages name it only once the job's marker says every upload has it
+// (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
 
 const SITE = "http://localhost:3000";
 
@@ -29,7 +41,8 @@ const photo = (background: string) =>
   sharp({ create: { width: 1400, height: 900, channels: 3, background } })
     .jpeg()
     .toBuffer();
-const keyOf = (url: string) => url.replace(/^\/uploads\//, "");
+const PUBLIC_URL = "https://media.example.mv/site";
+const keyOf = (url: string) => url.replace(/^\/uploads\//, "").replace(`${PUBLIC_URL}/`, "");
 const avif480 = (url: string) => keyOf(url).replace(/\.[a-z]+$/, "-w480.avif");
 
 /** A JPEG's first bytes, then noise: it passes the type check by name but cannot be decoded. */
@@ -117,3 +130,129 @@ suite("on disk", () => ({ storage: new DiskStorage(tmp), dir: tmp }));
 
 const s3 = useS3Server();
 suite("in an S3 bucket", () => ({ storage: s3().storage() }));
+
+/**
+ * A public project page as the server sends it: the route's own loader and component (a real database, the real
+ * store), behind the rendered-page cache in front of it in server/app.ts.
+ */
+async function publicSite() {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(createPageCache().middleware);
+  app.get("/project/:id", async (req, res) => {
+    const request = new Request(`http://localhost${req.originalUrl}`);
+    const loaderData = await projectLoader({ params: { id: req.params.id }, request, context: {} } as never);
+    const Stub = createRoutesStub([{ id: "project", path: "/project/:id", Component: ProjectPage as never }]);
+    res.type("html").send(`<!DOCTYPE html>${renderToString(createElement(Stub, { initialEntries: [req.originalUrl], hydrationData: { loaderData: { project: loaderData } } }))}`);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    async get(pathname: string) {
+      const res = await fetch(`${origin}${pathname}`, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" } });
+      return { status: res.status, cache: res.headers.get("x-page-cache"), html: await res.text() };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("behind S3_PUBLIC_URL, where image requests never reach the app", () => {
+  useTestDatabase();
+  const bucket = useS3Server("direct");
+  afterEach(async () => {
+    await stopAvifBackfill();
+    setBucketAvif480(true);
+    await bucket().storage().delete(AVIF_480_MARKER_KEY);
+  });
+
+  /** An upload stored before the 480 px AVIF existed, shown as a project's featured image. */
+  async function olderProject(storage: Storage) {
+    const [file] = await handleUpload(uploadRequest(await photo("#6a2f2f"), "project-images", "featured"), storage);
+    await storage.delete(avif480(file.url));
+    const project = await createProject(projectInput({ title: "Harbour jetty", featured_image_url: file.url }), null);
+    return { url: file.url, page: `/project/${project.id}`, file480: `${PUBLIC_URL}/${avif480(file.url)}`, file960: `${PUBLIC_URL}/${avif480(file.url).replace("-w480", "-w960")}` };
+  }
+
+  it("names no 480 px AVIF until a pass leaves none missing; then writes the marker and the cached page re-renders with it", async () => {
+    const storage = bucket().storage(PUBLIC_URL);
+    const older = await olderProject(storage);
+    expect(older.url.startsWith(`${PUBLIC_URL}/project-images/featured/`)).toBe(true);
+    // An original that cannot be read, with a 960 px AVIF a page shows now: naming its missing 480 would break it.
+    const broken = "project-images/featured/0123456789abcdef-1763740800000";
+    await storage.put(`${broken}.jpg`, BROKEN, "image/jpeg");
+    await storage.put(`${broken}-w960.avif`, await storage.get(avif480(older.url).replace("-w480", "-w960")) as Buffer, "image/avif");
+    const site = await publicSite();
+    try {
+      await startAvifBackfill(storage);
+      expect(bucketOffersAvif480()).toBe(false);
+      const first = await site.get(older.page);
+      expect(first).toMatchObject({ status: 200, cache: "miss" });
+      expect(first.html).toContain(`${older.file960} 960w`);
+      expect(first.html).not.toContain(older.file480);
+
+      // The job made the older upload's 480 px AVIF, but could not make the broken one's: no marker, nothing named.
+      await avifBackfillDone();
+      expect(await storage.exists(avif480(older.url))).toBe(true);
+      expect(await storage.exists(AVIF_480_MARKER_KEY)).toBe(false);
+      const cached = await site.get(older.page);
+      expect(cached.cache).toBe("hit");
+      expect(cached.html).not.toContain(older.file480);
+
+      // The broken upload goes (as the prune command would take it); the next start's pass leaves nothing missing.
+      await storage.delete(`${broken}.jpg`);
+      await storage.delete(`${broken}-w960.avif`);
+      await stopAvifBackfill();
+      await startAvifBackfill(storage);
+      expect(bucketOffersAvif480()).toBe(false);
+      await avifBackfillDone();
+      expect(await storage.exists(AVIF_480_MARKER_KEY)).toBe(true);
+      const fresh = await site.get(older.page);
+      expect(fresh.cache).toBe("miss");
+      expect(fresh.html).toContain(`${older.file480} 480w, ${older.file960} 960w`);
+    } finally {
+      await site.close();
+      await storage.delete(`${broken}.jpg`);
+      await storage.delete(`${broken}-w960.avif`);
+    }
+  });
+
+  it("names the 480 px AVIF in the first render when the marker is there at start", async () => {
+    const storage = bucket().storage(PUBLIC_URL);
+    const older = await olderProject(storage);
+    // Another instance finished the job, this upload's 480 px AVIF included.
+    await backfillAvif480(storage);
+    await storage.put(AVIF_480_MARKER_KEY, Buffer.from("done\n"), "text/plain");
+    setBucketAvif480(false);
+    const site = await publicSite();
+    try {
+      await startAvifBackfill(storage);
+      const first = await site.get(older.page);
+      expect(first.cache).toBe("miss");
+      expect(first.html).toContain(`${older.file480} 480w, ${older.file960} 960w`);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("without S3_PUBLIC_URL names the 480 px AVIF at once (the app makes a missing one) and writes no marker", async () => {
+    const storage = bucket().storage();
+    const [file] = await handleUpload(uploadRequest(await photo("#2f6a2f"), "project-images", "featured"), storage);
+    await storage.delete(avif480(file.url));
+    const project = await createProject(projectInput({ featured_image_url: file.url }), null);
+    const site = await publicSite();
+    try {
+      await startAvifBackfill(storage);
+      const first = await site.get(`/project/${project.id}`);
+      expect(first.html).toContain(`/uploads/${avif480(file.url)} 480w, /uploads/${avif480(file.url).replace("-w480", "-w960")} 960w`);
+      await avifBackfillDone();
+      expect(await storage.exists(avif480(file.url))).toBe(true);
+      expect(await storage.exists(AVIF_480_MARKER_KEY)).toBe(false);
+    } finally {
+      await site.close();
+    }
+  });
+});

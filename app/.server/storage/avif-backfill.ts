@@ -1,14 +1,17 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { UPLOAD_BASE_PATTERN } from "~/lib/images";
+import { bucketOffersAvif480, setBucketAvif480, UPLOAD_BASE_PATTERN } from "~/lib/images";
+import { bumpContentVersion } from "../cache/cache";
 import { logger } from "../logger";
 import { avifVariantFromOriginal, ImageRejectedError } from "./images";
+import { AVIF_480_MARKER_KEY } from "./keys";
 import type { Storage } from "./types";
 
 // Uploads stored before the 480 px AVIF existed get it without anyone doing anything
 // (docs/decisions/0038-upload-avif-480.md): a job started with the server makes every missing one, one image at a
 // time, and a request for one that is still missing (served from /uploads) makes it on the spot. Both only ever
 // write `<base>-w480.avif` from `<base>.<ext>`, whole or not at all, so two instances doing the same one at once
-// store the same thing twice, never a broken file.
+// store the same thing twice, never a broken file. With S3_PUBLIC_URL a request never reaches the app, so the
+// job's complete pass writes a marker before srcsets name the file (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
 
 export const BACKFILL_WIDTH = 480;
 const SUFFIX = `-w${BACKFILL_WIDTH}.avif`;
@@ -56,49 +59,78 @@ export interface BackfillReport {
   unreadable: number;
   /** Made meanwhile by another instance or a request. */
   skipped: number;
+  /**
+   * The job ran to its end and its last listing found every upload with its 480 px AVIF, apart from originals that
+   * cannot be read and have no 960 px AVIF either (no srcset of theirs shows an image anyway).
+   */
+  complete: boolean;
 }
+
+/** Listings at most per run: each after the first only finds uploads stored while the one before ran. */
+const MAX_PASSES = 5;
 
 /**
  * Every stored image upload without its 480 px AVIF gets one. The listing is read first (keys only), then the
  * missing ones are made one at a time in a shuffled order, so two instances starting together mostly work on
  * different images. A source that cannot be read is logged and passed over; `signal` stops between images.
+ * A pass that found work is followed by another listing: an upload stored meanwhile by an instance still on a
+ * version without this variant (a rolling upgrade) has none either, and `complete` must not be claimed past it.
  */
 export async function backfillAvif480(storage: Storage, signal?: AbortSignal): Promise<BackfillReport> {
-  const keys = new Set<string>();
-  for await (const object of storage.list()) keys.add(object.key);
-  const todo: string[] = [];
-  for (const key of keys) {
-    const match = ORIGINAL.exec(key);
-    if (match && !keys.has(`${match[1]}${SUFFIX}`)) todo.push(key);
-  }
-  for (let i = todo.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [todo[i], todo[j]] = [todo[j], todo[i]];
-  }
-  const report: BackfillReport = { made: 0, unreadable: 0, skipped: 0 };
-  for (const key of todo) {
-    if (signal?.aborted) break;
-    const outcome = await ensureAvif480(storage, key);
-    if (outcome === "made") report.made++;
-    else if (outcome === "unreadable") report.unreadable++;
-    else report.skipped++;
+  const report: BackfillReport = { made: 0, unreadable: 0, skipped: 0, complete: false };
+  const unreadable = new Set<string>();
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const keys = new Set<string>();
+    for await (const object of storage.list()) keys.add(object.key);
+    const todo: string[] = [];
+    let brokenWithout480 = false;
+    for (const key of keys) {
+      const match = ORIGINAL.exec(key);
+      if (!match || keys.has(`${match[1]}${SUFFIX}`)) continue;
+      if (!unreadable.has(key)) todo.push(key);
+      else if (keys.has(`${match[1]}-w960.avif`)) brokenWithout480 = true;
+    }
+    if (todo.length === 0) {
+      report.complete = !brokenWithout480;
+      return report;
+    }
+    for (let i = todo.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [todo[i], todo[j]] = [todo[j], todo[i]];
+    }
+    for (const key of todo) {
+      if (signal?.aborted) return report;
+      const outcome = await ensureAvif480(storage, key);
+      if (outcome === "made") report.made++;
+      else if (outcome === "unreadable") {
+        report.unreadable++;
+        unreadable.add(key);
+      } else report.skipped++;
+    }
   }
   return report;
 }
 
 let running: { controller: AbortController; done: Promise<void> } | undefined;
 
-/** Starts the backfill in the background (server start); its outcome goes to the log. */
-export function startAvifBackfill(storage: Storage): void {
+/**
+ * Starts the backfill in the background (server start); its outcome goes to the log. When pages link uploads at
+ * an absolute URL (S3_PUBLIC_URL), browsers ask the bucket and never reach makeMissingAvif below: srcsets then name
+ * an upload's 480 px AVIF only once the marker says the store holds every one, and this resolves once the marker
+ * has been read, so the first page rendered already knows (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
+ */
+export async function startAvifBackfill(storage: Storage): Promise<void> {
   if (running) return;
+  const direct = !storage.publicUrl(AVIF_480_MARKER_KEY).startsWith("/");
   const controller = new AbortController();
-  const done = backfillAvif480(storage, controller.signal).then(
-    (report) => {
-      if (report.made + report.unreadable > 0) logger.info(report, "made the 480 px AVIF of stored uploads");
-    },
-    (error: unknown) => logger.error({ err: error }, "480 px AVIF backfill stopped; the next start resumes it"),
-  );
-  running = { controller, done };
+  const marked = direct ? markerStored(storage).then(setBucketAvif480) : Promise.resolve();
+  running = { controller, done: marked.then(() => runBackfill(storage, controller.signal, direct)) };
+  await marked;
+}
+
+/** Resolves when the job started by startAvifBackfill has ended (at once when none runs). */
+export async function avifBackfillDone(): Promise<void> {
+  await running?.done;
 }
 
 /** Stops after the image in hand (shutdown). */
@@ -107,6 +139,50 @@ export async function stopAvifBackfill(): Promise<void> {
   running.controller.abort();
   await running.done;
   running = undefined;
+}
+
+async function runBackfill(storage: Storage, signal: AbortSignal, direct: boolean): Promise<void> {
+  let report: BackfillReport;
+  try {
+    report = await backfillAvif480(storage, signal);
+  } catch (error) {
+    logger.error({ err: error }, "480 px AVIF backfill stopped; the next start resumes it");
+    return;
+  }
+  if (report.made + report.unreadable > 0) logger.info(report, "made the 480 px AVIF of stored uploads");
+  if (direct && !bucketOffersAvif480() && !signal.aborted) await adoptMarker(storage, report.complete);
+}
+
+/** A failed read counts as no marker: the 960 px AVIF shows where the 480 might have been missing. */
+async function markerStored(storage: Storage): Promise<boolean> {
+  try {
+    return await storage.exists(AVIF_480_MARKER_KEY);
+  } catch (error) {
+    logger.warn({ err: error }, "could not read the 480 px AVIF marker: uploads' srcsets leave that width out for now");
+    return false;
+  }
+}
+
+/**
+ * After this instance's pass: writes the marker when the pass left nothing missing, and once the marker is there
+ * (written now, or by another instance whose pass ended first) names the 480 px AVIF from now on and makes the
+ * rendered pages of every instance re-render, as a content save does.
+ */
+async function adoptMarker(storage: Storage, complete: boolean): Promise<void> {
+  try {
+    if (complete) {
+      await storage.put(AVIF_480_MARKER_KEY, Buffer.from(`Every stored image upload has its 480 px AVIF (${new Date().toISOString()}).\n`), "text/plain");
+    } else if (!(await storage.exists(AVIF_480_MARKER_KEY))) {
+      logger.warn("uploads served from S3_PUBLIC_URL keep to the 960 px AVIF: some 480 px AVIF could not be made");
+      return;
+    }
+  } catch (error) {
+    logger.warn({ err: error }, "could not write the 480 px AVIF marker: the next start tries again");
+    return;
+  }
+  setBucketAvif480(true);
+  await bumpContentVersion();
+  logger.info("uploads' srcsets name their 480 px AVIF from now on");
 }
 
 /**

@@ -28,3 +28,9 @@ export function contentTypeForKey(key: string): string | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase();
   return ext ? CONTENT_TYPES[ext] : undefined;
 }
+
+/**
+ * Not an upload: the object written once the store holds every upload's 480 px AVIF, which every instance reads
+ * at start (docs/decisions/0043-avif-480-marker-for-s3-public-url.md). No served type: /uploads answers 404 for it.
+ */
+export const AVIF_480_MARKER_KEY = "markers/avif-480-complete";
