@@ -7,6 +7,8 @@
 //   PERF_PORT        listen on this port; else PERF_PORT_RANGE ("4900-4950") is scanned for a free port;
 //                    else the OS picks a free port on 127.0.0.1
 //   PERF_SERVER      the server entry to start (default server.mjs), to measure a candidate change
+//   PERF_NODE_ARGS   Node options for the server only, space-separated (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof":
+//                    Node refuses --cpu-prof in NODE_OPTIONS, and NODE_OPTIONS would profile the bench too)
 //
 // The server also gets an admin (PERF_ADMIN, a new random password each run) so that the admin pages can be
 // measured signed in (signInAdmin), and room for the sign-ins from loopback that this takes (LOGIN_IP_LIMIT).
@@ -89,7 +91,8 @@ export async function startServer({ label = "perf", extraEnv = {}, env = {} } = 
   const origin = `http://${HOST}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-${label}-`));
   const output = [];
-  const child = spawn(process.execPath, [process.env.PERF_SERVER || "server.mjs"], {
+  const nodeArgs = (process.env.PERF_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, process.env.PERF_SERVER || "server.mjs"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...baseEnv(),

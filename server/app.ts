@@ -109,9 +109,12 @@ function plainAnswer(res: express.Response, status: number, text: string) {
   res.type("text/plain; charset=utf-8").send(text);
 }
 
-let serverBuild: Promise<ServerBuild> | undefined;
-
-/** The React Router build, each loader and action answering only once its writes are on disk (app/.server/http/durable-routes.ts). */
+/**
+ * The React Router build, each loader and action answering only once its writes are on disk
+ * (app/.server/http/durable-routes.ts). The site's own origin is always allowed for actions: React Router compares
+ * an action's Origin with the URL it rebuilt from Host/X-Forwarded-Host, and behind a proxy those can carry an
+ * internal port (our cross-site check in createApp has already refused every other origin).
+ */
 async function loadServerBuild(): Promise<ServerBuild> {
   return withDurableWrites({
     ...((await import("virtual:react-router/server-build")) as ServerBuild),
@@ -244,20 +247,25 @@ export function createApp() {
   // development a component edit must show on the next reload.
   if (isProduction) app.use(createPageCache().middleware);
 
-  app.use(
-    createRequestHandler({
-      // React Router compares an action's Origin with the URL it rebuilt from Host/X-Forwarded-Host; behind a
-      // proxy those can carry an internal port. The site's own origin is always allowed (our check above
-      // has already refused every other origin).
-      // Wrapped once in production; in development each request takes the build Vite has now.
-      build: () => (isProduction ? (serverBuild ??= loadServerBuild()) : loadServerBuild()),
-      getLoadContext: (_req, res) => ({
-        nonce: res.locals.nonce as string,
-        requestId: res.locals.requestId as string,
-        formToken: formTokenFor(res),
-      }),
-    }),
-  );
+  const getLoadContext = (_req: express.Request, res: express.Response) => ({
+    nonce: res.locals.nonce as string,
+    requestId: res.locals.requestId as string,
+    formToken: formTokenFor(res),
+  });
+  if (isProduction) {
+    // Given the build itself, React Router prepares its route table (flattened, ranked, compiled paths) once;
+    // given a function, it does so again on every request (docs/decisions/0040-admin-save-path.md).
+    let handler: express.RequestHandler | undefined;
+    let ready: Promise<express.RequestHandler> | undefined;
+    app.use((req, res, next) => {
+      if (handler) return handler(req, res, next);
+      ready ??= loadServerBuild().then((build) => (handler = createRequestHandler({ build, getLoadContext })));
+      ready.then((h) => h(req, res, next), next);
+    });
+  } else {
+    // In development each request takes the build Vite has now.
+    app.use(createRequestHandler({ build: loadServerBuild, getLoadContext }));
+  }
 
   // Last: what reaches here is an error. Expected ones (a 404 under /uploads, a malformed URL) keep their
   // status; anything else is logged with the request id and answered without a stack trace.

@@ -3,6 +3,7 @@ import { getOptionalUser, requireAdmin } from "~/.server/auth/access";
 import { auth, CLIENT_IP_HEADER } from "~/.server/auth/auth";
 import { db } from "~/.server/db";
 import { env } from "~/.server/env";
+import { requestContext } from "~/.server/logger";
 import { signIn } from "~/.server/auth/sign-in";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 import { useTestDatabase } from "../setup/database";
@@ -80,6 +81,26 @@ describe("requireAdmin and getOptionalUser", () => {
     await db().updateTable("session").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
     expect(await getOptionalUser(request("/", { cookie: second.cookie }))).toBeNull();
     expect(await getOptionalUser(request("/", { cookie: "better-auth.session_token=garbage" }))).toBeNull();
+  });
+
+  it("looks the session up once for the loaders of one HTTP request; an action and the next request look again", async () => {
+    // React Router gives each loader its own copy of the Request; server/app.ts runs each HTTP request in its own
+    // requestContext (docs/decisions/0040-admin-save-path.md).
+    const { admin, cookie } = await adminCookie();
+    await requestContext.run({ requestId: "one" }, async () => {
+      expect((await getOptionalUser(request("/admin/services", { cookie })))?.id).toBe(admin.id);
+      await auth().api.signOut({ headers: new Headers({ cookie }) });
+      // The page's loader, after the layout's, in the same request: the lookup made at the start of it.
+      expect((await getOptionalUser(request("/admin/services", { cookie })))?.id).toBe(admin.id);
+      // An action is never answered from that lookup: it sees the session as it is now.
+      expect(await getOptionalUser(request("/admin/services", { method: "POST", cookie }))).toBeNull();
+      // Another cookie in the same request is looked up on its own.
+      const other = await adminCookie();
+      expect((await getOptionalUser(request("/admin/services", { cookie: other.cookie })))?.id).toBe(other.admin.id);
+    });
+    await requestContext.run({ requestId: "two" }, async () => {
+      expect(await getOptionalUser(request("/admin/services", { cookie }))).toBeNull();
+    });
   });
 
   it("is exactly role 'admin': other roles are not admins", async () => {

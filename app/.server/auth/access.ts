@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { auth } from "./auth";
-import { logger } from "../logger";
+import { logger, requestContext } from "../logger";
 import { getProfile, isAdminProfile, type Profile } from "../models/profiles";
 import { getPublicSettings } from "../models/settings";
 
@@ -24,13 +24,38 @@ export interface SessionUser {
  */
 const sessionOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
+/**
+ * React Router hands each loader a Request of its own (a copy without its `index` and `_routes` parameters), so
+ * the loaders of one HTTP request share their lookup through that request's context (server/app.ts), keyed by the
+ * headers that carry the session (docs/decisions/0040-admin-save-path.md). Loaders only: they read, and they run
+ * after any action of the same request, whose writes (a sign-out, a changed profile) they must see.
+ */
+const sessionOfHttpRequest = new WeakMap<object, Map<string, Promise<SessionUser | null>>>();
+
+function sharedLookups(request: Request): Map<string, Promise<SessionUser | null>> | null {
+  if (!isPageRequest(request)) return null;
+  const context = requestContext.getStore();
+  if (!context) return null;
+  let lookups = sessionOfHttpRequest.get(context);
+  if (!lookups) {
+    lookups = new Map();
+    sessionOfHttpRequest.set(context, lookups);
+  }
+  return lookups;
+}
+
 /** The signed-in user, or null (no session, an expired or revoked one, or a broken cookie). */
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
   let user = sessionOfRequest.get(request);
+  if (user) return user;
+  const shared = sharedLookups(request);
+  const key = shared ? `${request.headers.get("cookie") ?? ""}\n${request.headers.get("authorization") ?? ""}` : "";
+  user = shared?.get(key);
   if (!user) {
     user = lookUpUser(request);
-    sessionOfRequest.set(request, user);
+    shared?.set(key, user);
   }
+  sessionOfRequest.set(request, user);
   return user;
 }
 

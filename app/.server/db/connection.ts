@@ -1,22 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  Kysely,
-  type KyselyPlugin,
-  OperationNodeTransformer,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  PostgresDialect,
-  type PrimitiveValueListNode,
-  type QueryResult,
-  type RootOperationNode,
-  SqliteDialect,
-  type UnknownRow,
-  type ValueNode,
-} from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { trackWrites } from "./group-commit";
+import { reuseStatements } from "./sqlite-statements";
 import type { DB } from "./schema";
 
 export type Engine = "sqlite" | "postgres";
@@ -36,28 +24,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// better-sqlite3 refuses to bind JavaScript booleans; SQLite stores them as 0/1.
-class SqliteBooleanTransformer extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    const out = super.transformValue(node);
-    return typeof out.value === "boolean" ? { ...out, value: out.value ? 1 : 0 } : out;
-  }
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    const out = super.transformPrimitiveValueList(node);
-    return { ...out, values: out.values.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v)) };
-  }
-}
-
-class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #transformer = new SqliteBooleanTransformer();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
-
 // node-pg parses int8 (count(*), bigint) as strings by default; our counts and counters fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
@@ -71,9 +37,11 @@ export function openSqlite(file: string): Database {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   const commits = trackWrites(sqlite);
+  // Prepared once per SQL text, booleans bound as 0/1 (docs/decisions/0040-admin-save-path.md).
+  reuseStatements(sqlite);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     engine: "sqlite",
@@ -82,6 +50,7 @@ export function openSqlite(file: string): Database {
     pendingWrites: commits.pending,
     async close() {
       await commits.durable();
+      await commits.release();
       await db.destroy();
     },
   };

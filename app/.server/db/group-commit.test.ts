@@ -45,6 +45,7 @@ describe("group commit", () => {
     // Reads owe nothing.
     sqlite.prepare("select * from t").all();
     expect(commits.pending()).toBe(0);
+    await commits.release();
     sqlite.close();
   });
 
@@ -59,6 +60,7 @@ describe("group commit", () => {
     expect(commits.pending()).toBe(1);
     await commits.durable();
     expect(commits.pending()).toBe(0);
+    await commits.release();
     sqlite.close();
   });
 
@@ -69,6 +71,21 @@ describe("group commit", () => {
     expect(commits.pending()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(commits.pending()).toBe(0);
+    await commits.release();
+    sqlite.close();
+  });
+
+  it("syncs again after it let go of the write-ahead log (it reopens the file)", async () => {
+    const sqlite = rawDatabase();
+    const commits = trackWrites(sqlite);
+    sqlite.prepare("insert into t (v) values (?)").run("a");
+    await commits.durable();
+    await commits.release();
+    sqlite.prepare("insert into t (v) values (?)").run("b");
+    expect(commits.pending()).toBe(1);
+    await commits.durable();
+    expect(commits.pending()).toBe(0);
+    await commits.release();
     sqlite.close();
   });
 

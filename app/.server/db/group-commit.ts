@@ -15,6 +15,8 @@ export interface GroupCommit {
   durable(): Promise<void>;
   /** Writes made and not yet known to be on disk. */
   pending(): number;
+  /** Lets go of the write-ahead log's file (after the last durable(), before the database closes). */
+  release(): Promise<void>;
 }
 
 export function trackWrites(sqlite: SQLite.Database): GroupCommit {
@@ -22,18 +24,19 @@ export function trackWrites(sqlite: SQLite.Database): GroupCommit {
   let written = 0;
   let synced = 0;
   let inflight: Promise<void> | null = null;
+  // The WAL stays open between syncs (docs/decisions/0040-admin-save-path.md): opening and closing it for each sync
+  // cost two more trips through the thread pool. SQLite deletes the WAL only when the last connection to the
+  // database closes, and this connection is open for as long as the handle is kept; it reuses the file (from its
+  // start, same inode) after a checkpoint.
+  let wal: fs.FileHandle | null = null;
 
   const flush = (): Promise<void> => {
     if (inflight) return inflight;
     const covers = written;
     inflight = (async () => {
       try {
-        const handle = await fs.open(walFile, "r");
-        try {
-          await handle.datasync();
-        } finally {
-          await handle.close();
-        }
+        wal ??= await fs.open(walFile, "r");
+        await wal.datasync();
       } catch (error) {
         // No WAL file: the last connection checkpointed it into the database file and synced that.
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
@@ -99,5 +102,12 @@ export function trackWrites(sqlite: SQLite.Database): GroupCommit {
     }
   }) as typeof sqlite.exec;
 
-  return { durable, pending: () => written - synced };
+  const release = async () => {
+    await inflight?.catch(() => {});
+    const handle = wal;
+    wal = null;
+    await handle?.close();
+  };
+
+  return { durable, pending: () => written - synced, release };
 }
