@@ -8,6 +8,7 @@ import {
   getProject,
   listPublicProjects,
   listPublicProjectsPage,
+  listTrashedProjects,
   restoreProjectFromTrash,
   deleteProject,
 } from "~/.server/models/projects";
@@ -127,6 +128,8 @@ describe("focal point of a featured image", () => {
   it("survives the Trash and an export/import; an export made before focal points gets the centre", async () => {
     const project = await createProject(projectInput({ title: "Harbour", featured_image_url: IMAGE, featured_image_focal_x: "5", featured_image_focal_y: "95" }), null);
     expect(await deleteProject(project.id)).toBe(true);
+    // The Trash's thumbnail crops around the same point as the public card.
+    expect((await listTrashedProjects()).find((item) => item.id === project.id)).toMatchObject({ featured_image_focal_x: 5, featured_image_focal_y: 95 });
     expect(await restoreProjectFromTrash(project.id)).toBe(true);
     expect(await getProject(project.id)).toMatchObject({ featured_image_focal_x: 5, featured_image_focal_y: 95 });
 

@@ -34,7 +34,7 @@ export async function listTrashed(table: TrashTable): Promise<TrashedItem[]> {
     .selectFrom(table)
     .leftJoin("profiles", "profiles.id", `${table}.deleted_by`)
     .leftJoin("user", "user.id", `${table}.deleted_by`)
-    .select([`${table}.id`, `${table}.title`, `${table}.short_description`, `${table}.featured_image_url`, `${table}.deleted_at`, "profiles.full_name", "user.email"])
+    .select([`${table}.id`, `${table}.title`, `${table}.short_description`, `${table}.featured_image_url`, `${table}.featured_image_focal_x`, `${table}.featured_image_focal_y`, `${table}.deleted_at`, "profiles.full_name", "user.email"])
     .where(`${table}.deleted_at`, "is not", null)
     .orderBy(`${table}.deleted_at`, "desc")
     .execute();
@@ -43,6 +43,8 @@ export async function listTrashed(table: TrashTable): Promise<TrashedItem[]> {
     title: r.title,
     short_description: r.short_description,
     featured_image_url: r.featured_image_url,
+    featured_image_focal_x: Number(r.featured_image_focal_x),
+    featured_image_focal_y: Number(r.featured_image_focal_y),
     deleted_at: toIso(r.deleted_at),
     deleted_by: r.full_name?.trim() || r.email || null,
   }));

@@ -35,6 +35,9 @@ export interface TrashedItem {
   title: string;
   short_description: string | null;
   featured_image_url: string | null;
+  /** The featured image's focal point in percent, so the thumbnail crops as the public card does. */
+  featured_image_focal_x: number;
+  featured_image_focal_y: number;
   deleted_at: string;
   /** Who moved it to the Trash: name or email; null when unknown. */
   deleted_by: string | null;

@@ -1,4 +1,3 @@
-import { Icon } from "~/components/site/icon";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { AboutContent, HeroContent } from "~/validation/site-content";
@@ -27,8 +26,11 @@ function Statement({
       <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{statement}</p>
       <ul className="mt-5 space-y-3">
         {points.map((point, i) => (
-          <li key={i} className="flex gap-3 text-sm leading-relaxed text-foreground/90">
-            <Icon name="check-circle" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+          // The tick is the item's own ::before (as IconBox draws a tile's icon): one element per point.
+          <li
+            key={i}
+            className="icon-box icon-check-circle flex gap-3 text-sm leading-relaxed text-foreground/90 before:mt-0.5 before:size-5 before:shrink-0 before:bg-brand-teal"
+          >
             {point}
           </li>
         ))}

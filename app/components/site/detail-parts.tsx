@@ -120,8 +120,11 @@ export function CheckList({ items, columns = 1 }: { items: readonly string[]; co
   return (
     <ul className={cn("grid gap-3", columns === 2 && "sm:grid-cols-2")}>
       {items.map((item) => (
-        <li key={item} className="flex gap-3 rounded-lg bg-muted/70 p-3 text-foreground/90">
-          <Icon name="check-circle" className="mt-0.5 size-5 shrink-0 text-brand-teal" />
+        // The tick is the item's own ::before (as IconBox draws a tile's icon).
+        <li
+          key={item}
+          className="icon-box icon-check-circle flex gap-3 rounded-lg bg-muted/70 p-3 text-foreground/90 before:mt-0.5 before:size-5 before:shrink-0 before:bg-brand-teal"
+        >
           <span>{item}</span>
         </li>
       ))}

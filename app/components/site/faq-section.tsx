@@ -49,9 +49,9 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
         <div className="rounded-xl border bg-card px-6 shadow-sm sm:px-8">
           {content.items.map((entry, i) => (
             <details key={i} name="faq" open={i === 0} className="group border-b last:border-b-0">
-              <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-brand-navy outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-lg [&::-webkit-details-marker]:hidden">
+              {/* The chevron is the summary's own ::before (as IconBox draws a tile's icon), put last by the reversed row. */}
+              <summary className="icon-box icon-chevron-down flex cursor-pointer list-none flex-row-reverse items-start justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-brand-navy outline-none before:mt-1 before:size-4 before:shrink-0 before:bg-muted-foreground before:transition-transform before:duration-200 hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 group-open:before:rotate-180 sm:text-lg [&::-webkit-details-marker]:hidden">
                 {entry.question}
-                <Icon name="chevron-down" className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" />
               </summary>
               <p className="pb-5 text-base leading-relaxed whitespace-pre-line text-muted-foreground">{entry.answer}</p>
             </details>

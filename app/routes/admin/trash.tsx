@@ -14,6 +14,7 @@ import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
+import { focalStyle } from "~/lib/images";
 import { loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
 
@@ -185,7 +186,13 @@ function TrashRow({ kind, item, trashDays, onRestore, onDelete }: { kind: Kind; 
   return (
     <li aria-labelledby={titleId} className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 shadow-xs">
       {item.featured_image_url ? (
-        <img src={item.featured_image_url} alt="" loading="lazy" className="h-14 w-20 shrink-0 rounded-md border bg-muted object-cover sm:h-16 sm:w-28" />
+        <img
+          src={item.featured_image_url}
+          alt=""
+          loading="lazy"
+          style={focalStyle(item.featured_image_focal_x, item.featured_image_focal_y)}
+          className="h-14 w-20 shrink-0 rounded-md border bg-muted object-cover sm:h-16 sm:w-28"
+        />
       ) : (
         <div className="flex h-14 w-20 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground sm:h-16 sm:w-28">
           <ImageIcon aria-hidden="true" className="size-5" />
