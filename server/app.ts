@@ -41,7 +41,7 @@ export async function startup() {
 }
 
 export async function shutdown() {
-  stopRateLimitPruning();
+  await stopRateLimitPruning();
   await stopAvifBackfill();
   await stopNotificationQueue();
   await stopActivityPruning();

@@ -1,5 +1,6 @@
 import { ACTIVITY_RETENTION_MONTHS } from "~/validation/activity";
 import { logger } from "../logger";
+import { periodicJob } from "../ops/periodic";
 import { pruneActivity } from "../models/activity";
 import { pruneOutgoingMail } from "../models/outbox";
 
@@ -9,8 +10,6 @@ import { pruneOutgoingMail } from "../models/outbox";
 // Every instance runs it; a delete of rows already gone is harmless.
 
 const DAY_MS = 86_400_000;
-let timer: NodeJS.Timeout | null = null;
-let running: Promise<unknown> | null = null;
 
 /** The oldest moment an entry may have and be kept, `now` minus the retention in calendar months. */
 export function activityCutoff(now = new Date()): Date {
@@ -35,24 +34,10 @@ export async function pruneOldMail(now = new Date()): Promise<number> {
   return removed;
 }
 
-function runOnce(): void {
-  if (running) return;
-  running = Promise.all([pruneOldActivity(), pruneOldMail()])
-    .catch((error: unknown) => logger.error({ err: error }, "activity pruning failed"))
-    .finally(() => {
-      running = null;
-    });
-}
+const job = periodicJob("activity pruning failed", () => Promise.all([pruneOldActivity(), pruneOldMail()]));
 
 export function startActivityPruning(intervalMs = DAY_MS): void {
-  if (timer) return;
-  timer = setInterval(runOnce, intervalMs);
-  timer.unref();
-  runOnce();
+  job.start(intervalMs);
 }
 
-export async function stopActivityPruning(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = null;
-  await running;
-}
+export const stopActivityPruning = job.stop;

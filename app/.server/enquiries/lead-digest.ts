@@ -4,6 +4,7 @@ import { STAGE_LABELS } from "~/validation/lead";
 import { advanceCounter } from "../models/counters";
 import { SITE_ORIGIN } from "../auth/auth";
 import { logger } from "../logger";
+import { periodicJob } from "../ops/periodic";
 import { headerSafe, mailConfig, type MailConfig } from "../mail/mailer";
 import { listAssigneeDigests } from "../models/leads";
 
@@ -66,28 +67,15 @@ async function claimDay(today: string): Promise<boolean> {
   return advanceCounter(CLAIM, Number(today.replaceAll("-", "")));
 }
 
-let timer: NodeJS.Timeout | null = null;
-let running: Promise<unknown> | null = null;
+// Checked every 10 minutes: today's digest is due after DIGEST_HOUR in the Maldives (claimDay sends it once).
+const digest = periodicJob("lead digest run failed", async () => {
+  const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: SITE_TIME_ZONE, hour: "2-digit", hour12: false }).format(new Date()));
+  if (hour >= DIGEST_HOUR) await sendLeadDigests();
+});
 
 /** Checks every 10 minutes whether today's digest is due (after DIGEST_HOUR in the Maldives). */
 export function startLeadDigest(intervalMs = 10 * 60_000): void {
-  if (timer || !mailConfig()) return;
-  const tick = () => {
-    const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: SITE_TIME_ZONE, hour: "2-digit", hour12: false }).format(new Date()));
-    if (running || hour < DIGEST_HOUR) return;
-    running = sendLeadDigests()
-      .catch((error: unknown) => logger.error({ err: error }, "lead digest run failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
+  if (mailConfig()) digest.start(intervalMs);
 }
 
-export async function stopLeadDigest(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = null;
-  await running;
-}
+export const stopLeadDigest = digest.stop;

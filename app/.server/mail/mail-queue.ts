@@ -1,4 +1,5 @@
 import { logger } from "../logger";
+import { periodicJob } from "../ops/periodic";
 import { type MailSender, mailSender, renderAccountEmail, type AccountEmailContent } from "./mailer";
 import { claimDueMail, insertOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
 
@@ -66,36 +67,22 @@ export function addMailDrain(drain: () => Promise<unknown>): void {
   drains.unshift(drain);
 }
 
-let running: Promise<unknown> | null = null;
-let timer: NodeJS.Timeout | null = null;
+// Each drain's failure is logged and the next drain still runs; the loop itself never fails.
+const queue = periodicJob("mail queue failed", async () => {
+  for (const drain of drains) {
+    await drain().catch((error: unknown) => logger.error({ err: error }, "mail queue failed"));
+  }
+});
 
 /** Runs every drain soon, in the background; at most one run at a time in this process. */
-export function kickMailQueue(): void {
-  if (running) return;
-  running = (async () => {
-    for (const drain of drains) {
-      await drain().catch((error: unknown) => logger.error({ err: error }, "mail queue failed"));
-    }
-  })().finally(() => {
-    running = null;
-  });
-}
+export const kickMailQueue = queue.run;
 
 /** Resolves when the background run (if any) has finished. */
-export async function mailQueueIdle(): Promise<void> {
-  await running;
-}
+export const mailQueueIdle = queue.idle;
 
 /** Retries on a timer (backoff is in the rows), so failed sends are tried again without new mail. */
 export function startMailQueue(intervalMs = 15_000): void {
-  if (timer || !mailSender()) return;
-  timer = setInterval(kickMailQueue, intervalMs);
-  timer.unref();
-  kickMailQueue();
+  if (mailSender()) queue.start(intervalMs);
 }
 
-export async function stopMailQueue(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = null;
-  await running;
-}
+export const stopMailQueue = queue.stop;

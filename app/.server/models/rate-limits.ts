@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { db } from "../db";
-import { logger } from "../logger";
+import { periodicJob } from "../ops/periodic";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -71,24 +71,14 @@ export async function pruneRateLimits(): Promise<void> {
 
 /** How often expired counters are dropped: a window is at most an hour, so the table holds about an hour's keys. */
 export const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
-let pruneTimer: NodeJS.Timeout | null = null;
+const pruning = periodicJob("could not prune rate limits", pruneRateLimits, "warn");
 
 /**
  * Prunes now and every `intervalMs` (server start-up calls it). Every client IP and every email tried leaves a
  * row, so without this the table grows with every address that ever knocked (docs/security.md "Bounded memory").
  */
 export function startRateLimitPruning(intervalMs = RATE_LIMIT_PRUNE_MS): void {
-  if (pruneTimer) return;
-  const run = () =>
-    void pruneRateLimits().catch((error: unknown) =>
-      logger.warn({ err: error }, "could not prune rate limits"),
-    );
-  pruneTimer = setInterval(run, intervalMs);
-  pruneTimer.unref();
-  run();
+  pruning.start(intervalMs);
 }
 
-export function stopRateLimitPruning(): void {
-  if (pruneTimer) clearInterval(pruneTimer);
-  pruneTimer = null;
-}
+export const stopRateLimitPruning = pruning.stop;

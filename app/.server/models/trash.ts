@@ -1,4 +1,5 @@
 import { bumpContentVersion } from "../cache/cache";
+import { periodicJob } from "../ops/periodic";
 import { db } from "../db";
 import { logger } from "../logger";
 import { nowIso, toIso } from "./rows";
@@ -83,29 +84,12 @@ export async function purgeExpiredTrash(now = new Date()): Promise<{ services: n
   return { services, projects };
 }
 
-let timer: NodeJS.Timeout | null = null;
-let running: Promise<unknown> | null = null;
-
-function runPurge(): void {
-  if (running) return;
-  running = purgeExpiredTrash()
-    .catch((error: unknown) => logger.error({ err: error }, "trash purge failed"))
-    .finally(() => {
-      running = null;
-    });
-}
+const purge = periodicJob("trash purge failed", purgeExpiredTrash);
 
 /** Purges once now and then every `intervalMs`, in the background (server start). */
 export function startTrashPurge(intervalMs = TRASH_PURGE_INTERVAL_MS): void {
-  if (timer) return;
-  timer = setInterval(runPurge, intervalMs);
-  timer.unref();
-  runPurge();
+  purge.start(intervalMs);
 }
 
 /** Stops the timer and waits for a purge under way (server shutdown, before the database closes). */
-export async function stopTrashPurge(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = null;
-  await running;
-}
+export const stopTrashPurge = purge.stop;
