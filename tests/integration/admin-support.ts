@@ -84,7 +84,9 @@ export function intentsOf(file: string): string[] {
   // An action may hand intents to a module beside it (the enquiries page's lead-actions.ts): read those too.
   const helpers = [...fs.readFileSync(main, "utf8").matchAll(/from "\.\/([\w-]+)"/g)]
     .map((m) => [".ts", ".tsx"].map((ext) => path.join(path.dirname(main), m[1] + ext)).find((f) => fs.existsSync(f)))
-    .filter((f): f is string => Boolean(f));
+    .filter((f): f is string => Boolean(f))
+    // The shared write helper every page imports: the intents it serves are named by the pages' own `case` lines.
+    .filter((f) => path.basename(f) !== "record-action.ts");
   const source = [main, ...helpers].map((f) => fs.readFileSync(f, "utf8")).join("\n");
   const found = new Set<string>();
   for (const m of source.matchAll(/case "([\w-]+)":/g)) found.add(m[1]);

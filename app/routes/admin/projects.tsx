@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAdmin } from "~/.server/auth/access";
-import { changedFields } from "~/.server/models/activity";
 import { createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -14,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ProjectSchema } from "~/validation/project";
 import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
-import { recordAction, type Wording } from "./record-action";
+import { recordAction, saveRecord, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
@@ -42,21 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
     const { intent } = act;
     switch (intent) {
       case "create":
-      case "update": {
-        const id = intent === "update" ? act.id() : null;
-        const input = act.parse(ProjectSchema);
-        // The stored record before the change, so the log can name the fields that changed.
-        let before: Project | null = null;
-        const saved = await act.run(async () => {
-          if (!id) return createProject(input, user.id);
-          before = await getProject(id);
-          return before ? updateProject(id, input, user.id) : null;
-        });
-        return act.done(
-          { action: `project.${intent}`, entityId: saved.id, fields: changedFields(before, input), detail: saved.title },
-          { id: saved.id, message: id ? "Project updated successfully" : "Project created successfully" },
-        );
-      }
+      case "update":
+        return saveRecord(act, user, { entity: "project", schema: ProjectSchema, get: getProject, create: createProject, update: updateProject });
       case "set-flags": {
         const id = act.id();
         const flags = {

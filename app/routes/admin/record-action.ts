@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { SessionUser } from "~/.server/auth/access";
 import { recordAdminActivity } from "~/.server/activity/activity";
+import { changedFields } from "~/.server/models/activity";
 import type { ActionResult } from "~/components/admin/action-result";
 import { attempt, fail, firstError, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
 
@@ -158,4 +159,38 @@ export async function recordAction<T>(
     if (error instanceof Refusal) return fail(error.result, error.status);
     throw error;
   }
+}
+
+/** The database steps of a page whose records are created and edited from one dialog (services, projects). */
+export interface SaveSteps<Input extends object, Stored extends object, Saved extends { id: string; title: string }> {
+  /** The activity log's entity, also the message's noun: 'service' -> 'Service updated successfully'. */
+  entity: "service" | "project";
+  schema: z.ZodType<Input>;
+  get(id: string): Promise<Stored | null>;
+  create(input: Input, userId: string): Promise<Saved>;
+  update(id: string, input: Input, userId: string): Promise<Saved | null>;
+}
+
+/**
+ * The `create` and `update` intents of such a page: parse the dialog's fields, write, and log which fields changed
+ * against the record as it was stored.
+ */
+export async function saveRecord<Input extends object, Stored extends object, Saved extends { id: string; title: string }>(
+  act: RecordAction,
+  user: Pick<SessionUser, "id">,
+  steps: SaveSteps<Input, Stored, Saved>,
+) {
+  const id = act.intent === "update" ? act.id() : null;
+  const input = act.parse(steps.schema);
+  let before: Stored | null = null;
+  const saved = await act.run(async () => {
+    if (!id) return steps.create(input, user.id);
+    before = await steps.get(id);
+    return before ? steps.update(id, input, user.id) : null;
+  });
+  const noun = capitalized(steps.entity);
+  return act.done(
+    { action: `${steps.entity}.${act.intent}`, entityId: saved.id, fields: changedFields(before, input), detail: saved.title },
+    { id: saved.id, message: id ? `${noun} updated successfully` : `${noun} created successfully` },
+  );
 }

@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAdmin } from "~/.server/auth/access";
-import { changedFields } from "~/.server/models/activity";
 import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -14,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ServiceSchema } from "~/validation/service";
 import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
-import { recordAction, type Wording } from "./record-action";
+import { recordAction, saveRecord, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
@@ -47,21 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
     const { intent } = act;
     switch (intent) {
       case "create":
-      case "update": {
-        const id = intent === "update" ? act.id() : null;
-        const input = act.parse(ServiceSchema);
-        // The stored record before the change, so the log can name the fields that changed.
-        let before: Service | null = null;
-        const saved = await act.run(async () => {
-          if (!id) return createService(input, user.id);
-          before = await getService(id);
-          return before ? updateService(id, input, user.id) : null;
-        });
-        return act.done(
-          { action: `service.${intent}`, entityId: saved.id, fields: changedFields(before, input), detail: saved.title },
-          { id: saved.id, message: id ? "Service updated successfully" : "Service created successfully" },
-        );
-      }
+      case "update":
+        return saveRecord(act, user, { entity: "service", schema: ServiceSchema, get: getService, create: createService, update: updateService });
       case "toggle-active": {
         const id = act.id();
         const isActive = checkbox.parse(act.form.get("is_active"));
