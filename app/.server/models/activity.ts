@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { ActivityFilter, ActivityKind } from "~/validation/activity";
 import { db } from "../db";
 import { logger } from "../logger";
-import { newId, nowIso, toIso, toTextList } from "./rows";
+import { newestFirstPages, newId, nowIso, toIso, toTextList } from "./rows";
 
 // The activity log (docs/decisions/0016-activity-log.md): one row per admin write and per sign-in
 // event. recordActivity is the one entry point other code calls; it never throws.
@@ -104,22 +104,19 @@ export async function listActivity(filter: ActivityFilter, page: { offset: numbe
  * database's own text of the timestamp.
  */
 export async function* pagesOfActivityForExport(filter: ActivityFilter, limit: number, pageSize = 1000): AsyncGenerator<ActivityEntry[]> {
-  let after: { at: string; id: string } | undefined;
-  for (let left = limit; left > 0; ) {
-    const size = Math.min(pageSize, left);
-    let query = filtered(filter).select(sql<string>`cast(created_at as text)`.as("cursor_at"));
-    if (after) {
-      const { at, id } = after;
-      query = query.where((eb) => eb.or([eb("created_at", "<", at), eb.and([eb("created_at", "=", at), eb("id", "<", id)])]));
-    }
-    const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(size).execute();
-    if (rows.length === 0) return;
-    const last = rows[rows.length - 1];
-    after = { at: last.cursor_at, id: last.id };
-    left -= rows.length;
-    yield rows.map(({ cursor_at: _, ...row }) => toEntry(row));
-    if (rows.length < size) return;
-  }
+  const pages = newestFirstPages(
+    (after, size) => {
+      let query = filtered(filter).select(sql<string>`cast(created_at as text)`.as("cursor_at"));
+      if (after) {
+        const { at, id } = after;
+        query = query.where((eb) => eb.or([eb("created_at", "<", at), eb.and([eb("created_at", "=", at), eb("id", "<", id)])]));
+      }
+      return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(size).execute();
+    },
+    limit,
+    pageSize,
+  );
+  for await (const rows of pages) yield rows.map(({ cursor_at: _, ...row }) => toEntry(row));
 }
 
 /** The people the log names: the "Person" filter's choices, by the latest email seen for each account. */

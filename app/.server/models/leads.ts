@@ -4,7 +4,7 @@ import { db } from "../db";
 import type { EnquiryStatus } from "~/validation/enquiry";
 import { type LeadStage, type ReplyTemplateInput, PIPELINE } from "~/validation/lead";
 import { type EnquiryFilter, enquiryFilterCondition } from "./enquiries";
-import { newId, nowIso, toIso, toNumberOrNull } from "./rows";
+import { newestFirstPages, newId, nowIso, toIso, toNumberOrNull } from "./rows";
 
 // Leads (docs/decisions/0017-leads-pipeline.md): an enquiry's stage, owner, follow-up, value and
 // source, and its timeline. Enquiries in the Spam and Archived folders are out of the pipeline.
@@ -106,24 +106,21 @@ export async function* pagesOfLeadsForExport(
   filter: EnquiryFilter,
   { limit = 100_000, pageSize = EXPORT_PAGE_SIZE }: { limit?: number; pageSize?: number } = {},
 ): AsyncGenerator<Lead[]> {
-  let after: { at: string; id: string } | undefined;
-  for (let left = limit; left > 0; ) {
-    const size = Math.min(pageSize, left);
-    let query = leadQuery()
-      .select(sql<string>`cast(e.created_at as text)`.as("cursor_at"))
-      .where(enquiryFilterCondition(filter, "e"));
-    if (after) {
-      const { at, id } = after;
-      query = query.where((eb) => eb.or([eb("e.created_at", "<", at), eb.and([eb("e.created_at", "=", at), eb("e.id", "<", id)])]));
-    }
-    const rows = await query.orderBy("e.created_at", "desc").orderBy("e.id", "desc").limit(size).execute();
-    if (rows.length === 0) return;
-    const last = rows[rows.length - 1];
-    after = { at: last.cursor_at, id: last.id };
-    left -= rows.length;
-    yield rows.map(({ cursor_at: _, ...row }) => toLead(row));
-    if (rows.length < size) return;
-  }
+  const pages = newestFirstPages(
+    (after, size) => {
+      let query = leadQuery()
+        .select(sql<string>`cast(e.created_at as text)`.as("cursor_at"))
+        .where(enquiryFilterCondition(filter, "e"));
+      if (after) {
+        const { at, id } = after;
+        query = query.where((eb) => eb.or([eb("e.created_at", "<", at), eb.and([eb("e.created_at", "=", at), eb("e.id", "<", id)])]));
+      }
+      return query.orderBy("e.created_at", "desc").orderBy("e.id", "desc").limit(size).execute();
+    },
+    limit,
+    pageSize,
+  );
+  for await (const rows of pages) yield rows.map(({ cursor_at: _, ...row }) => toLead(row));
 }
 
 /** Open leads (the inbox: not archived, not spam), newest first, for the board's columns. */

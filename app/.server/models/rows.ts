@@ -55,3 +55,33 @@ export function toTextList(value: unknown, keys: readonly string[] = []): string
 export const toUrlList = (value: unknown) => toTextList(value, ["url"]);
 
 export const listToJson = (list: readonly string[]) => JSON.stringify(list);
+
+/** Where a newest-first page stopped: the last row's timestamp (the database's own text of it) and id. */
+export interface NewestFirstCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * Rows newest first, up to `limit`, a page of `pageSize` at a time (a CSV export's memory bound). `page` reads the
+ * rows after `after` (created_at, then id, both descending), each with `cursor_at`: its timestamp as the database's
+ * text, so the next page follows on exactly, however precise the stored time. A row added meanwhile is neither
+ * repeated nor skipped.
+ */
+export async function* newestFirstPages<R extends { cursor_at: string; id: string }>(
+  page: (after: NewestFirstCursor | undefined, size: number) => Promise<R[]>,
+  limit: number,
+  pageSize: number,
+): AsyncGenerator<R[]> {
+  let after: NewestFirstCursor | undefined;
+  for (let left = limit; left > 0; ) {
+    const size = Math.min(pageSize, left);
+    const rows = await page(after, size);
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.cursor_at, id: last.id };
+    left -= rows.length;
+    yield rows;
+    if (rows.length < size) return;
+  }
+}
