@@ -1,12 +1,12 @@
 import { FolderKanban, Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAdmin } from "~/.server/auth/access";
 import { createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
-import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
+import { useMoveToTrash } from "~/components/admin/move-to-trash";
 import { PageIntro } from "~/components/admin/page-header";
 import { ProjectCard } from "~/components/admin/project-card";
 import { Button } from "~/components/ui/button";
@@ -18,8 +18,6 @@ import { recordAction, saveRecord, type Wording } from "./record-action";
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
 const ProjectDialog = lazy(() => import("~/components/admin/project-dialog").then((m) => ({ default: m.ProjectDialog })));
-// The delete confirmation likewise, on the first Delete: its dialog code is most of what the list would load besides.
-const ConfirmDeleteDialog = lazy(() => import("~/components/admin/confirm-delete-dialog").then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -82,11 +80,8 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
     const open = searchParams.get("new") === "1";
     return { open, loaded: open, project: null };
   });
-  const [deleting, setDeleting] = useState<{ open: boolean; loaded: boolean; project: Project | null }>({ open: false, loaded: false, project: null });
-  const deleteFetcher = useFetcher<ActionResult>();
-  useActionToast(deleteFetcher.data);
-  const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
-  const visible = projects.filter((p) => p.id !== deletingId);
+  const trash = useMoveToTrash<Project>("project");
+  const visible = projects.filter((r) => r.id !== trash.removingId);
   const openNew = () => setDialog({ open: true, loaded: true, project: null });
 
   const onDialogChange = (open: boolean) => {
@@ -129,7 +124,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
               project={project}
               priority={index === 0}
               onEdit={() => setDialog({ open: true, loaded: true, project })}
-              onDelete={() => setDeleting({ open: true, loaded: true, project })}
+              onDelete={() => trash.ask(project)}
             />
           ))}
         </section>
@@ -140,20 +135,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           <ProjectDialog open={dialog.open} onOpenChange={onDialogChange} project={dialog.project} categories={categories} />
         </Suspense>
       ) : null}
-      {deleting.loaded ? (
-        <Suspense fallback={null}>
-          <ConfirmDeleteDialog
-            open={deleting.open}
-            onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
-            question="Are you sure you want to delete this project?"
-            outcome="will move to the Trash, where it is kept for 30 days and can be restored."
-            itemName={deleting.project?.title}
-            onConfirm={() => {
-              if (deleting.project) void deleteFetcher.submit({ intent: "delete", id: deleting.project.id }, { method: "post" });
-            }}
-          />
-        </Suspense>
-      ) : null}
+      {trash.dialog}
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { Plus, Wrench } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useFetcher } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAdmin } from "~/.server/auth/access";
 import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
-import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
+import { useMoveToTrash } from "~/components/admin/move-to-trash";
 import { PageIntro } from "~/components/admin/page-header";
 import { ServiceCard } from "~/components/admin/service-card";
 import { Button } from "~/components/ui/button";
@@ -18,8 +17,6 @@ import { recordAction, saveRecord, type Wording } from "./record-action";
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
 const ServiceDialog = lazy(() => import("~/components/admin/service-dialog").then((m) => ({ default: m.ServiceDialog })));
-// The delete confirmation likewise, on the first Delete: its dialog code is most of what the list would load besides.
-const ConfirmDeleteDialog = lazy(() => import("~/components/admin/confirm-delete-dialog").then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -79,11 +76,8 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const services = loaderData.services ?? [];
   // `loaded`: opened once, so it stays mounted (and animates closed) from then on.
   const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; service: Service | null }>({ open: false, loaded: false, service: null });
-  const [deleting, setDeleting] = useState<{ open: boolean; loaded: boolean; service: Service | null }>({ open: false, loaded: false, service: null });
-  const deleteFetcher = useFetcher<ActionResult>();
-  useActionToast(deleteFetcher.data);
-  const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
-  const visible = services.filter((s) => s.id !== deletingId);
+  const trash = useMoveToTrash<Service>("service");
+  const visible = services.filter((r) => r.id !== trash.removingId);
   const openNew = () => setDialog({ open: true, loaded: true, service: null });
 
   return (
@@ -113,7 +107,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
               service={service}
               priority={index === 0}
               onEdit={() => setDialog({ open: true, loaded: true, service })}
-              onDelete={() => setDeleting({ open: true, loaded: true, service })}
+              onDelete={() => trash.ask(service)}
             />
           ))}
         </section>
@@ -129,20 +123,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
           />
         </Suspense>
       ) : null}
-      {deleting.loaded ? (
-        <Suspense fallback={null}>
-          <ConfirmDeleteDialog
-            open={deleting.open}
-            onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
-            question="Are you sure you want to delete this service?"
-            outcome="will move to the Trash, where it is kept for 30 days and can be restored."
-            itemName={deleting.service?.title}
-            onConfirm={() => {
-              if (deleting.service) void deleteFetcher.submit({ intent: "delete", id: deleting.service.id }, { method: "post" });
-            }}
-          />
-        </Suspense>
-      ) : null}
+      {trash.dialog}
     </>
   );
 }
