@@ -79,7 +79,7 @@ export default defineConfig({
       LOGIN_IP_LIMIT: "1000/10",
       // Enquiry spam rules stay on, with room for a test suite posting from one address quickly.
       ENQUIRY_IP_LIMIT: "1000/600",
-      ENQUIRY_MIN_FILL_MS: "1000",
+      ENQUIRY_MIN_FILL_MS: "300",
     },
   })),
 });

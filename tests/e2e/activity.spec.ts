@@ -1,5 +1,5 @@
 import { openAdmin } from "./admin-helpers";
-import { ADMIN, DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { ADMIN, DEMO_URL, expect, expectNoAxeViolations, reviewScreenshot, signIn, test } from "./fixtures";
 
 // The Activity page (docs/decisions/0016-activity-log.md) on the shared demo server. It only reads, and the
 // entries it looks for are the sign-ins this test makes, so other specs' content is left alone.
@@ -38,7 +38,7 @@ test("the Activity page lists sign-ins, filters by kind, person and date, and ex
   await expect(rows.filter({ hasText: "Signed in" }).first()).toBeVisible();
   await expect(rows.filter({ hasText: "Sign-in failed" })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("activity-1280.png"), fullPage: true });
+  await reviewScreenshot(page, testInfo, "activity-1280");
 
   const exportLink = page.getByRole("link", { name: "Export CSV" });
   const href = await exportLink.getAttribute("href");
@@ -67,7 +67,7 @@ test("the Activity page lists sign-ins, filters by kind, person and date, and ex
   await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
   await expect(rows.filter({ hasText: "Signed in" }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("activity-390.png"), fullPage: true });
+  await reviewScreenshot(page, testInfo, "activity-390");
 });
 
 test("the Activity page works without JavaScript", async ({ browser }) => {

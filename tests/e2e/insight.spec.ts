@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { DEMO_URL, expect, expectNoAxeViolations, reviewScreenshot, signIn, test } from "./fixtures";
 import { openAdmin, waitForHealth } from "./admin-helpers";
 
 // Visitor statistics against the production build (docs/product.md#insight): the page views a real server counts
@@ -112,7 +112,7 @@ test("the Insight page shows visitors, page views and conversion as charts and t
   await expect(page.getByRole("table", { name: "Sources" }).getByRole("cell", { name: "facebook" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("cell", { name: "launch" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("insight-1280.png"), fullPage: true });
+  await reviewScreenshot(page, testInfo, "insight-1280");
 
   await page.getByRole("link", { name: "Last 90 days" }).click();
   await expect(page).toHaveURL(/days=90/);
@@ -129,5 +129,5 @@ test("the Insight page shows visitors, page views and conversion as charts and t
   );
   // Nothing wider than a phone's screen.
   expect(wide).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath("insight-390.png"), fullPage: true });
+  await reviewScreenshot(page, testInfo, "insight-390");
 });

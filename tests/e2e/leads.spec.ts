@@ -1,22 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { DEMO_URL, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { DEMO_URL, expect, expectNoAxeViolations, reviewScreenshot, signIn, test } from "./fixtures";
 import { expectToast, PNG_1PX } from "./admin-helpers";
 
 // docs/product.md#leads: leads. A visitor sends the form with files; staff follow the lead on the board and its
-// timeline, at phone and desktop widths. Screenshots go to test-results/leads/ for review.
+// timeline, at phone and desktop widths. With E2E_SCREENSHOTS=1 they leave screenshots for review.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const SHOTS = path.join("test-results", "leads");
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}.png`),
-    fullPage: true,
-  });
-}
 
 async function sendEnquiry(page: Page, name: string, files: Array<{ name: string; mimeType: string; buffer: Buffer }> = []) {
   await page.goto("/");
@@ -26,7 +15,8 @@ async function sendEnquiry(page: Page, name: string, files: Array<{ name: string
   await contact.getByLabel("Project Type").fill("Guest house");
   await contact.getByLabel("Project Details").fill(`Eight rooms on Thoddoo, reference ${name}.`);
   if (files.length) await contact.getByLabel(/Drawings or photos/).setInputFiles(files);
-  await page.waitForTimeout(1200);
+  // The e2e server counts a form sent within 300 ms of the page loading as a bot (playwright.config.ts).
+  await page.waitForTimeout(400);
   await contact.getByRole("button", { name: "Send Message" }).click();
 }
 
@@ -118,7 +108,7 @@ test.describe("following a lead", () => {
     const board = page.getByRole("list", { name: "Lead board" });
     const newColumn = board.getByRole("list", { name: "New leads" });
     await expect(newColumn.getByRole("link", { name: new RegExp(name) })).toBeVisible();
-    await shot(page, "board-1280");
+    await reviewScreenshot(page, test.info(), "board-1280");
 
     // Keyboard: Tab to the card's move button and press Enter.
     const move = board.getByRole("button", {
@@ -153,8 +143,7 @@ test.describe("following a lead", () => {
       await expect(timeline.getByText(/Follow-up set for/)).toBeVisible();
     };
     await expectTimeline();
-    await shot(page, "lead-1280");
-    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await reviewScreenshot(page, test.info(), "lead-1280");
     await expectNoAxeViolations(page);
     const leadUrl = page.url();
 
@@ -163,7 +152,7 @@ test.describe("following a lead", () => {
       await expect(page.getByRole("heading", { name: "Leads, last 90 days" })).toBeVisible();
       await expect(page.getByTestId("funnel-enquiries")).not.toHaveText("0");
       await expect(page.getByRole("heading", { name: "Follow-ups" })).toBeVisible();
-      await shot(page, `dashboard-${width}`);
+      await reviewScreenshot(page, test.info(), `dashboard-${width}`);
       await expectNoAxeViolations(page);
     };
     await expectDashboard(1280);
@@ -176,12 +165,12 @@ test.describe("following a lead", () => {
     await page.goto(leadUrl);
     await expectTimeline();
     await expect(lead.getByRole("button", { name: "Save stage" })).toBeVisible();
-    await shot(page, "lead-390");
+    await reviewScreenshot(page, test.info(), "lead-390");
     await noOverflow();
     await expectNoAxeViolations(page);
     await page.goto("/admin/enquiries?view=board");
     await expect(board.getByRole("list", { name: "Lost leads" }).getByRole("link", { name: new RegExp(name) })).toBeVisible();
-    await shot(page, "board-390");
+    await reviewScreenshot(page, test.info(), "board-390");
     await expectNoAxeViolations(page);
     await expectDashboard(390);
     await noOverflow();

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, reviewScreenshot, test } from "./fixtures";
 
 // docs/security.md "No lockout an attacker can cause", in a browser: while wrong passwords from elsewhere
 // lock the admin account, the admin's own browser still signs in, and a new browser unlocks by the emailed link.
@@ -107,7 +107,7 @@ test("during an attack the admin's browser gets in, and a new browser unlocks by
   await expect(alert).toContainText("If this is your account, we have emailed it a link to unlock sign-in.");
   for (const width of [390, 1280]) {
     await other.setViewportSize({ width, height: 900 });
-    await other.screenshot({ path: testInfo.outputPath(`locked-${width}.png`), fullPage: true });
+    await reviewScreenshot(other, testInfo, `locked-${width}`);
   }
 
   // The usual browser signs in all the same.
@@ -123,11 +123,11 @@ test("during an attack the admin's browser gets in, and a new browser unlocks by
   await expect(other.getByRole("heading", { name: "Unlock Sign-In" })).toBeVisible();
   for (const width of [390, 1280]) {
     await other.setViewportSize({ width, height: 900 });
-    await other.screenshot({ path: testInfo.outputPath(`unlock-${width}.png`), fullPage: true });
+    await reviewScreenshot(other, testInfo, `unlock-${width}`);
   }
   await other.getByRole("button", { name: "Unlock Sign-In" }).click();
   await expect(other.getByRole("status")).toHaveText("Sign-in is unlocked on this browser. You can sign in now.");
-  await other.screenshot({ path: testInfo.outputPath("unlocked-1280.png"), fullPage: true });
+  await reviewScreenshot(other, testInfo, "unlocked-1280");
   await other.getByRole("link", { name: "Go to Sign In" }).click();
   await other.getByLabel("Email").fill(ADMIN.email);
   await other.getByLabel("Password", { exact: true }).fill(ADMIN.password);
@@ -138,6 +138,6 @@ test("during an attack the admin's browser gets in, and a new browser unlocks by
   await other.goto(link!);
   await expect(other.getByRole("alert")).toHaveText("This unlock link is invalid, has expired or has already been used.");
   await other.setViewportSize({ width: 390, height: 900 });
-  await other.screenshot({ path: testInfo.outputPath("used-390.png"), fullPage: true });
+  await reviewScreenshot(other, testInfo, "used-390");
   await fresh.close();
 });
