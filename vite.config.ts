@@ -113,10 +113,16 @@ function clientChunks() {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle is our Express app (server/app.ts), which embeds the React Router build:
   // one artifact to start, and startup/shutdown hooks next to the request handler.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { rolldownOptions: { output: { codeSplitting: clientChunks() } } },
   resolve: { tsconfigPaths: true },
+  // The server bundle carries the pure-JavaScript packages it imports instead of loading them from node_modules
+  // at start: they are ESM spread over hundreds of files (kysely alone is 262), and resolving and loading some
+  // thousand modules was most of a start's CPU. Native and CommonJS packages (better-sqlite3, sharp, pg, the S3
+  // client, express, pino) stay external (docs/decisions/0045-server-bundle-carries-its-esm-packages.md). The dev
+  // server loads them from node_modules as they are.
+  ssr: command !== "build" ? undefined : { noExternal: ["kysely", "better-auth", /^@better-auth\//, "better-call", "zod", "jose", /^@noble\//, "lucide-react", "radix-ui", /^@radix-ui\//, "recharts"] },
   plugins: [islands(), tailwindcss(), reactRouter()],
 }));
