@@ -242,3 +242,39 @@ test("unsaved changes: leaving the editor or closing a dialog with changes asks 
   await expect(dialog).toBeHidden();
   await expect(ask).toBeHidden();
 });
+
+test("what is typed while a publish reloads the section is kept, and saved next", async ({ page }) => {
+  const url = server.url();
+  await signIn(page, url);
+  await openAdmin(page, `${url}/admin/site-content?section=hero`);
+  const headline = page.getByLabel("Headline");
+  await headline.fill("Reefs to Rooftops");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expectToast(page, "Hero: draft saved");
+
+  // The page's reload of the section after the publish is held until the admin has typed.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  await page.route(/\/admin\/site-content\.data/, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    held();
+    await released;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Publish" }).click();
+  await holding;
+  await headline.fill("Reefs to Rooftops, Since 1998");
+  release();
+  await expect(page.getByText(/^Published .*\.$/)).toBeVisible();
+  await page.unroute(/\/admin\/site-content\.data/);
+
+  await expect(headline).toHaveValue("Reefs to Rooftops, Since 1998");
+  await expect(page.getByText("Save the draft to preview or publish your changes.")).toBeVisible();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expectToast(page, "Hero: draft saved");
+  await expect(headline).toHaveValue("Reefs to Rooftops, Since 1998");
+  await page.reload();
+  await expect(page.getByLabel("Headline")).toHaveValue("Reefs to Rooftops, Since 1998");
+});

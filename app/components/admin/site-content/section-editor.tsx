@@ -48,13 +48,19 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
   const { section } = state;
   const fields = SECTION_FIELDS[section];
   const [value, setValue] = useState<unknown>(state.content);
-  // Each write the server accepted comes back with a new revision: the editor then shows what is stored.
-  const [syncedRevision, setSyncedRevision] = useState(state.revision);
-  if (syncedRevision !== state.revision) {
-    setSyncedRevision(state.revision);
-    setValue(state.content);
-  }
   const baseline = JSON.stringify(state.content);
+  // What the last Save draft sent, to recognise it when it comes back stored.
+  const [sent, setSent] = useState<string | null>(null);
+  // Each write the server accepted comes back with a new revision. When it stored other content than the editor
+  // started from and than it sent (a restore, a discard, or content another tab saved), the editor shows what is
+  // stored. A publish (same content) or the editor's own save keeps the fields as they are, so nothing typed
+  // while the page was reloading the section is lost.
+  const [synced, setSynced] = useState({ revision: state.revision, content: baseline });
+  if (synced.revision !== state.revision) {
+    setSynced({ revision: state.revision, content: baseline });
+    if (baseline !== synced.content && baseline !== sent) setValue(state.content);
+    setSent(null);
+  }
   const dirty = JSON.stringify(value) !== baseline;
   const guard = useUnsavedChangesPage(() => dirty);
 
@@ -85,7 +91,9 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
       return;
     }
     setClientErrors(null);
-    send("save", { content: JSON.stringify(value) });
+    const content = JSON.stringify(value);
+    setSent(content);
+    send("save", { content });
   };
 
   const status = state.hasDraft
