@@ -3,7 +3,7 @@ import fs from "node:fs";
 /**
  * Chromium for browser tests: CHROME_PATH, else Debian's headless shell (package chromium-headless-shell), else
  * Debian's full /usr/bin/chromium. The headless shell is what Playwright itself runs headless: it loads a page
- * with about half the CPU of the full browser, which on two shared cores is a quarter of the browser suite's time
+ * with about half the CPU of the full browser, which on two shared cores took a third off the browser tests
  * (docs/decisions/0044-browser-tests-on-the-headless-shell.md).
  */
 export function chromiumPath(): string {
