@@ -14,6 +14,10 @@ export const SERVERS = {
 
 export const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" } as const;
 
+const LONG_FILES = ["admin-shell", "admin-polish", "public-home", "admin-site-content", "public-details", "ops", "enquiries", "staff", "leads"].map(
+  (name) => `**/${name}.spec.ts`,
+);
+
 if (!fs.existsSync(`${BUILD_DIR}/server/index.js`)) {
   throw new Error("No production build: run `npm run build` (npm test does it for you).");
 }
@@ -56,7 +60,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  // Workers take spec files in the order of the projects, then alphabetically: the longest files (about 22-43 s each,
+  // docs/performance.md "The test suite") go first, so that no worker is left alone on a long file at the end
+  // while the others have finished. A file missing from the list still runs, in "chromium", only later.
+  projects: [
+    { name: "chromium-long", use: { browserName: "chromium" }, testMatch: LONG_FILES },
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: LONG_FILES },
+  ],
   webServer: Object.entries(SERVERS).map(([name, s]) => ({
     command: `node tests/setup/serve.mjs ${name}`,
     url: `http://127.0.0.1:${s.port}/healthz`,
