@@ -56,7 +56,10 @@ test.describe("profile", () => {
     await expectToast(page, "File uploaded successfully");
     await expect(page.getByLabel("Avatar", { exact: true })).toHaveValue(/^\/uploads\/site-assets\/avatars\//);
     await page.getByLabel("Full Name").fill("Site Administrator");
+    // The save's answer, not its toast: the two saves above left toasts with the same text.
+    const saved = saveSettled(page, "/admin/profile");
     await page.getByRole("button", { name: "Save Changes" }).click();
+    await saved;
     await expectToast(page, "Profile updated successfully");
     await page.reload();
     await expect(page.getByRole("banner").locator("img")).toHaveAttribute("src", /^\/uploads\/site-assets\/avatars\//);
