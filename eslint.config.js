@@ -29,6 +29,18 @@ export default tseslint.config(
     },
   },
   {
+    // A fetcher's submit returns a promise that rejects when a newer submit or a navigation cancels it; submitFetcher
+    // (app/components/admin/fetcher-submit.ts) lets that expected AbortError go and keeps every other error.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/admin/fetcher-submit.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='submit']", message: "Use submitFetcher(fetcher, ...) from app/components/admin/fetcher-submit.ts." },
+      ],
+    },
+  },
+  {
     // Migrations run on an untyped Kysely<any>, as Kysely advises: the schema at that point in history is not today's.
     files: ["app/.server/db/migrations.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

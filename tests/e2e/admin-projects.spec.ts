@@ -150,6 +150,44 @@ test.describe("projects", () => {
     await expect(page.getByRole("heading", { name: renamed })).toHaveCount(0);
   });
 
+  test("two switches flipped in quick succession both save, each with its toast", async ({ page }) => {
+    const url = server.url();
+    await signIn(page, url);
+    await openAdmin(page, `${url}/admin/projects`);
+    const title = unique("Reef Walkway");
+    await page.getByRole("button", { name: "Add Project" }).click();
+    await page.getByRole("dialog").getByLabel("Title").fill(title);
+    await page.getByRole("dialog").getByRole("button", { name: "Create Project" }).click();
+    await expectToast(page, "Project created successfully");
+    const card = page.getByRole("article", { name: title });
+    await expect(badge(card, "Public")).toBeVisible();
+
+    // The first switch's save is held on its way out until the second switch has been flipped: a second submit
+    // that cancelled the first would leave it unsent.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    await page.route(/\/admin\/projects\.data/, async (route) => {
+      if (route.request().method() !== "POST" || !route.request().postData()?.includes("is_public")) return route.continue();
+      held();
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    await card.getByRole("switch", { name: "Public" }).click();
+    await holding;
+    await card.getByRole("switch", { name: "Featured" }).click();
+    await expect(badge(card, "Featured")).toBeVisible();
+    await expect(badge(card, "Private")).toBeVisible();
+    release();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Project updated successfully" })).toHaveCount(2);
+    await page.unroute(/\/admin\/projects\.data/);
+
+    await openAdmin(page, `${url}/admin/projects`);
+    await expect(badge(card, "Private")).toBeVisible();
+    await expect(badge(card, "Featured")).toBeVisible();
+  });
+
   test("shows field errors with the project's rules", async ({ page }) => {
     const url = server.url();
     await signIn(page, url);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { type ActionResult, useActionToast } from "./action-result";
+import { submitFetcher } from "./fetcher-submit";
 
 // The confirmation loads on the first Delete, not with the list: its dialog code is most of what the list would
 // load besides (docs/decisions/0039-admin-chunks-by-page.md).
@@ -24,7 +25,7 @@ export function useMoveToTrash<T extends { id: string; title: string }>(noun: "s
         outcome="will move to the Trash, where it is kept for 30 days and can be restored."
         itemName={state.record?.title}
         onConfirm={() => {
-          if (state.record) void fetcher.submit({ intent: "delete", id: state.record.id }, { method: "post" });
+          if (state.record) submitFetcher(fetcher, { intent: "delete", id: state.record.id }, { method: "post" });
         }}
       />
     </Suspense>

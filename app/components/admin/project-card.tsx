@@ -12,6 +12,7 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { formatBudget } from "~/lib/format";
 import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
+import { submitFetcher } from "./fetcher-submit";
 
 /**
  * As wide as the card is shown (the admin shell's padding, the grid's gaps and columns, the 256 px sidebar from
@@ -31,10 +32,14 @@ interface ProjectCardProps {
 /** One project in the admin grid: image, title, short description, badges, progress, budget and actions. */
 export function ProjectCard({ project, onEdit, onDelete, priority = false }: ProjectCardProps) {
   const titleId = useId();
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const pendingPublic = fetcher.formData?.get("is_public");
-  const pendingFeatured = fetcher.formData?.get("is_featured");
+  // A fetcher per switch: React Router cancels a fetcher's request when it submits again, so with one fetcher a
+  // quick "Featured" right after "Public" would drop the first change's answer (and its toast).
+  const publicFetcher = useFetcher<ActionResult>();
+  const featuredFetcher = useFetcher<ActionResult>();
+  useActionToast(publicFetcher.data);
+  useActionToast(featuredFetcher.data);
+  const pendingPublic = publicFetcher.formData?.get("is_public");
+  const pendingFeatured = featuredFetcher.formData?.get("is_featured");
   const isPublic = typeof pendingPublic === "string" ? pendingPublic === "true" : project.is_public;
   const isFeatured = typeof pendingFeatured === "string" ? pendingFeatured === "true" : project.is_featured;
   // The first card's image is the largest paint on a phone: a preload in the server's head starts it before the
@@ -43,7 +48,7 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
   // preload would fetch the same image again under another URL.
   if (import.meta.env.SSR && priority && project.featured_image_url) preloadImage(project.featured_image_url, IMAGE_SIZES);
   const setFlag = (flag: "is_public" | "is_featured", value: boolean) =>
-    void fetcher.submit({ intent: "set-flags", id: project.id, [flag]: String(value) }, { method: "post" });
+    submitFetcher(flag === "is_public" ? publicFetcher : featuredFetcher, { intent: "set-flags", id: project.id, [flag]: String(value) }, { method: "post" });
 
   return (
     // A private project looks it at a glance (docs/decisions/0019-admin-toasts-and-hero-media.md): a greyed, faded image on a muted, dashed card; the text keeps its contrast.

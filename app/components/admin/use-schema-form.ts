@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { type ActionResult, useActionToast } from "./action-result";
 import { useFocusFirstInvalid } from "./form-fields";
+import { submitFetcher } from "./fetcher-submit";
 
 /** The browser-side check of a form by its schema: the field errors, or null when it may go. */
 export function schemaFormErrors(schema: z.ZodType, form: FormData): Record<string, string> | null {
@@ -41,7 +42,7 @@ export function useSchemaForm(schema: z.ZodType, onResult?: (result: ActionResul
     for (const [name, value] of Object.entries(values)) form.set(name, value);
     const found = schemaFormErrors(schema, form);
     setClientErrors(found);
-    if (!found) void fetcher.submit(values, { method: "post" });
+    if (!found) submitFetcher(fetcher, values, { method: "post" });
   };
 
   return {

@@ -25,6 +25,7 @@ import { Button } from "~/components/ui/button";
 import { ContactDetailSchema } from "~/validation/contact-detail";
 import { loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
+import { submitFetcher } from "~/components/admin/fetcher-submit";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -148,7 +149,7 @@ export default function ContactDetailsPage({ loaderData }: Route.ComponentProps)
         question="Are you sure you want to delete this contact detail?"
         itemName={deleting.detail ? deleting.detail.label || deleting.detail.value : undefined}
         onConfirm={() => {
-          if (deleting.detail) void deleteFetcher.submit({ intent: "delete", id: deleting.detail.id }, { method: "post" });
+          if (deleting.detail) submitFetcher(deleteFetcher, { intent: "delete", id: deleting.detail.id }, { method: "post" });
         }}
       />
     </>
@@ -201,7 +202,7 @@ function ContactDetailRow({
             size="icon-sm"
             disabled={moving || (direction === "up" ? first : last)}
             aria-label={`Move ${detail.label || detail.value} ${direction}`}
-            onClick={() => void moveFetcher.submit({ intent: "move", id: detail.id, direction }, { method: "post" })}
+            onClick={() => submitFetcher(moveFetcher, { intent: "move", id: detail.id, direction }, { method: "post" })}
           >
             {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
           </Button>

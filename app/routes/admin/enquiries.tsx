@@ -31,6 +31,7 @@ import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES
 import { type LeadView, STAGE_LABELS } from "~/validation/lead";
 import { leadAction, leadWording } from "./lead-actions";
 import { recordAction, type Wording } from "./record-action";
+import { submitFetcher } from "~/components/admin/fetcher-submit";
 
 // The enquiries inbox (docs/product.md#enquiries): folders new / read / archived / spam, search, open one, mark, delete, CSV.
 // Leads (docs/decisions/0017-leads-pipeline.md): the board view and, on an opened enquiry, its stage,
@@ -160,14 +161,14 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
   const selectedStatus = selected?.status;
   useEffect(() => {
     if (selectedId && selectedStatus === "new") {
-      autoRead.submit({ intent: "set-status", id: selectedId, status: "read" }, { method: "post" });
+      submitFetcher(autoRead, { intent: "set-status", id: selectedId, status: "read" }, { method: "post" });
     }
     // Only when another enquiry is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId]);
 
   const setStatus = (status: EnquiryStatus) => {
-    if (selected) fetcher.submit({ intent: "set-status", id: selected.id, status }, { method: "post" });
+    if (selected) submitFetcher(fetcher, { intent: "set-status", id: selected.id, status }, { method: "post" });
   };
 
   const detail = selected ? (
@@ -408,7 +409,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
           itemName={`The enquiry from ${selected.name}`}
           onConfirm={() => {
             setConfirming(false);
-            fetcher.submit({ intent: "delete", id: selected.id }, { method: "post", action: `/admin/enquiries${link({ id: null })}` });
+            submitFetcher(fetcher, { intent: "delete", id: selected.id }, { method: "post", action: `/admin/enquiries${link({ id: null })}` });
           }}
         />
       ) : null}

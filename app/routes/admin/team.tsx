@@ -30,6 +30,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { formatDateTime } from "~/lib/format";
 import { InviteSchema } from "~/validation/staff";
 import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
+import { submitFetcher } from "~/components/admin/fetcher-submit";
 
 // The Team page (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): every admin,
 // invites by email (the link shown to copy without SMTP), resend/revoke, and "Remove access".
@@ -234,11 +235,11 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                       <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
                       <TableCell>
                         <div className="flex justify-end gap-2">
-                          <Button type="button" variant="outline" size="sm" aria-label={`Resend invitation to ${invite.email}`} onClick={() => void rowFetcher.submit({ intent: "resend-invite", id: invite.id }, { method: "post" })}>
+                          <Button type="button" variant="outline" size="sm" aria-label={`Resend invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "resend-invite", id: invite.id }, { method: "post" })}>
                             <RotateCw aria-hidden="true" />
                             Resend
                           </Button>
-                          <Button type="button" variant="outline" size="sm" aria-label={`Revoke invitation to ${invite.email}`} onClick={() => void rowFetcher.submit({ intent: "revoke-invite", id: invite.id }, { method: "post" })}>
+                          <Button type="button" variant="outline" size="sm" aria-label={`Revoke invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "revoke-invite", id: invite.id }, { method: "post" })}>
                             <X aria-hidden="true" />
                             Revoke
                           </Button>
@@ -266,7 +267,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
             <AlertDialogAction
               className={buttonVariants({ variant: "destructive" })}
               onClick={() => {
-                if (removing) void rowFetcher.submit({ intent: "remove-access", id: removing.id }, { method: "post" });
+                if (removing) submitFetcher(rowFetcher, { intent: "remove-access", id: removing.id }, { method: "post" });
                 setRemoving(null);
               }}
             >

@@ -17,6 +17,7 @@ import { formatDate } from "~/lib/format";
 import { focalStyle } from "~/lib/images";
 import { loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
+import { submitFetcher } from "~/components/admin/fetcher-submit";
 
 // The Trash of services and projects (docs/decisions/0013-versions-and-trash.md): deleted records wait
 // here TRASH_DAYS before the purge removes them; an admin can restore one or delete it forever sooner.
@@ -94,7 +95,7 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
   useActionToast(fetcher.data);
   // Optimistic: an item leaves the list as soon as its restore or delete is on its way.
   const leaving = fetcher.state !== "idle" ? fetcher.formData?.get("id") : null;
-  const submit = (intent: "restore" | "delete-forever", kind: Kind, id: string) => void fetcher.submit({ intent, kind, id }, { method: "post" });
+  const submit = (intent: "restore" | "delete-forever", kind: Kind, id: string) => submitFetcher(fetcher, { intent, kind, id }, { method: "post" });
   const services = (loaderData.services ?? []).filter((s) => s.id !== leaving);
   const projects = (loaderData.projects ?? []).filter((p) => p.id !== leaving);
 

@@ -21,6 +21,7 @@ import { formatDateTime } from "~/lib/format";
 import { contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
 import { ContentFields, ContentView, type ServiceOption, setAt } from "./content-fields";
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
+import { submitFetcher } from "../fetcher-submit";
 
 export interface SectionStateData {
   section: SectionKey;
@@ -80,7 +81,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
   });
 
   const send = (intent: string, extra: Record<string, string> = {}) =>
-    fetcher.submit({ intent, section, revision: String(state.revision), ...extra }, { method: "post" });
+    submitFetcher(fetcher, { intent, section, revision: String(state.revision), ...extra }, { method: "post" });
 
   const save = () => {
     const parsed = SECTION_SCHEMAS[section].safeParse(value);
