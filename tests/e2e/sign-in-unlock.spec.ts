@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { ADMIN, expect, reviewScreenshot, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 // docs/security.md "No lockout an attacker can cause", in a browser: while wrong passwords from elsewhere
 // lock the admin account, the admin's own browser still signs in, and a new browser unlocks by the emailed link.
@@ -84,6 +85,9 @@ async function fillSignIn(page: import("@playwright/test").Page, password = ADMI
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** How far the page scrolls sideways: 0 when everything fits the window. */
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 test("during an attack the admin's browser gets in, and a new browser unlocks by the emailed link", async ({ page, browser }, testInfo) => {
   // The admin's usual browser signs in once, and signs out.
   await fillSignIn(page);
@@ -105,8 +109,11 @@ test("during an attack the admin's browser gets in, and a new browser unlocks by
   await fillSignIn(other);
   const alert = other.getByRole("alert").filter({ hasText: "Too many sign-in attempts" });
   await expect(alert).toContainText("If this is your account, we have emailed it a link to unlock sign-in.");
+  // On a phone and a desktop: the message in view, and no sideways scrolling.
   for (const width of [390, 1280]) {
     await other.setViewportSize({ width, height: 900 });
+    await expect(alert).toBeInViewport();
+    expect(await horizontalOverflow(other)).toBe(0);
     await reviewScreenshot(other, testInfo, `locked-${width}`);
   }
 
@@ -123,6 +130,8 @@ test("during an attack the admin's browser gets in, and a new browser unlocks by
   await expect(other.getByRole("heading", { name: "Unlock Sign-In" })).toBeVisible();
   for (const width of [390, 1280]) {
     await other.setViewportSize({ width, height: 900 });
+    await expect(other.getByRole("button", { name: "Unlock Sign-In" })).toBeInViewport();
+    expect(await horizontalOverflow(other)).toBe(0);
     await reviewScreenshot(other, testInfo, `unlock-${width}`);
   }
   await other.getByRole("button", { name: "Unlock Sign-In" }).click();
@@ -138,6 +147,8 @@ test("during an attack the admin's browser gets in, and a new browser unlocks by
   await other.goto(link!);
   await expect(other.getByRole("alert")).toHaveText("This unlock link is invalid, has expired or has already been used.");
   await other.setViewportSize({ width: 390, height: 900 });
+  await expect(other.getByRole("alert")).toBeInViewport();
+  expect(await horizontalOverflow(other)).toBe(0);
   await reviewScreenshot(other, testInfo, "used-390");
   await fresh.close();
 });
