@@ -20,6 +20,7 @@ function runQuiet(cmd, args) {
   });
 }
 
+const suiteStarted = Date.now();
 const times = [];
 async function phase(name, fn) {
   const started = Date.now();
@@ -92,6 +93,7 @@ if (pw?.stats) {
   failed += 1;
 }
 
-console.log(`\nTime: ${times.join(", ")} (typecheck, lint and build run together)`);
+const total = Math.round((Date.now() - suiteStarted) / 1000);
+console.log(`\nTime: ${times.join(", ")} (typecheck, lint and build run together); npm test ${Math.floor(total / 60)} min ${total % 60} s in all`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
