@@ -54,6 +54,21 @@ test.describe("service detail", () => {
     await expect(valueOf(page, "Warranty")).toHaveText("10-year structural warranty, 1-year defects liability");
   });
 
+  test("on a phone, every tile's label stays on one line, whole", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFromHome(page, "Our Services", "Residential Construction");
+    const labels = ["Pricing", "Duration", "Target", "Availability"];
+    // One line box per label: a label broken mid-word ("AVAILABILIT" / "Y") has two.
+    const lines = await page.getByRole("term").evaluateAll((terms) =>
+      terms.map((dt) => {
+        const range = document.createRange();
+        range.selectNodeContents(dt.lastChild!);
+        return [dt.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+      }),
+    );
+    for (const label of labels) expect(lines).toContainEqual([label, 1]);
+  });
+
   test("its gallery opens the full-screen viewer, wrapping around", async ({ page }) => {
     await openFromHome(page, "Our Services", "Residential Construction");
     const gallery = page.getByRole("region", { name: "Gallery" });

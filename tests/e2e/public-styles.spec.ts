@@ -19,7 +19,9 @@ test("every class on a public page that the app's stylesheet styles is styled by
   const appCss = await (await request.get(`${DEMO_URL}${appCssPath}`)).text();
 
   for (const path of ["/", "/projects", ...(await detailPaths(request)), "/no-such-page"]) {
-    await page.goto(path);
+    // Rendered fresh (a query string skips the page cache): the whole public stylesheet and the components' own
+    // class names. The stored page's cut stylesheet and short names are compared with this one below.
+    await page.goto(`${path}?`);
     // The menu, viewer and skeleton are part of the page too, open or not.
     const missing = await page.evaluate((fullCss) => {
       const selectorsOf = (sheet: CSSStyleSheet) => {
@@ -51,5 +53,83 @@ test("every class on a public page that the app's stylesheet styles is styled by
       });
     }, appCss);
     expect(missing, `classes on ${path} missing from the inlined stylesheet`).toEqual([]);
+  }
+});
+
+// The page cache stores each public page with its stylesheet cut to the rules the page uses, the custom properties
+// and keyframes those rules read, and short class names (docs/decisions/0031-per-page-css-and-brotli-page-cache.md,
+// docs/decisions/0046-short-class-names-in-stored-pages.md). A query string skips the cache: the same page rendered
+// fresh, with the whole public stylesheet and the components' own class names. Both must look the same: every
+// element's computed style (and its ::before and ::after) is compared, custom properties aside.
+test.describe("the stored page looks exactly like the page rendered fresh", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  const snapshot = (page: import("@playwright/test").Page, detail: number[] = []) =>
+    page.evaluate((detail) => {
+      const styles = (el: Element, pseudo?: string) => {
+        const cs = getComputedStyle(el, pseudo);
+        const out: string[] = [];
+        for (let i = 0; i < cs.length; i++) if (!cs[i].startsWith("--")) out.push(`${cs[i]}:${cs.getPropertyValue(cs[i])}`);
+        return out;
+      };
+      const elements = [...document.body.querySelectorAll("*")];
+      // A pseudo-element with no content is not drawn: its styles are compared only when it is.
+      const pseudo = (el: Element, which: string) =>
+        getComputedStyle(el, which).content === "none" ? [] : styles(el, which).map((s) => `${which} ${s}`);
+      const all = (el: Element) => [...styles(el), ...pseudo(el, "::before"), ...pseudo(el, "::after")];
+      // FNV-1a of each element's styles: the whole text would be megabytes.
+      const hash = (text: string) => {
+        let h = 0x811c9dc5;
+        for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+        return h >>> 0;
+      };
+      return {
+        tags: elements.map((el) => el.tagName),
+        hashes: elements.map((el) => hash(all(el).join(";"))),
+        detail: detail.map((i) => ({ element: elements[i].outerHTML.slice(0, 160), styles: all(elements[i]) })),
+        classes: elements.map((el) => el.getAttribute("class") ?? "").join(" ").length,
+      };
+    }, detail);
+
+  const settle = async (page: import("@playwright/test").Page) => {
+    await page.waitForLoadState("load");
+    // Images held for the main one (data-after-lcp) are shown once it has loaded: compare after that.
+    await page.waitForFunction(() => document.querySelectorAll("[data-after-lcp]:not([data-after-lcp=ready])").length === 0);
+  };
+
+  for (const [name, width] of [
+    ["/", 390],
+    ["/", 1280],
+    ["/projects", 1280],
+    ["service", 390],
+    ["project", 390],
+  ] as const) {
+    test(`${name} at ${width} px`, async ({ page, request }) => {
+      const path = name.startsWith("/") ? name : (await detailPaths(request))[name === "service" ? 0 : 1];
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${DEMO_URL}${path}?`);
+      await settle(page);
+      const fresh = await snapshot(page);
+      await page.goto(`${DEMO_URL}${path}`);
+      await settle(page);
+      const stored = await snapshot(page);
+      // The stored page really is the short one: its class attributes are a fraction of the fresh page's.
+      expect(stored.classes).toBeLessThan(fresh.classes * 0.6);
+      expect(stored.tags).toEqual(fresh.tags);
+      const differing = stored.hashes.flatMap((h, i) => (h === fresh.hashes[i] ? [] : [i])).slice(0, 3);
+      if (differing.length) {
+        const storedDetail = (await snapshot(page, differing)).detail;
+        await page.goto(`${DEMO_URL}${path}?`);
+        await settle(page);
+        const freshDetail = (await snapshot(page, differing)).detail;
+        const diff = differing.map((_, k) => ({
+          stored: storedDetail[k].element,
+          fresh: freshDetail[k].element,
+          only: storedDetail[k].styles.filter((s) => !freshDetail[k].styles.includes(s)),
+          was: freshDetail[k].styles.filter((s) => !storedDetail[k].styles.includes(s)),
+        }));
+        expect(diff, "elements styled differently in the stored page").toEqual([]);
+      }
+    });
   }
 });

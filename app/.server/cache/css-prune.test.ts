@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pruneCss, pruneInlineStyles, usedClasses } from "./css-prune";
+import { pruneCss, pruneCustomProperties, pruneInlineStyles, usedClasses } from "./css-prune";
 
 const CSS =
   "/*! banner */@layer properties{@supports (x:y){*,:before{--tw-a:0}}}@layer base{*{box-sizing:border-box}a{color:inherit}}" +
@@ -46,5 +46,46 @@ describe("per-page CSS", () => {
     expect(out).not.toContain(".flex{");
     expect(out).toContain("<body><p class=\"grid\">x</p></body>");
     expect(out.length).toBeLessThan(page.length);
+  });
+});
+
+describe("custom properties and keyframes nothing reads", () => {
+  const THEME =
+    ":root,:host{--font-sans:Inter;--default-font-family:var(--font-sans);--color-red:red;--color-blue:blue;--spacing:.25rem;--animate-spin:spin 1s linear infinite;--unused:1px}" +
+    "html{font-family:var(--default-font-family)}.p-4{padding:calc(var(--spacing) * 4)}.text-red{color:var(--color-red)}.animate-spin{animation:var(--animate-spin)}" +
+    '.icon{-webkit-mask:url(x);mask:url(x);-webkit-mask:url(x)}.tw-content{--tw-content:";";content:var(--tw-content)}' +
+    "@property --tw-content{syntax:\"*\";inherits:false;initial-value:\"\"}@property --tw-blur{syntax:\"*\";inherits:false}" +
+    "@keyframes spin{to{rotate:1turn}}@keyframes pulse{50%{opacity:.5}}@keyframes enter{from{opacity:var(--tw-enter-opacity,1)}}@property --tw-enter-opacity{syntax:\"*\";inherits:false}";
+
+  it("drops the variables, @property rules and keyframes no kept value reads, and keeps what a kept variable reads", () => {
+    const out = pruneCustomProperties(pruneCss(THEME, used("p-4", "animate-spin")), "");
+    expect(out).toContain("--font-sans:Inter;--default-font-family:var(--font-sans)");
+    expect(out).toContain("--spacing:.25rem;--animate-spin:spin 1s linear infinite");
+    expect(out).toContain("@keyframes spin{");
+    for (const gone of ["--color-red", "--color-blue", "--unused", "@property --tw-blur", "@keyframes pulse", "@keyframes enter", "--tw-enter-opacity", "@property --tw-content"]) {
+      expect(out).not.toContain(gone);
+    }
+  });
+
+  it("keeps what a style attribute or the page's script reads, and a value with a semicolon in a string", () => {
+    const out = pruneCustomProperties(pruneCss(THEME, used("tw-content")), 'object-position: var(--color-blue); el.style.animation = "pulse 1s"');
+    expect(out).toContain("--color-blue:blue");
+    expect(out).toContain("@keyframes pulse{");
+    expect(out).toContain('.tw-content{--tw-content:";";content:var(--tw-content)}');
+    expect(out).toContain("@property --tw-content{");
+  });
+
+  it("writes a declaration repeated word for word once, and drops a rule left empty", () => {
+    const out = pruneCustomProperties(pruneCss(THEME, used("icon")), "");
+    expect(out).toContain(".icon{-webkit-mask:url(x);mask:url(x)}");
+    expect(pruneCustomProperties(".a{--x:1}.b{color:red}", "")).toBe(".b{color:red}");
+    expect(pruneCustomProperties("@media (width>=1px){.a{--x:1}}.b{color:red}", "")).toBe(".b{color:red}");
+  });
+
+  it("reads custom properties from a page's style attributes and inline scripts when it prunes a page", () => {
+    const page = `<html><head><style>${THEME}</style></head><body><p class="p-4" style="color: var(--color-red)">x</p></body></html>`;
+    const out = pruneInlineStyles(page);
+    expect(out).toContain("--color-red:red");
+    expect(out).not.toContain("--color-blue");
   });
 });

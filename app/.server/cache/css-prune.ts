@@ -23,7 +23,7 @@ interface RawText {
   /** `@property`, `@keyframes`, `@font-face`, `@layer a, b;` and the like: always kept. */
   text: string;
 }
-type CssNode = StyleRule | GroupRule | RawText;
+export type CssNode = StyleRule | GroupRule | RawText;
 
 /** At-rules whose block holds style rules, to be pruned like the top level. */
 const GROUPS = /^@(media|supports|layer|container|scope|document)\b/i;
@@ -59,8 +59,8 @@ function stringEnd(css: string, start: number): number {
   return css.length - 1;
 }
 
-/** Splits `text` at top-level commas (not inside parentheses, brackets or strings). */
-function splitTopLevel(text: string): string[] {
+/** Splits `text` at top-level commas, or `separator` (not inside parentheses, brackets or strings). */
+function splitTopLevel(text: string, separator = ","): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
@@ -70,7 +70,7 @@ function splitTopLevel(text: string): string[] {
     else if (c === '"' || c === "'") i = stringEnd(text, i);
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
-    else if (c === "," && depth === 0) {
+    else if (c === separator && depth === 0) {
       out.push(text.slice(start, i));
       start = i + 1;
     }
@@ -80,7 +80,7 @@ function splitTopLevel(text: string): string[] {
 }
 
 /** CSS identifier escapes undone: `\:` -> `:`, `\31 ` -> `1`. */
-function unescapeIdent(ident: string): string {
+export function unescapeIdent(ident: string): string {
   return ident.replace(/\\([0-9a-fA-F]{1,6}\s?|[^])/g, (_m, esc: string) =>
     /^[0-9a-fA-F]/.test(esc) && /^[0-9a-fA-F]{1,6}\s?$/.test(esc) ? String.fromCodePoint(parseInt(esc.trim(), 16)) : esc,
   );
@@ -108,7 +108,7 @@ function requiredClasses(selector: string): string[] {
   return [...flat.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^]|[\w-])+)/g)].map((m) => unescapeIdent(m[1]));
 }
 
-function parseNodes(css: string): CssNode[] {
+export function parseNodes(css: string): CssNode[] {
   const nodes: CssNode[] = [];
   let i = 0;
   while (i < css.length) {
@@ -180,7 +180,7 @@ function emit(nodes: CssNode[], used: UsedClasses): string {
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">", "#x27": "'", "#39": "'" };
-const decodeAttribute = (value: string) => value.replace(/&(amp|quot|apos|lt|gt|#x27|#39);/g, (_m, name: string) => ENTITIES[name]);
+export const decodeAttribute = (value: string) => value.replace(/&(amp|quot|apos|lt|gt|#x27|#39);/g, (_m, name: string) => ENTITIES[name]);
 
 /**
  * The classes a page's HTML can use: every class attribute (React writes them in double quotes), plus the
@@ -188,10 +188,18 @@ const decodeAttribute = (value: string) => value.replace(/&(amp|quot|apos|lt|gt|
  */
 export function usedClasses(html: string): UsedClasses {
   const names = new Set<string>();
-  const prefixes: string[] = [];
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of decodeAttribute(match[1]).split(/\s+/)) if (name) names.add(name);
   }
+  const script = scriptClasses(html);
+  for (const word of script.names) names.add(word);
+  return { names, prefixes: script.prefixes };
+}
+
+/** The words of a page's inline scripts (JSON-LD aside): any of them may be a class name the script adds. */
+export function scriptClasses(html: string): UsedClasses {
+  const names = new Set<string>();
+  const prefixes: string[] = [];
   for (const script of html.matchAll(/<script\b(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)) {
     for (const word of script[1].matchAll(/[A-Za-z_][\w-]*/g)) names.add(word[0]);
     // A name put together in a template literal: `toast-${kind}` allows every class starting "toast-".
@@ -208,9 +216,113 @@ export function pruneCss(css: string, used: UsedClasses): string {
   return emit(parsed.nodes, used);
 }
 
-/** The page with each inline `<style>` holding only the rules the page can use. */
+// Once the rules are cut, many custom properties are read by none of the rules left: Tailwind's theme variables,
+// its `@property --tw-*` registrations and their fallback block, and @keyframes no animation names. They go too,
+// with what only they read (a theme variable that reads another).
+
+/** Custom property names written in `text` (`var(--a)`, a transition of `--b`, a style attribute's `--c:`). */
+const customNames = (text: string) => text.match(/--[\w-]+/g) ?? [];
+const PROPERTY_RULE = /^@property\s+(--[\w-]+)/;
+const KEYFRAMES_RULE = /^@(?:-webkit-)?keyframes\s+([\w-]+)/;
+
+/**
+ * `css` without the custom property declarations and `@property` rules nothing reads, and without the @keyframes no
+ * kept declaration names. `outside` is the rest of the page that may read or name them: its style attributes and
+ * inline scripts. A rule left with no declaration goes, and a group left with no rule.
+ */
+export function pruneCustomProperties(css: string, outside: string): string {
+  const nodes = parseNodes(css);
+  /** What each custom property's values read; the values of everything else (all read when kept). */
+  const reads = new Map<string, string[]>();
+  const always: string[] = [outside];
+  const keyframes = new Map<string, string>();
+  const declarations = (block: string) => (block.includes("{", 1) ? null : splitTopLevel(block.slice(1, -1), ";").filter((d) => d.trim()));
+  const collect = (list: CssNode[]) => {
+    for (const node of list) {
+      if (node.kind === "group") collect(node.children);
+      else if (node.kind === "raw") {
+        const name = KEYFRAMES_RULE.exec(node.text)?.[1];
+        if (name) keyframes.set(name, node.text);
+        else if (!PROPERTY_RULE.test(node.text)) always.push(node.text);
+      } else {
+        const decls = declarations(node.block);
+        if (!decls) always.push(node.block);
+        else
+          for (const decl of decls) {
+            const colon = decl.indexOf(":");
+            const property = decl.slice(0, colon).trim();
+            if (property.startsWith("--")) reads.set(property, [...(reads.get(property) ?? []), decl.slice(colon + 1)]);
+            else always.push(decl.slice(colon + 1));
+          }
+      }
+    }
+  };
+  collect(nodes);
+
+  const needed = new Set<string>();
+  const keptFrames = new Set<string>();
+  const read = (text: string, queue: string[]) => {
+    for (const name of customNames(text)) {
+      if (needed.has(name)) continue;
+      needed.add(name);
+      queue.push(name);
+    }
+  };
+  const queue: string[] = [];
+  for (const text of always) read(text, queue);
+  // Keyframes are kept when a kept value names them; what they read is then needed, which may name more.
+  for (let changed = true; changed; ) {
+    while (queue.length) for (const value of reads.get(queue.pop()!) ?? []) read(value, queue);
+    changed = false;
+    const values = [...always, ...[...needed].flatMap((name) => reads.get(name) ?? [])].join("\n");
+    for (const [name, text] of keyframes) {
+      if (keptFrames.has(name) || !new RegExp(`(^|[^\\w-])${name}($|[^\\w-])`).test(values)) continue;
+      keptFrames.add(name);
+      read(text, queue);
+      changed = true;
+    }
+  }
+
+  const emitKept = (list: CssNode[]): string => {
+    let out = "";
+    for (const node of list) {
+      if (node.kind === "group") {
+        const inner = emitKept(node.children);
+        if (inner) out += `${node.prelude}{${inner}}`;
+      } else if (node.kind === "raw") {
+        const property = PROPERTY_RULE.exec(node.text)?.[1];
+        const frames = KEYFRAMES_RULE.exec(node.text)?.[1];
+        if (property ? needed.has(property) : frames ? keptFrames.has(frames) : true) out += node.text;
+      } else {
+        const decls = declarations(node.block);
+        const kept = decls?.filter((d) => {
+          const property = d.slice(0, d.indexOf(":")).trim();
+          return !property.startsWith("--") || needed.has(property);
+        });
+        if (!kept) out += `${node.selectors.map((sel) => sel.text).join(",")}${node.block}`;
+        // The build writes some prefixed declarations more than once (`-webkit-mask` four times): one does.
+        else if (kept.length) out += `${node.selectors.map((sel) => sel.text).join(",")}{${[...new Set(kept)].join(";")}}`;
+      }
+    }
+    return out;
+  };
+  return emitKept(nodes);
+}
+
+/** What outside its stylesheets a page can read custom properties or name animations with. */
+function styleReaders(html: string): string {
+  const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => decodeAttribute(m[1]));
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]);
+  return [...attributes, ...scripts].join("\n");
+}
+
+/** The page with each inline `<style>` holding only the rules, custom properties and keyframes the page can use. */
 export function pruneInlineStyles(html: string): string {
   if (!html.includes("<style")) return html;
   const used = usedClasses(html);
-  return html.replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi, (_m, open: string, css: string, close: string) => open + pruneCss(css, used) + close);
+  const outside = styleReaders(html);
+  return html.replace(
+    /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi,
+    (_m, open: string, css: string, close: string) => open + pruneCustomProperties(pruneCss(css, used), outside) + close,
+  );
 }

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { contentVersion } from "./cache";
+import { shortenClassNames } from "./class-names";
 import { pruneInlineStyles } from "./css-prune";
 import { formToken } from "../enquiries/enquiries";
 import { logger } from "../logger";
@@ -344,11 +345,12 @@ const ENTRY_OVERHEAD = 1024;
 
 /**
  * A rendered page made ready to store: its inline stylesheet cut down to the rules it uses
- * (docs/decisions/0031-per-page-css-and-brotli-page-cache.md), the nonce replaced by script hashes where it
+ * (docs/decisions/0031-per-page-css-and-brotli-page-cache.md), its class names shortened
+ * (docs/decisions/0046-short-class-names-in-stored-pages.md), the nonce replaced by script hashes where it
  * can be, the per-response values cut out, and the result compressed once for gzip and brotli.
  */
 async function storeEntry(page: CapturedPage, nonce: string, formToken: string | undefined): Promise<Omit<PageEntry, "version">> {
-  let html = pruneInlineStyles(page.body.toString("utf8"));
+  let html = shortenClassNames(pruneInlineStyles(page.body.toString("utf8")));
   const withoutNonce = pageWithoutNonce(html, nonce, page.allHeaders["content-security-policy"]?.toString());
   if (withoutNonce) html = withoutNonce.html;
   const template = toTemplate(Buffer.from(html), { nonce: withoutNonce ? undefined : nonce, formToken });

@@ -52,7 +52,8 @@ export function InfoTiles({ children }: { children: React.ReactNode }) {
 export function InfoTile({ icon, label, value }: { icon: React.ReactNode; label: string; value: React.ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      <dt className="flex items-center gap-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+      {/* On a phone a tile is ~170 px wide: the icon above the label, so a long label ("Availability") is not broken mid-word. */}
+      <dt className="flex flex-col items-start gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:flex-row sm:items-center sm:gap-2.5">
         <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-brand-teal">
           {icon}
         </span>
