@@ -103,6 +103,44 @@ test.describe("versions, trash and preview", () => {
     await expect(page.getByText(title)).toHaveCount(0);
   });
 
+  test("while one item is being restored, the others' buttons wait for it, then both come back", async ({ page }) => {
+    await signIn(page, server.url());
+    const titles = [unique("Decking"), unique("Rendering")];
+    for (const title of titles) {
+      const card = await createService(page, title);
+      await card.getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expectToast(page, "Service deleted successfully");
+    }
+    await openAdmin(page, `${server.url()}/admin/trash`);
+    const restore = (title: string) => page.getByRole("button", { name: `Restore service ${title}` });
+
+    // The first restore is held on its way out: the second item cannot start one that would cancel it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    await page.route(/\/admin\/trash\.data/, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      held();
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    await restore(titles[0]).click();
+    await holding;
+    await expect(restore(titles[1])).toBeDisabled();
+    await expect(page.getByRole("button", { name: `Delete service ${titles[1]} forever` })).toBeDisabled();
+    release();
+    await expectToast(page, "Service restored successfully");
+    await expect(restore(titles[0])).toHaveCount(0);
+    await page.unroute(/\/admin\/trash\.data/);
+    await restore(titles[1]).click();
+    await expect(restore(titles[1])).toHaveCount(0);
+
+    await openAdmin(page, `${server.url()}/admin/services`);
+    for (const title of titles) await expect(page.getByRole("article", { name: title })).toBeVisible();
+  });
+
   test("an admin previews an inactive service; a signed-out visitor gets 'Service Not Found'", async ({ page, browser }) => {
     await signIn(page, server.url());
     const title = unique("Hidden Spa");

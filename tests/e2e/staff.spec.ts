@@ -185,3 +185,36 @@ test("two-factor on -> sign in with a code computed here, then with a backup cod
   await openAdmin(page, `${server.url()}/admin/team`);
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("On");
 });
+
+test("while one invitation's action is on its way, the other rows' buttons wait for it", async ({ page }) => {
+  await signIn(page, server.url());
+  await openAdmin(page, `${server.url()}/admin/team`);
+  const emails = [`${unique("wait-a").replace(/\s/g, "-").toLowerCase()}@example.com`, `${unique("wait-b").replace(/\s/g, "-").toLowerCase()}@example.com`];
+  for (const email of emails) {
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Invite admin" }).click();
+    await expectToast(page, `Invitation sent to ${email}`);
+  }
+
+  // The first resend is held on its way out: a second action on the same fetcher would cancel it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  await page.route(/\/admin\/team\.data/, async (route) => {
+    if (route.request().method() !== "POST" || !route.request().postData()?.includes("resend-invite")) return route.continue();
+    held();
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole("button", { name: `Resend invitation to ${emails[0]}` }).click();
+  await holding;
+  await expect(page.getByRole("button", { name: `Revoke invitation to ${emails[1]}` })).toBeDisabled();
+  await expect(page.getByRole("button", { name: `Resend invitation to ${emails[1]}` })).toBeDisabled();
+  release();
+  await expectToast(page, "Invitation sent again");
+  await page.unroute(/\/admin\/team\.data/);
+  await page.getByRole("button", { name: `Revoke invitation to ${emails[1]}` }).click();
+  await expectToast(page, "Invitation revoked");
+  await expect(page.getByRole("row").filter({ hasText: emails[1] })).toHaveCount(0);
+});

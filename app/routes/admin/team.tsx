@@ -97,6 +97,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
   const { admins, invites, currentUserId, emailEnabled } = loaderData;
   const rowFetcher = useFetcher<TeamResult>();
+  // One row action at a time: a second submit on the same fetcher would cancel the first one's answer.
+  const rowBusy = rowFetcher.state !== "idle";
   const [link, setLink] = useState<string | null>(null);
   const [removing, setRemoving] = useState<{ id: string; label: string } | null>(null);
   const showLink = (result: ActionResult) => {
@@ -189,7 +191,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                         type="button"
                         variant="outline"
                         size="sm"
-                        disabled={admins.length <= 1}
+                        disabled={admins.length <= 1 || rowBusy}
                         title={admins.length <= 1 ? "The last admin cannot be removed" : undefined}
                         aria-label={`Remove access for ${admin.name || admin.email}`}
                         onClick={() => setRemoving({ id: admin.id, label: admin.name || admin.email })}
@@ -235,11 +237,11 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                       <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
                       <TableCell>
                         <div className="flex justify-end gap-2">
-                          <Button type="button" variant="outline" size="sm" aria-label={`Resend invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "resend-invite", id: invite.id }, { method: "post" })}>
+                          <Button type="button" variant="outline" size="sm" disabled={rowBusy} aria-label={`Resend invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "resend-invite", id: invite.id }, { method: "post" })}>
                             <RotateCw aria-hidden="true" />
                             Resend
                           </Button>
-                          <Button type="button" variant="outline" size="sm" aria-label={`Revoke invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "revoke-invite", id: invite.id }, { method: "post" })}>
+                          <Button type="button" variant="outline" size="sm" disabled={rowBusy} aria-label={`Revoke invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "revoke-invite", id: invite.id }, { method: "post" })}>
                             <X aria-hidden="true" />
                             Revoke
                           </Button>

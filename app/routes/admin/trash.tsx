@@ -95,6 +95,8 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
   useActionToast(fetcher.data);
   // Optimistic: an item leaves the list as soon as its restore or delete is on its way.
   const leaving = fetcher.state !== "idle" ? fetcher.formData?.get("id") : null;
+  // One restore or delete at a time: a second submit on the same fetcher would cancel the first one's answer.
+  const busy = fetcher.state !== "idle";
   const submit = (intent: "restore" | "delete-forever", kind: Kind, id: string) => submitFetcher(fetcher, { intent, kind, id }, { method: "post" });
   const services = (loaderData.services ?? []).filter((s) => s.id !== leaving);
   const projects = (loaderData.projects ?? []).filter((p) => p.id !== leaving);
@@ -118,6 +120,7 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
             icon={Wrench}
             items={services}
             trashDays={trashDays}
+            busy={busy}
             onRestore={(item) => submit("restore", "service", item.id)}
             onDelete={(item) => setConfirming({ open: true, kind: "service", item })}
           />
@@ -127,6 +130,7 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
             icon={FolderKanban}
             items={projects}
             trashDays={trashDays}
+            busy={busy}
             onRestore={(item) => submit("restore", "project", item.id)}
             onDelete={(item) => setConfirming({ open: true, kind: "project", item })}
           />
@@ -155,11 +159,13 @@ interface TrashSectionProps {
   icon: typeof Wrench;
   items: TrashedItem[];
   trashDays: number;
+  /** A restore or delete is on its way: the other items' buttons wait for it. */
+  busy: boolean;
   onRestore: (item: TrashedItem) => void;
   onDelete: (item: TrashedItem) => void;
 }
 
-function TrashSection({ kind, title, icon: Icon, items, trashDays, onRestore, onDelete }: TrashSectionProps) {
+function TrashSection({ kind, title, icon: Icon, items, trashDays, busy, onRestore, onDelete }: TrashSectionProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
@@ -173,7 +179,7 @@ function TrashSection({ kind, title, icon: Icon, items, trashDays, onRestore, on
       ) : (
         <ul className="grid gap-3">
           {items.map((item) => (
-            <TrashRow key={item.id} kind={kind} item={item} trashDays={trashDays} onRestore={() => onRestore(item)} onDelete={() => onDelete(item)} />
+            <TrashRow key={item.id} kind={kind} item={item} trashDays={trashDays} busy={busy} onRestore={() => onRestore(item)} onDelete={() => onDelete(item)} />
           ))}
         </ul>
       )}
@@ -181,7 +187,7 @@ function TrashSection({ kind, title, icon: Icon, items, trashDays, onRestore, on
   );
 }
 
-function TrashRow({ kind, item, trashDays, onRestore, onDelete }: { kind: Kind; item: TrashedItem; trashDays: number; onRestore: () => void; onDelete: () => void }) {
+function TrashRow({ kind, item, trashDays, busy, onRestore, onDelete }: { kind: Kind; item: TrashedItem; trashDays: number; busy: boolean; onRestore: () => void; onDelete: () => void }) {
   const titleId = useId();
   const purgeOn = new Date(new Date(item.deleted_at).getTime() + trashDays * DAY_MS).toISOString();
   return (
@@ -209,7 +215,7 @@ function TrashRow({ kind, item, trashDays, onRestore, onDelete }: { kind: Kind; 
         </p>
       </div>
       <div className="flex w-full shrink-0 gap-2 sm:w-auto">
-        <Button type="button" variant="outline" size="sm" onClick={onRestore} aria-label={`Restore ${kind} ${item.title}`}>
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onRestore} aria-label={`Restore ${kind} ${item.title}`}>
           <RotateCcw aria-hidden="true" />
           Restore
         </Button>
@@ -218,6 +224,7 @@ function TrashRow({ kind, item, trashDays, onRestore, onDelete }: { kind: Kind; 
           variant="outline"
           size="sm"
           className="text-destructive hover:text-destructive"
+          disabled={busy}
           onClick={onDelete}
           aria-label={`Delete ${kind} ${item.title} forever`}
         >
