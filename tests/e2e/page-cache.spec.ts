@@ -80,6 +80,24 @@ test("service and project pages are cached; 404s, query strings and data request
   }
 });
 
+test("after the first answer, the stored page is compressed again, smaller, and reads the same", async ({ request }) => {
+  // docs/decisions/0048-stored-pages-at-brotli-11.md: the first visitor gets brotli 9 at once; later ones brotli 11.
+  const first = await visit(request, "/projects");
+  expect([first.cache, first.headers["content-encoding"]]).toEqual(["miss", "br"]);
+  const sent = (r: { headers: Record<string, string> }) => Number(r.headers["content-length"]);
+  let later = await visit(request, "/projects");
+  await expect
+    .poll(async () => {
+      later = await visit(request, "/projects");
+      return sent(later);
+    })
+    .toBeLessThan(sent(first) * 0.97);
+  expect([later.cache, later.headers["content-encoding"]]).toEqual(["hit", "br"]);
+  // The same page decoded, but for this response's form token.
+  const withoutToken = (html: string) => html.replace(/name="form_token" value="[^"]+"/g, "");
+  expect(withoutToken(later.html)).toBe(withoutToken(first.html));
+});
+
 test("an admin edit shows on the next visit; the admin's own visits bypass the cache", async ({ request, page }) => {
   await visit(request, "/");
   expect((await visit(request, "/")).cache).toBe("hit");

@@ -60,16 +60,20 @@ test("every class on a public page that the app's stylesheet styles is styled by
 // and keyframes those rules read, and short class names (docs/decisions/0031-per-page-css-and-brotli-page-cache.md,
 // docs/decisions/0046-short-class-names-in-stored-pages.md). A query string skips the cache: the same page rendered
 // fresh, with the whole public stylesheet and the components' own class names. Both must look the same: every
-// element's computed style (and its ::before and ::after) is compared, custom properties aside.
+// element's computed style (and its ::before and ::after) is compared, custom properties and masks aside, and what
+// each icon's mask draws: the shapes of the sprite's cell it shows.
 test.describe("the stored page looks exactly like the page rendered fresh", () => {
   test.use({ reducedMotion: "reduce" });
 
   const snapshot = (page: import("@playwright/test").Page, detail: number[] = []) =>
     page.evaluate((detail) => {
+      // The icons' masks point at a sprite cut to the page's icons (docs/decisions/0047-public-icons-from-one-sprite.md):
+      // their image, size and position differ by design; `icons` below compares what they draw.
+      const MASK = /^(-webkit-)?mask/;
       const styles = (el: Element, pseudo?: string) => {
         const cs = getComputedStyle(el, pseudo);
         const out: string[] = [];
-        for (let i = 0; i < cs.length; i++) if (!cs[i].startsWith("--")) out.push(`${cs[i]}:${cs.getPropertyValue(cs[i])}`);
+        for (let i = 0; i < cs.length; i++) if (!cs[i].startsWith("--") && !MASK.test(cs[i])) out.push(`${cs[i]}:${cs.getPropertyValue(cs[i])}`);
         return out;
       };
       const elements = [...document.body.querySelectorAll("*")];
@@ -83,7 +87,24 @@ test.describe("the stored page looks exactly like the page rendered fresh", () =
         for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
         return h >>> 0;
       };
+      // What a mask shows: the sprite scaled so the element spans `size` of it, placed at `position` (a percentage
+      // position lines up that fraction of the image with the box's), so the element shows sprite units
+      // x0 = position * (size - 1) * 24 to x0 + 24: the cell translated to x0, whose shapes are the icon.
+      const drawn = (el: Element, pseudo?: string) => {
+        const cs = getComputedStyle(el, pseudo);
+        const url = /url\("data:image\/svg\+xml,([^"]*)"\)/.exec(cs.maskImage || cs.getPropertyValue("-webkit-mask-image"))?.[1];
+        if (!url) return "none";
+        const svg = decodeURIComponent(url);
+        const width = Number(/viewBox='0 0 (\d+) 24'/.exec(svg)?.[1]);
+        const size = parseFloat(cs.maskSize) / 100;
+        const position = parseFloat(cs.maskPosition) / 100;
+        if (Math.abs(size * 24 - width) > 0.01) return `mask of ${size * 24} units for a sprite of ${width}`;
+        const x0 = position * (size - 1) * 24;
+        const cell = [...svg.matchAll(/<g transform='translate\((\d+)\)'([^>]*)>([\s\S]*?)<\/g>/g)].find((m) => Math.abs(Number(m[1]) - x0) < 0.05);
+        return cell ? `${cell[2]}${cell[3]}`.trim() : `no cell at ${x0}`;
+      };
       return {
+        icons: elements.flatMap((el) => [drawn(el), drawn(el, "::before")]),
         tags: elements.map((el) => el.tagName),
         hashes: elements.map((el) => hash(all(el).join(";"))),
         detail: detail.map((i) => ({ element: elements[i].outerHTML.slice(0, 160), styles: all(elements[i]) })),
@@ -113,6 +134,9 @@ test.describe("the stored page looks exactly like the page rendered fresh", () =
       await page.goto(`${DEMO_URL}${path}`);
       await settle(page);
       const stored = await snapshot(page);
+      // Each icon draws the same shapes from its sprite, the whole one or the page's cut.
+      expect(stored.icons).toEqual(fresh.icons);
+      expect(stored.icons.filter((icon) => icon.startsWith("<")).length).toBeGreaterThan(5);
       // The stored page really is the short one: its class attributes are a fraction of the fresh page's.
       expect(stored.classes).toBeLessThan(fresh.classes * 0.6);
       expect(stored.tags).toEqual(fresh.tags);
