@@ -10,6 +10,7 @@ import { NotFoundPage } from "~/components/site/not-found-page";
 import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceContext } from "~/lib/nonce";
 import { ServerNotFoundContext } from "~/lib/server-not-found";
+import enquiryScriptHref from "./islands/enquiry.ts?island";
 import siteScriptHref from "./islands/site.ts?island";
 import siteStylesheetHref from "./site.css?url";
 
@@ -43,7 +44,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref), script: clientBuildText(siteScriptHref) }}>
+        <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref), script: clientBuildText(siteScriptHref), enquiryScript: clientBuildText(enquiryScriptHref) }}>
           <ServerNotFoundContext.Provider value={renderNotFoundPage}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </ServerNotFoundContext.Provider>

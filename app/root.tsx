@@ -6,12 +6,14 @@ import { useFlashToast } from "~/components/admin/action-result";
 import { Toaster } from "~/components/ui/sonner";
 import { useToasterPosition } from "~/components/admin/use-toaster-position";
 import { FormTokenInput } from "~/components/site/form-token";
+import { ENQUIRY_FORM_ATTR, ISLAND_FOR_ATTR } from "~/islands/script-markers";
 import { isStaticPage } from "~/lib/hydration";
 import { useInlineAssets } from "~/lib/inline-assets";
 import { useNonce } from "~/lib/nonce";
 import { useServerNotFound } from "~/lib/server-not-found";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
+import enquiryScript from "./islands/enquiry.ts?island";
 import siteScript from "./islands/site.ts?island";
 
 /** A message left by a redirect (app/.server/http/flash.ts), read once and cleared; admin and sign-in pages only. */
@@ -45,7 +47,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const inline = useInlineAssets();
   const inlineStyles = inline.styles;
   // A module script in the page runs once the document is parsed, as one loaded by URL would.
-  const inlineScript = inline.script && !/<\/script/i.test(inline.script) ? inline.script : undefined;
+  const inlinable = (text: string | undefined) => (text && !/<\/script/i.test(text) ? text : undefined);
+  const inlineScript = inlinable(inline.script);
+  const inlineEnquiryScript = inlinable(inline.enquiryScript);
+  // The contact form's script says which markup it serves: a stored page without the form drops it
+  // (docs/decisions/0049-contact-form-script-only-where-the-form-is.md).
+  const enquiryScriptFor = { [ISLAND_FOR_ATTR]: ENQUIRY_FORM_ATTR };
   return (
     <html lang="en">
       <head>
@@ -62,10 +69,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Links />
         {staticPage && !inlineScript ? <script type="module" src={siteScript} nonce={nonce} /> : null}
+        {staticPage && !inlineEnquiryScript ? <script type="module" src={enquiryScript} nonce={nonce} {...enquiryScriptFor} /> : null}
       </head>
       <body>
         {children}
         {staticPage && inlineScript ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScript }} /> : null}
+        {staticPage && inlineEnquiryScript ? (
+          <script type="module" nonce={nonce} {...enquiryScriptFor} dangerouslySetInnerHTML={{ __html: inlineEnquiryScript }} />
+        ) : null}
         {/* Last in the body: the one value that differs per response (app/.server/cache/page-cache.ts, brotliPrefix). */}
         {formToken ? <FormTokenInput formToken={formToken} /> : null}
         {staticPage ? null : (

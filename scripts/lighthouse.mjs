@@ -254,6 +254,10 @@ async function main() {
     for (const signal of ["SIGINT", "SIGTERM"]) process.prependOnceListener(signal, () => void launched.kill());
     fs.mkdirSync(REPORT_DIR, { recursive: true });
     console.log(`Server ${server.origin} (BUILD_DIR=${process.env.BUILD_DIR || "build"}); Lighthouse mobile, simulated throttling, ${RUNS} run(s) per page`);
+    // Each page once before the runs: Lighthouse then measures the stored page every later visitor gets (brotli 11,
+    // docs/decisions/0048-stored-pages-at-brotli-11.md), not the first answer after a start, in every run alike.
+    for (const path of Object.values(pages)) await (await fetch(`${server.origin}${path}`, { headers: { "accept-encoding": "br" } })).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const reference = await startStaticServer(server.origin);
     stopStatic = reference.stop;
     console.log(`Static reference ${reference.origin}/ (${STATIC_PAGE}); pages take turns in each round`);

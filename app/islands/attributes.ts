@@ -4,6 +4,8 @@
 // either, and checks that the stylesheets' and Tailwind variants' data-* selectors (which cannot import) name
 // attributes from this list. A plain module: the island is built on its own and imports no React.
 
+import { ENQUIRY_FORM_ATTR, ISLAND_FOR_ATTR } from "./script-markers";
+
 export const ATTR = {
   /** The mobile menu's button; the panel is the popover its aria-controls names. */
   menuToggle: "data-menu-toggle",
@@ -38,12 +40,17 @@ export const ATTR = {
   heroVideoToggle: "data-hero-video-toggle",
   playing: "data-playing",
   /** The contact form, where the island posts it, and what the island replaces after an answer. */
-  enquiryForm: "data-enquiry-form",
+  enquiryForm: ENQUIRY_FORM_ATTR,
   endpoint: "data-endpoint",
   fieldError: "data-field-error",
   formOutcome: "data-form-outcome",
   /** A label of the submit button, shown in one SEND_STATE. */
   when: "data-when",
+  /**
+   * On an inline script of a public page: the attribute of the markup it serves. The page cache drops the script
+   * from a stored page that has no element with that attribute (app/.server/cache/island-scripts.ts).
+   */
+  islandFor: ISLAND_FOR_ATTR,
   /** The admin's preview bar (styles only: site.css leaves room for it). */
   previewBar: "data-preview-bar",
 } as const;

@@ -1,32 +1,17 @@
-// What the public pages' only script (app/islands/site.ts) does (docs/decisions/0007-public-pages-without-hydration.md).
+// What the public pages' script (app/islands/site.ts) does (docs/decisions/0007-public-pages-without-hydration.md).
 // The server renders complete, working HTML; these add what needs a script: the mobile menu, the fade-in of
-// sections, the image viewer, the hero video's pause/play, a contact form that answers in place and the detail
-// skeleton. Each behaviour finds its markup through the attributes in ./attributes (set by app/components/site/*)
-// and does nothing when the page lacks it; startIsland runs each on its own, so one that fails stops no other.
-// Built on its own by vite.config.ts: import only plain modules.
+// sections, the image viewer, the hero video's pause/play, the detail skeleton. The contact form's behaviour is a
+// script of its own, ./enquiry-form, on the pages that have the form
+// (docs/decisions/0049-contact-form-script-only-where-the-form-is.md). Each behaviour finds its markup through
+// the attributes in ./attributes (set by app/components/site/*) and does nothing when the page lacks it; startIsland
+// (./start) runs each on its own, so one that fails stops no other. Built on its own by vite.config.ts: import
+// only plain modules.
 
-import {
-  ENQUIRY_FAILED,
-  ENQUIRY_NOT_SENT_TITLE,
-  ENQUIRY_SUCCESS_DESCRIPTION,
-  ENQUIRY_SUCCESS_TITLE,
-  type EnquiryPostResult,
-} from "~/content/enquiry";
 import { wrapIndex } from "~/lib/wrap-index";
-import {
-  ATTACHMENT_FIELD,
-  ATTACHMENT_MAX_FILES,
-  ATTACHMENTS_TOO_LARGE,
-  ATTACHMENTS_TOO_MANY,
-  attachmentTooLarge,
-  FADE_IN_THRESHOLD,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS_TOTAL_BYTES,
-  SCROLL_TO_CONTACT_DELAY_MS,
-} from "~/validation/constants";
-import { AFTER_LCP_READY, ATTR, FADE, type IslandAttribute, SEND_STATE, withAttr } from "./attributes";
+import { FADE_IN_THRESHOLD, SCROLL_TO_CONTACT_DELAY_MS } from "~/validation/constants";
+import { AFTER_LCP_READY, ATTR, FADE, type IslandAttribute, withAttr } from "./attributes";
+import { guard } from "./start";
 
-const TOAST_MS = 5000;
 /** How far a finger must travel sideways for a swipe in the image viewer. */
 const SWIPE_MIN_PX = 40;
 
@@ -289,143 +274,6 @@ function initHeroVideo() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Toasts: a small live region, top right, for the contact form's outcome.
-
-function toast(kind: "success" | "error", heading: string, text: string) {
-  let region = document.getElementById("toasts");
-  if (!region) {
-    region = document.createElement("section");
-    region.id = "toasts";
-    region.setAttribute("aria-label", "Notifications");
-    region.className = "toasts";
-    document.body.append(region);
-  }
-  const item = document.createElement("div");
-  item.className = `toast toast-${kind}`;
-  item.setAttribute("role", kind === "error" ? "alert" : "status");
-  const strong = document.createElement("p");
-  strong.className = "toast-title";
-  strong.textContent = heading;
-  const body = document.createElement("p");
-  body.textContent = text;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "toast-close";
-  close.setAttribute("aria-label", "Close notification");
-  close.textContent = "×";
-  item.append(strong, body, close);
-  region.append(item);
-  const remove = () => item.remove();
-  close.addEventListener("click", remove);
-  // Kept while hovered or focused, so it can be read at leisure.
-  let timer = window.setTimeout(remove, TOAST_MS);
-  item.addEventListener("mouseenter", () => window.clearTimeout(timer));
-  item.addEventListener("mouseleave", () => (timer = window.setTimeout(remove, TOAST_MS)));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Contact form: posted with fetch to /api/enquiries (same validation and storage as the plain
-// post the form makes without JavaScript). 'Sending Message...' while it goes, then a toast.
-
-function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) {
-  for (const old of form.querySelectorAll(withAttr(ATTR.fieldError))) old.remove();
-  for (const control of form.querySelectorAll<HTMLElement>("[aria-invalid]")) {
-    control.removeAttribute("aria-invalid");
-    control.removeAttribute("aria-describedby");
-  }
-  for (const banner of form.querySelectorAll(withAttr(ATTR.formOutcome))) banner.remove();
-  let first: HTMLElement | null = null;
-  for (const [name, message] of Object.entries(errors)) {
-    const control = form.elements.namedItem(name);
-    if (!(control instanceof HTMLElement)) continue;
-    const note = document.createElement("p");
-    note.id = `contact-${name}-error`;
-    note.setAttribute(ATTR.fieldError, "");
-    note.className = "text-sm text-destructive";
-    note.textContent = message;
-    control.after(note);
-    control.setAttribute("aria-invalid", "true");
-    control.setAttribute("aria-describedby", note.id);
-    first ??= control;
-  }
-  first?.focus();
-}
-
-/** The limits the server enforces, checked first so nobody waits for 25 MB to be refused (the server's check counts). */
-function attachmentProblem(input: HTMLInputElement | null): string | null {
-  const files = Array.from(input?.files ?? []);
-  if (files.length > ATTACHMENT_MAX_FILES) return ATTACHMENTS_TOO_MANY;
-  const big = files.find((f) => f.size > MAX_ATTACHMENT_BYTES);
-  if (big) return attachmentTooLarge(big.name);
-  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_ATTACHMENTS_TOTAL_BYTES) return ATTACHMENTS_TOO_LARGE;
-  return null;
-}
-
-function initContactForm() {
-  const form = document.querySelector<HTMLFormElement>(withAttr(ATTR.enquiryForm, "form"));
-  if (!form) return;
-  // The referring site, for the lead's source (only another site's; the page itself is cached for everyone).
-  const referrer = form.elements.namedItem("referrer");
-  if (referrer instanceof HTMLInputElement && !referrer.value && document.referrer) {
-    try {
-      if (new URL(document.referrer).origin !== location.origin) referrer.value = document.referrer;
-    } catch {
-      // Not a URL: nothing to record.
-    }
-  }
-  // A form without its submit button still sends (Enter in a field): then there are no labels to switch.
-  const submit = form.querySelector<HTMLButtonElement>("button[type=submit]");
-  const setSending = (sending: boolean) => {
-    if (!submit) return;
-    submit.disabled = sending;
-    for (const label of submit.querySelectorAll<HTMLElement>(withAttr(ATTR.when))) {
-      label.hidden = label.getAttribute(ATTR.when) !== (sending ? SEND_STATE.sending : SEND_STATE.idle);
-    }
-  };
-
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const problem = attachmentProblem(form.elements.namedItem(ATTACHMENT_FIELD) as HTMLInputElement | null);
-    if (problem) {
-      showFieldErrors(form, { [ATTACHMENT_FIELD]: problem });
-      toast("error", ENQUIRY_NOT_SENT_TITLE, problem);
-      return;
-    }
-    setSending(true);
-    let answer: EnquiryPostResult;
-    try {
-      const response = await fetch(form.getAttribute(ATTR.endpoint) ?? "/api/enquiries", {
-        method: "POST",
-        body: new FormData(form),
-        headers: { Accept: "application/json" },
-      });
-      answer = (await response.json()) as EnquiryPostResult;
-    } catch {
-      answer = { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} };
-    }
-    setSending(false);
-    if (answer.ok) {
-      form.reset();
-      showFieldErrors(form, {});
-      toast("success", ENQUIRY_SUCCESS_TITLE, ENQUIRY_SUCCESS_DESCRIPTION);
-    } else {
-      // Another refusal (the cross-site check's 403, a proxy's error page as JSON) may carry neither.
-      showFieldErrors(form, answer.fieldErrors ?? {});
-      toast("error", ENQUIRY_NOT_SENT_TITLE, answer.message ?? ENQUIRY_FAILED);
-    }
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/** Runs one behaviour; a failure is reported and stops nothing else. */
-function guard(name: string, init: () => void) {
-  try {
-    init();
-  } catch (error) {
-    console.error(`site.ts: ${name} failed`, error);
-  }
-}
 
 /** The behaviours in the order they start. First: the one whose absence would hide content (the held images). */
 export const BEHAVIOURS: ReadonlyArray<readonly [name: string, init: () => void]> = [
@@ -436,10 +284,5 @@ export const BEHAVIOURS: ReadonlyArray<readonly [name: string, init: () => void]
   ["detail skeleton", initDetailSkeleton],
   // One gallery whose markup is broken leaves the others working.
   ["image viewers", () => document.querySelectorAll(withAttr(ATTR.lightboxGroup)).forEach((group) => guard("image viewer", () => initLightbox(group)))],
-  ["contact form", initContactForm],
   ["scroll to section", scrollToHashSection],
 ];
-
-export function startIsland(behaviours = BEHAVIOURS) {
-  for (const [name, init] of behaviours) guard(name, init);
-}

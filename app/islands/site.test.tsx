@@ -20,16 +20,14 @@ import { AFTER_LCP_READY, ATTR, FADE, withAttr } from "./attributes";
 // that meet in the browser. happy-dom has no layout and plays no media; the e2e tests cover those in Chromium.
 let island = "";
 beforeAll(async () => {
-  const result = await build({
-    entryPoints: ["app/islands/site.ts"],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    target: "es2022",
-    write: false,
-    legalComments: "none",
-  });
-  island = result.outputFiles[0].text;
+  // Both scripts, in the order the page has them: the site's, then the contact form's.
+  const built = await Promise.all(
+    ["app/islands/site.ts", "app/islands/enquiry.ts"].map((entry) =>
+      build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", target: "es2022", write: false, legalComments: "none" }),
+    ),
+  );
+  // Each module has its own scope in the page: a function scope each here, where they run as one classic script.
+  island = built.map((result) => `(() => {\n${result.outputFiles[0].text}\n})();`).join("\n");
 });
 
 type DomWindow = globalThis.Window & typeof globalThis;
@@ -219,7 +217,7 @@ describe("each behaviour on its own", () => {
       "image viewer": true,
       "contact form": true,
     });
-    expect(run.errors()).toEqual([expect.stringMatching(/^site\.ts: hero video failed .*no media queries here/), expect.stringMatching(/^site\.ts: fade-in failed .*no media queries here/)]);
+    expect(run.errors()).toEqual([expect.stringMatching(/^island: hero video failed .*no media queries here/), expect.stringMatching(/^island: fade-in failed .*no media queries here/)]);
     await run.close();
   });
 
@@ -237,7 +235,7 @@ describe("each behaviour on its own", () => {
     detail.dispatchEvent(new run.window.MouseEvent("click", { bubbles: true, cancelable: true }));
     expect((detail.closest(withAttr(ATTR.lightboxGroup))?.querySelector("dialog") as HTMLDialogElement).open).toBe(true);
     expect(run.$(withAttr(ATTR.enquiryForm, "form"))).not.toBeNull();
-    expect(run.errors()).toEqual([expect.stringMatching(/^site\.ts: image viewer failed .*broken viewer/)]);
+    expect(run.errors()).toEqual([expect.stringMatching(/^island: image viewer failed .*broken viewer/)]);
     await run.close();
   });
 

@@ -8,6 +8,8 @@ import { createContext, useContext } from "react";
 export interface InlineAssets {
   styles?: string;
   script?: string;
+  /** The contact form's script (app/islands/enquiry.ts), kept in stored pages only where the form is. */
+  enquiryScript?: string;
 }
 
 export const InlineAssetsContext = createContext<InlineAssets>({});

@@ -52,6 +52,10 @@ test("the home page comes from memory with a fresh nonce and form token, and run
     expect(r.scriptHashes.length).toBeGreaterThan(0);
     expect(r.token).toMatch(/^\d{13}\.[\w-]{22}$/);
   }
+  // Two scripts: the site's and the contact form's, which a stored page keeps only where the form is
+  // (docs/decisions/0049-contact-form-script-only-where-the-form-is.md).
+  expect(second.scriptHashes).toHaveLength(2);
+  expect(second.html).toMatch(/<script type="module" data-island-for="data-enquiry-form">/);
   expect(second.token).not.toBe(first.token);
   expect(Number(second.token?.split(".")[0])).toBeGreaterThanOrEqual(Number(first.token?.split(".")[0]));
 
@@ -69,6 +73,8 @@ test("service and project pages are cached; 404s, query strings and data request
     const hit = await visit(request, path);
     expect(hit.cache, path).toBe("hit");
     expect([hit.headerNonce, hit.bodyNonces, hit.headers["content-encoding"]]).toEqual([undefined, [], "br"]);
+    // No contact form here: the site's script alone, and no styles for the form's toasts.
+    expect([hit.scriptHashes.length, /<script[^>]*data-island-for/.test(hit.html), hit.html.includes(".toast")], path).toEqual([1, false, false]);
     const head = await visit(request, path, "HEAD");
     expect([head.status, head.cache, head.headers["content-type"]]).toEqual([200, "hit", "text/html; charset=utf-8"]);
   }

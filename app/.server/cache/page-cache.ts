@@ -8,6 +8,7 @@ import { contentVersion } from "./cache";
 import { shortenClassNames } from "./class-names";
 import { pruneInlineStyles } from "./css-prune";
 import { subsetInlineIconSprites } from "./icon-sprite";
+import { dropUnusedIslandScripts } from "./island-scripts";
 import { formToken } from "../enquiries/enquiries";
 import { logger } from "../logger";
 
@@ -351,14 +352,16 @@ export function formTokenFor(res: Response): string {
 const ENTRY_OVERHEAD = 1024;
 
 /**
- * A rendered page made ready to store: its inline stylesheet cut down to the rules it uses
+ * A rendered page made ready to store: the island scripts it has no markup for dropped
+ * (docs/decisions/0049-contact-form-script-only-where-the-form-is.md), its inline stylesheet cut down to the rules it uses
  * (docs/decisions/0031-per-page-css-and-brotli-page-cache.md) and its icon sprite to the icons it shows
  * (docs/decisions/0047-public-icons-from-one-sprite.md), its class names shortened
  * (docs/decisions/0046-short-class-names-in-stored-pages.md), the nonce replaced by script hashes where it
  * can be, the per-response values cut out, and the result compressed once for gzip and brotli.
  */
 async function storeEntry(page: CapturedPage, nonce: string, formToken: string | undefined): Promise<Omit<PageEntry, "version">> {
-  let html = shortenClassNames(subsetInlineIconSprites(pruneInlineStyles(page.body.toString("utf8"))));
+  // The scripts first: the CSS cut keeps the classes the remaining scripts name.
+  let html = shortenClassNames(subsetInlineIconSprites(pruneInlineStyles(dropUnusedIslandScripts(page.body.toString("utf8")))));
   const withoutNonce = pageWithoutNonce(html, nonce, page.allHeaders["content-security-policy"]?.toString());
   if (withoutNonce) html = withoutNonce.html;
   const template = toTemplate(Buffer.from(html), { nonce: withoutNonce ? undefined : nonce, formToken });
