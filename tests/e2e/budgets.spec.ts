@@ -24,14 +24,11 @@ const HOME_CSS_GZIP_BUDGET = 20 * KiB;
 
 /**
  * A public page's document as sent to a browser (brotli, from the rendered-page cache; its CSS and script are
- * inline, so this is all of its text). Measured 2026-11-24 with the demo content: home 25.7 KiB, a service page
- * 15.1 KiB, a project page 15.9 KiB, with short class names and unread custom properties cut (they were 28.2, 16.9
- * and 17.8 KiB before that, and 33.0 and 20.2 KiB gzipped before brotli). With the icon sprite (decision 0047):
- * 25.9, 15.3 and 16.0 KiB as first answered (brotli 9); later answers are recompressed at brotli 11
- * (decision 0048: 23.5, 14.0, 14.7 KiB), but either may come here. With the contact form's script only where the
- * form is (decision 0049): 26.0, 14.0 and 14.8 KiB first, 23.6, 12.8 and 13.6 later. The margin takes content
- * edits, not a return of the whole stylesheet, of the long class names, of the form's script on every page or of
- * gzip-only answers.
+ * inline, so this is all of its text). Measured 2026-11-24 with the demo content, as first answered (brotli 9):
+ * home 25.7 KiB, a service page 13.5 KiB, a project page 14.2 KiB; later answers, recompressed at brotli 11
+ * (decision 0048), 23.3, 12.3 and 13.0 KiB, and either may come here. How they got there (28.2, 16.9 and 17.8 KiB
+ * at the start of the day) is in docs/performance.md. The margin takes content edits, not a return of the whole
+ * stylesheet, of the long class names, of the form's script on every page (decision 0049) or of gzip-only answers.
  */
 const DOCUMENT_BR_BUDGET = { home: 27.5 * KiB, detail: 16 * KiB };
 /**

@@ -39,6 +39,31 @@ describe("per-page CSS", () => {
     expect(found.prefixes).toEqual(["toast-"]);
   });
 
+  it("drops the rules for elements the page has not, and a form control's pseudo-elements without the control", () => {
+    const base =
+      "@layer base{code,kbd,pre{font-family:mono}abbr:where([title]){text-decoration:underline dotted}" +
+      ":where(select:is([multiple])) optgroup{font-weight:bolder}ul,ol{list-style:none}::placeholder{opacity:1}" +
+      "button,input:where([type=submit]),::file-selector-button{font:inherit}::-webkit-datetime-edit{padding:0}" +
+      ".\\32 xl\\:flex{display:flex}.a>p{margin:0}}";
+    const page = (elements: string[]) => ({ names: new Set(["2xl:flex", "a"]), prefixes: [], elements: new Set(elements) });
+    expect(pruneCss(base, page(["div", "ul", "button", "p"]))).toBe(
+      "@layer base{ul{list-style:none}button{font:inherit}.\\32 xl\\:flex{display:flex}.a>p{margin:0}}",
+    );
+    expect(pruneCss(base, page(["kbd", "abbr", "optgroup", "textarea", "input"]))).toBe(
+      "@layer base{kbd{font-family:mono}abbr:where([title]){text-decoration:underline dotted}" +
+        ":where(select:is([multiple])) optgroup{font-weight:bolder}::placeholder{opacity:1}" +
+        "input:where([type=submit]),::file-selector-button{font:inherit}::-webkit-datetime-edit{padding:0}.\\32 xl\\:flex{display:flex}}",
+    );
+    // Without the page's elements (an older caller), nothing goes for them.
+    expect(pruneCss(base, { names: new Set(["2xl:flex", "a"]), prefixes: [] })).toBe(base);
+  });
+
+  it("takes a page's elements from its tags and the words of its scripts", () => {
+    const found = usedClasses('<DIV><Section></Section><template><kbd></kbd></template></DIV><script type="module">document.createElement("dialog")</script>');
+    for (const name of ["div", "section", "kbd", "script", "dialog"]) expect(found.elements?.has(name), name).toBe(true);
+    expect(found.elements?.has("code")).toBe(false);
+  });
+
   it("cuts each inline stylesheet of a page down to its rules", () => {
     const page = `<html><head><style>${CSS}</style></head><body><p class="grid">x</p></body></html>`;
     const out = pruneInlineStyles(page);

@@ -2,13 +2,18 @@
 // stylesheet (docs/decisions/0020-public-pages-inline-style-and-script.md), yet any one page uses a fraction of
 // its rules. When the page cache stores a page, it keeps only the rules whose class selectors the page can
 // match: the classes in the HTML's class attributes (a <template>'s included) and those the page's inline
-// script may add. The stylesheet is parsed once into an index of rules; a page costs one scan of its HTML and
-// one pass over that index.
+// script may add; and of those, only the rules whose element selectors name elements the page has or its script
+// may create (docs/decisions/0050-per-page-css-by-element-too.md: most of Tailwind's preflight styles elements a
+// page lacks). The stylesheet is parsed once into an index of rules; a page costs one scan of its HTML and one
+// pass over that index.
 
 interface StyleRule {
   kind: "rule";
-  /** The selectors of the rule, each with the classes it requires (those outside any parentheses). */
-  selectors: { text: string; classes: string[] }[];
+  /**
+   * The selectors of the rule, each with the classes it requires (those outside any parentheses) and the elements:
+   * each entry the names of which one must be on the page (`code` for `code`, input or textarea for `::placeholder`).
+   */
+  selectors: { text: string; classes: string[]; elements: string[][] }[];
   /** `{...}` with the declarations (and anything nested), as written. */
   block: string;
 }
@@ -87,10 +92,10 @@ export function unescapeIdent(ident: string): string {
 }
 
 /**
- * The classes a selector requires. What sits in parentheses (`:not(.x)`, `:where(.a, .b)`, `:has(.y)`) is
- * left out: such a selector is kept more often than needed, never less.
+ * The selector without what sits in parentheses or brackets (`:not(.x)`, `:where(.a, .b)`, `[title]`) and without
+ * strings: what every element it matches must itself be or have.
  */
-function requiredClasses(selector: string): string[] {
+function flatSelector(selector: string): string {
   let flat = "";
   let depth = 0;
   for (let i = 0; i < selector.length; i++) {
@@ -105,7 +110,33 @@ function requiredClasses(selector: string): string[] {
     else if (c === ")" || c === "]") depth--;
     else if (depth === 0) flat += c;
   }
+  return flat;
+}
+
+/**
+ * The classes a selector requires. What sits in parentheses (`:not(.x)`, `:where(.a, .b)`, `:has(.y)`) is
+ * left out: such a selector is kept more often than needed, never less.
+ */
+function requiredClasses(flat: string): string[] {
   return [...flat.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^]|[\w-])+)/g)].map((m) => unescapeIdent(m[1]));
+}
+
+/** Pseudo-elements that only form controls have (Tailwind's preflight styles them): the elements that do. */
+const CONTROL_PSEUDO_ELEMENTS: [RegExp, string[]][] = [
+  [/^placeholder$/, ["input", "textarea"]],
+  [/^(file-selector-button|-webkit-(date-and-time-value|datetime-edit[\w-]*|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/, ["input"]],
+];
+
+/**
+ * The elements a selector requires, outside parentheses as for classes: each compound's type selector
+ * (`code`, `:where(select) optgroup`: optgroup) and the form control a control's pseudo-element needs.
+ */
+function requiredElements(flat: string): string[][] {
+  // An escape is part of a name (`.\32 xl\:flex`, whose space ends the escape): not a combinator before a type.
+  const plain = flat.replace(/\\([0-9a-fA-F]{1,6}\s?|[^])/g, "_");
+  const types = [...plain.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => [m[1].toLowerCase()]);
+  const controls = [...plain.matchAll(/::([\w-]+)/g)].flatMap((m) => CONTROL_PSEUDO_ELEMENTS.filter(([name]) => name.test(m[1])).map(([, elements]) => elements));
+  return [...types, ...controls];
 }
 
 export function parseNodes(css: string): CssNode[] {
@@ -147,7 +178,10 @@ export function parseNodes(css: string): CssNode[] {
     } else {
       nodes.push({
         kind: "rule",
-        selectors: splitTopLevel(prelude).map((text) => ({ text: text.trim(), classes: requiredClasses(text) })),
+        selectors: splitTopLevel(prelude).map((text) => {
+          const flat = flatSelector(text);
+          return { text: text.trim(), classes: requiredClasses(flat), elements: requiredElements(flat.trim()) };
+        }),
         block,
       });
     }
@@ -160,9 +194,12 @@ export function parseNodes(css: string): CssNode[] {
 export interface UsedClasses {
   names: Set<string>;
   prefixes: string[];
+  /** The elements the page has or its script may create (lower case); without it, no rule goes for its elements. */
+  elements?: Set<string>;
 }
 
 const usable = (used: UsedClasses, name: string) => used.names.has(name) || used.prefixes.some((p) => name.startsWith(p));
+const present = (used: UsedClasses, elements: string[]) => !used.elements || elements.some((name) => used.elements!.has(name));
 
 function emit(nodes: CssNode[], used: UsedClasses): string {
   let out = "";
@@ -172,7 +209,7 @@ function emit(nodes: CssNode[], used: UsedClasses): string {
       const inner = emit(node.children, used);
       if (inner) out += `${node.prelude}{${inner}}`;
     } else {
-      const kept = node.selectors.filter((s) => s.classes.every((name) => usable(used, name)));
+      const kept = node.selectors.filter((s) => s.classes.every((name) => usable(used, name)) && s.elements.every((names) => present(used, names)));
       if (kept.length) out += `${kept.map((s) => s.text).join(",")}${node.block}`;
     }
   }
@@ -184,16 +221,23 @@ export const decodeAttribute = (value: string) => value.replace(/&(amp|quot|apos
 
 /**
  * The classes a page's HTML can use: every class attribute (React writes them in double quotes), plus the
- * words in its inline scripts, which may add a class by name (app/islands/site.ts builds its toasts).
+ * words in its inline scripts, which may add a class by name (app/islands/enquiry-form.ts builds its toasts).
+ * And its elements: every tag name in the page, plus the same words of its scripts, which may create an element
+ * by name (`document.createElement("section")`).
  */
 export function usedClasses(html: string): UsedClasses {
   const names = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of decodeAttribute(match[1]).split(/\s+/)) if (name) names.add(name);
   }
+  const elements = new Set<string>();
+  for (const match of html.matchAll(/<([a-zA-Z][\w-]*)/g)) elements.add(match[1].toLowerCase());
   const script = scriptClasses(html);
-  for (const word of script.names) names.add(word);
-  return { names, prefixes: script.prefixes };
+  for (const word of script.names) {
+    names.add(word);
+    elements.add(word.toLowerCase());
+  }
+  return { names, prefixes: script.prefixes, elements };
 }
 
 /** The words of a page's inline scripts (JSON-LD aside): any of them may be a class name the script adds. */
