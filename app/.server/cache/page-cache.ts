@@ -515,7 +515,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
             entries.set(key, entry);
             void upgradeBrotli(key, entry, res.locals.requestId);
             // This answer is the stored page, as the next visitor's will be (with this render's own values).
-            send(req, res, { ...stored, version: current }, { nonce, formToken: typeof token === "string" ? token : "" });
+            send(req, res, entry, { nonce, formToken: typeof token === "string" ? token : "" });
           },
           (error: unknown) => {
             logger.warn({ reqId: res.locals.requestId, err: error }, "page cache: page not stored");
