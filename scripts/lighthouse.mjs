@@ -235,7 +235,8 @@ async function auditAdminPages(chrome, origin) {
 function adminMisses(r) {
   const misses = [];
   if (r.scores.performance < ADMIN_TARGETS.performance) misses.push(`performance ${r.scores.performance} < ${ADMIN_TARGETS.performance}`);
-  if (r.bytes.script > ADMIN_TARGETS.scriptKiB * 1024) misses.push(`JS ${kib(r.bytes.script)} KiB > ${ADMIN_TARGETS.scriptKiB} KiB`);
+  // The JS target is the dashboard's, the first page after signing in (docs/performance.md#admin); the other pages' JS is printed.
+  if (r.name === "dashboard" && r.bytes.script > ADMIN_TARGETS.scriptKiB * 1024) misses.push(`JS ${kib(r.bytes.script)} KiB > ${ADMIN_TARGETS.scriptKiB} KiB`);
   return misses;
 }
 
@@ -308,7 +309,7 @@ async function main() {
       `LCP <= ${TARGETS.lcpMs} ms, CLS ${TARGETS.cls}. JS/CSS are transfer sizes as Lighthouse saw them (headers included).`,
   );
   console.log(
-    `Admin targets (docs/performance.md#admin): performance >= ${ADMIN_TARGETS.performance}, JS <= ${ADMIN_TARGETS.scriptKiB} KiB ` +
+    `Admin targets (docs/performance.md#admin): performance >= ${ADMIN_TARGETS.performance}, dashboard JS <= ${ADMIN_TARGETS.scriptKiB} KiB ` +
       "(as transferred; `npm test` holds the dashboard's gzipped JS to the same figure).",
   );
   for (const r of results) {
