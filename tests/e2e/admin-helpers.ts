@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ADMIN, expect, test } from "./fixtures";
-import type { Page, Response } from "@playwright/test";
+import type { Page, Request, Response } from "@playwright/test";
 
 // Helpers for the admin browser tests. Tests that change site-wide state (settings, contact details,
 // the public lists, dashboard counts) run against a private server that only this spec file uses, so
@@ -135,6 +135,26 @@ export function saveSettled(page: Page, path: string): Promise<unknown> {
   // Listening from the start: the GET can follow the POST's answer before a listener added later would be in place.
   const reloaded = page.waitForResponse((response) => posted && isData(response, "GET"));
   return Promise.all([post, reloaded]);
+}
+
+/**
+ * Holds the requests to `url` that `matches` picks (every other one goes through) until `release()`: `held`
+ * resolves when the first is on hold. For a test that acts while an earlier request is still on its way.
+ * `stop()` removes the route once the test no longer needs it.
+ */
+export async function holdRequests(page: Page, url: RegExp, matches: (request: Request) => boolean) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let onHold!: () => void;
+  const held = new Promise<void>((resolve) => (onHold = resolve));
+  await page.route(url, async (route) => {
+    if (!matches(route.request())) return route.continue();
+    onHold();
+    await released;
+    // The page may have gone on meanwhile (a navigation cancels what it had in flight).
+    await route.continue().catch(() => undefined);
+  });
+  return { held, release, stop: () => page.unroute(url) };
 }
 
 /** A unique, readable name for records a test creates. */

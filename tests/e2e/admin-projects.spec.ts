@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { expectToast, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
-import type { Locator } from "@playwright/test";
+import { expectToast, holdRequests, unique, usePrivateServer, TRACE_BLOB_FETCH, openAdmin } from "./admin-helpers";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test, signIn } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
@@ -9,6 +9,15 @@ import { expect, test, signIn } from "./fixtures";
 const server = usePrivateServer({ demo: false });
 
 const badge = (card: Locator, text: string) => card.locator("[data-slot=badge]").filter({ hasText: new RegExp(`^${text}$`) });
+
+/** Creates a project with only a title, from the projects page, and returns its card. */
+async function addProject(page: Page, title: string) {
+  await page.getByRole("button", { name: "Add Project" }).click();
+  await page.getByRole("dialog").getByLabel("Title").fill(title);
+  await page.getByRole("dialog").getByRole("button", { name: "Create Project" }).click();
+  await expectToast(page, "Project created successfully");
+  return page.getByRole("article", { name: title });
+}
 
 const picture = async (name: string, color: string) => ({
   name,
@@ -100,11 +109,7 @@ test.describe("projects", () => {
     await signIn(page, url);
     await openAdmin(page, `${url}/admin/projects`);
     const title = unique("Harbour Jetty");
-    await page.getByRole("button", { name: "Add Project" }).click();
-    await page.getByRole("dialog").getByLabel("Title").fill(title);
-    await page.getByRole("dialog").getByRole("button", { name: "Create Project" }).click();
-    await expectToast(page, "Project created successfully");
-    const card = page.getByRole("article", { name: title });
+    const card = await addProject(page, title);
     await expect(badge(card, "Draft")).toBeVisible();
     await expect(badge(card, "Featured")).toHaveCount(0);
     await expect(card).toContainText("0%");
@@ -155,33 +160,20 @@ test.describe("projects", () => {
     await signIn(page, url);
     await openAdmin(page, `${url}/admin/projects`);
     const title = unique("Reef Walkway");
-    await page.getByRole("button", { name: "Add Project" }).click();
-    await page.getByRole("dialog").getByLabel("Title").fill(title);
-    await page.getByRole("dialog").getByRole("button", { name: "Create Project" }).click();
-    await expectToast(page, "Project created successfully");
-    const card = page.getByRole("article", { name: title });
+    const card = await addProject(page, title);
     await expect(badge(card, "Public")).toBeVisible();
 
     // The first switch's save is held on its way out until the second switch has been flipped: a second submit
     // that cancelled the first would leave it unsent.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    await page.route(/\/admin\/projects\.data/, async (route) => {
-      if (route.request().method() !== "POST" || !route.request().postData()?.includes("is_public")) return route.continue();
-      held();
-      await released;
-      await route.continue().catch(() => undefined);
-    });
+    const hold = await holdRequests(page, /\/admin\/projects\.data/, (request) => request.method() === "POST" && !!request.postData()?.includes("is_public"));
     await card.getByRole("switch", { name: "Public" }).click();
-    await holding;
+    await hold.held;
     await card.getByRole("switch", { name: "Featured" }).click();
     await expect(badge(card, "Featured")).toBeVisible();
     await expect(badge(card, "Private")).toBeVisible();
-    release();
+    hold.release();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Project updated successfully" })).toHaveCount(2);
-    await page.unroute(/\/admin\/projects\.data/);
+    await hold.stop();
 
     await openAdmin(page, `${url}/admin/projects`);
     await expect(badge(card, "Private")).toBeVisible();

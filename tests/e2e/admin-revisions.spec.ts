@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectToast, openAdmin, unique, usePrivateServer } from "./admin-helpers";
+import { expectToast, holdRequests, openAdmin, unique, usePrivateServer } from "./admin-helpers";
 import { expect, expectNoAxeViolations, test, signIn } from "./fixtures";
 
 // Versions, the Trash and the admin preview of services (docs/decisions/0013-versions-and-trash.md), in a
@@ -116,24 +116,15 @@ test.describe("versions, trash and preview", () => {
     const restore = (title: string) => page.getByRole("button", { name: `Restore service ${title}` });
 
     // The first restore is held on its way out: the second item cannot start one that would cancel it.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    await page.route(/\/admin\/trash\.data/, async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      held();
-      await released;
-      await route.continue().catch(() => undefined);
-    });
+    const hold = await holdRequests(page, /\/admin\/trash\.data/, (request) => request.method() === "POST");
     await restore(titles[0]).click();
-    await holding;
+    await hold.held;
     await expect(restore(titles[1])).toBeDisabled();
     await expect(page.getByRole("button", { name: `Delete service ${titles[1]} forever` })).toBeDisabled();
-    release();
+    hold.release();
     await expectToast(page, "Service restored successfully");
     await expect(restore(titles[0])).toHaveCount(0);
-    await page.unroute(/\/admin\/trash\.data/);
+    await hold.stop();
     await restore(titles[1]).click();
     await expect(restore(titles[1])).toHaveCount(0);
 

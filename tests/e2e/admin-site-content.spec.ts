@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, test, signIn } from "./fixtures";
-import { expectToast, openAdmin, TRACE_BLOB_FETCH, usePrivateServer } from "./admin-helpers";
+import { expectToast, holdRequests, openAdmin, TRACE_BLOB_FETCH, usePrivateServer } from "./admin-helpers";
 
 // The Site Content page (docs/decisions/0011-site-content-drafts.md): one editor of each kind (texts,
 // a list with reorder, gallery upload), preview isolation, publish, restore from history and the
@@ -255,22 +255,13 @@ test("what is typed while a publish reloads the section is kept, and saved next"
   await expect(page.getByRole("button", { name: "Publish" })).toBeEnabled();
 
   // The page's reload of the section after the publish is held until the admin has typed.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held!: () => void;
-  const holding = new Promise<void>((resolve) => (held = resolve));
-  await page.route(/\/admin\/site-content\.data/, async (route) => {
-    if (route.request().method() !== "GET") return route.continue();
-    held();
-    await released;
-    await route.continue();
-  });
+  const hold = await holdRequests(page, /\/admin\/site-content\.data/, (request) => request.method() === "GET");
   await page.getByRole("button", { name: "Publish" }).click();
-  await holding;
+  await hold.held;
   await headline.fill("Reefs to Rooftops, Since 1998");
-  release();
+  hold.release();
   await expect(page.getByText(/^Published .*\.$/)).toBeVisible();
-  await page.unroute(/\/admin\/site-content\.data/);
+  await hold.stop();
 
   await expect(headline).toHaveValue("Reefs to Rooftops, Since 1998");
   await expect(page.getByText("Save the draft to preview or publish your changes.")).toBeVisible();

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { SMTPServer } from "smtp-server";
-import { expectToast, openAdmin, unique, usePrivateServer } from "./admin-helpers";
+import { expectToast, holdRequests, openAdmin, unique, usePrivateServer } from "./admin-helpers";
 import { ADMIN, expect, expectNoAxeViolations, signIn, signInWithForm, test } from "./fixtures";
 
 // Staff accounts in the browser (docs/product.md#staff-accounts): invite -> accept -> sign in; forgot -> email -> reset -> sign in;
@@ -197,23 +197,14 @@ test("while one invitation's action is on its way, the other rows' buttons wait 
   }
 
   // The first resend is held on its way out: a second action on the same fetcher would cancel it.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held!: () => void;
-  const holding = new Promise<void>((resolve) => (held = resolve));
-  await page.route(/\/admin\/team\.data/, async (route) => {
-    if (route.request().method() !== "POST" || !route.request().postData()?.includes("resend-invite")) return route.continue();
-    held();
-    await released;
-    await route.continue().catch(() => undefined);
-  });
+  const hold = await holdRequests(page, /\/admin\/team\.data/, (request) => request.method() === "POST" && !!request.postData()?.includes("resend-invite"));
   await page.getByRole("button", { name: `Resend invitation to ${emails[0]}` }).click();
-  await holding;
+  await hold.held;
   await expect(page.getByRole("button", { name: `Revoke invitation to ${emails[1]}` })).toBeDisabled();
   await expect(page.getByRole("button", { name: `Resend invitation to ${emails[1]}` })).toBeDisabled();
-  release();
+  hold.release();
   await expectToast(page, "Invitation sent again");
-  await page.unroute(/\/admin\/team\.data/);
+  await hold.stop();
   await page.getByRole("button", { name: `Revoke invitation to ${emails[1]}` }).click();
   await expectToast(page, "Invitation revoked");
   await expect(page.getByRole("row").filter({ hasText: emails[1] })).toHaveCount(0);
