@@ -1,5 +1,5 @@
 // Writes the responsive variants (app/lib/images.ts convention) for the site's own images in public/images:
-// <name>-w480.webp, <name>-w960.webp, <name>-w1600.webp, <name>-w480.avif and <name>-w960.avif. Run after
+// <name>-w480.webp, <name>-w960.webp, <name>-w1600.webp, <name>-w480.avif, <name>-w800.avif and <name>-w960.avif. Run after
 // scripts/build-images.mjs. Only missing files are written; `--force` writes them all again.
 import fs from "node:fs";
 import path from "node:path";
@@ -7,7 +7,7 @@ import sharp from "sharp";
 
 const dir = path.resolve("public/images");
 const WIDTHS = [480, 960, 1600];
-const AVIF_WIDTHS = [480, 960];
+const AVIF_WIDTHS = [480, 800, 960];
 const force = process.argv.includes("--force");
 const sources = fs.readdirSync(dir).filter((f) => /\.webp$/.test(f) && !/-w\d+\.webp$/.test(f));
 

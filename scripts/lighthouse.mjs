@@ -7,7 +7,8 @@
 // content hand-written as plain HTML with a small stylesheet and no script, served as a file (brotli, as our pages
 // are) by a tiny server on the next free port that passes every other path (the images) through to the site, so
 // it meets the same network model. Each public page is then held to the page-weight targets
-// (docs/performance.md#targets): document + CSS + JS as sent <= 1.5x the static page's, FCP <= 1.1x its FCP,
+// (docs/performance.md#targets): every byte it loads (document, CSS, JS, images, icons, as sent) <= 1.5x the static
+// page's (docs/decisions/0052-page-weight-counts-everything-loaded.md), FCP <= 1.1x its FCP,
 // TBT <= 50 ms in every run, and the home page under 800 elements. With LIGHTHOUSE_RUNS > 1 the pages take turns
 // (round 1 of every page, then round 2...), so a busy minute on the machine falls on all of them alike.
 //
@@ -29,6 +30,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { userAgents as lighthouseUserAgents } from "lighthouse/core/config/constants.js";
 import { HOST, findPages, freePort, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
@@ -89,24 +91,24 @@ const pageBytes = (r) => r.bytes.document + r.bytes.stylesheet + r.bytes.script;
 /** Each public page against the static reference: the weight targets, met or not. */
 function weightVerdicts(r, reference) {
   const verdicts = [];
-  const bytes = pageBytes(r);
-  const refBytes = pageBytes(reference);
+  // Everything the page loads, as the issue first stated the weight ("the home page transfers 79 KiB against 29
+  // KiB"): the static page shows the home page's images, so a page's own image choices count too.
   verdicts.push({
-    what: "document+CSS+JS",
-    value: `${kib(bytes)} KiB vs ${kib(refBytes)} KiB = ${(bytes / refBytes).toFixed(2)}x (<= ${WEIGHT_TARGETS.bytesRatio}x)`,
-    met: bytes <= refBytes * WEIGHT_TARGETS.bytesRatio,
+    what: "bytes loaded",
+    value: `${kib(r.bytes.total)} KiB vs ${kib(reference.bytes.total)} KiB = ${(r.bytes.total / reference.bytes.total).toFixed(2)}x (<= ${WEIGHT_TARGETS.bytesRatio}x)`,
+    met: r.bytes.total <= reference.bytes.total * WEIGHT_TARGETS.bytesRatio,
   });
   verdicts.push({
     what: "FCP",
     value: `${r.fcpMs} ms vs ${reference.fcpMs} ms = ${(r.fcpMs / reference.fcpMs).toFixed(2)}x (<= ${WEIGHT_TARGETS.fcpRatio}x)`,
     met: r.fcpMs <= reference.fcpMs * WEIGHT_TARGETS.fcpRatio,
   });
-  // For reading only: everything the page loads, images included (the static page shows the same images), which
-  // is how the page's weight was first stated ("the home page transfers 79 KiB against 29 KiB"). The target above
-  // leaves images out, as they are the same on both sides.
+  // For reading only: the text part alone, against a static page whose 3.4 KB stylesheet is hand-written.
+  const bytes = pageBytes(r);
+  const refBytes = pageBytes(reference);
   verdicts.push({
-    what: "all bytes loaded",
-    value: `${kib(r.bytes.total)} KiB vs ${kib(reference.bytes.total)} KiB = ${(r.bytes.total / reference.bytes.total).toFixed(2)}x (images included; for reading, no target)`,
+    what: "document+CSS+JS",
+    value: `${kib(bytes)} KiB vs ${kib(refBytes)} KiB = ${(bytes / refBytes).toFixed(2)}x (for reading, no target)`,
     met: null,
   });
   const tbts = r.allRuns.map((run) => run.tbtMs);
@@ -257,7 +259,13 @@ async function main() {
     console.log(`Server ${server.origin} (BUILD_DIR=${process.env.BUILD_DIR || "build"}); Lighthouse mobile, simulated throttling, ${RUNS} run(s) per page`);
     // Each page once before the runs: Lighthouse then measures the stored page every later visitor gets (brotli 11,
     // docs/decisions/0048-stored-pages-at-brotli-11.md), not the first answer after a start, in every run alike.
-    for (const path of Object.values(pages)) await (await fetch(`${server.origin}${path}`, { headers: { "accept-encoding": "br" } })).arrayBuffer();
+    // Asked as Lighthouse's phone asks: the page cache keeps one entry for browsers and one for bots, and Node's
+    // fetch counts as a bot, so its request left the browsers' entry empty for the first round (a fresh render at
+    // brotli 9: first-round FCP 860-934 ms against 655-730 ms in later rounds).
+    for (const path of Object.values(pages)) {
+      const page = await fetch(`${server.origin}${path}`, { headers: { "accept-encoding": "br", "user-agent": lighthouseUserAgents.mobile } });
+      await page.arrayBuffer();
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const reference = await startStaticServer(server.origin);
     stopStatic = reference.stop;

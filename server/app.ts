@@ -34,8 +34,9 @@ export async function startup() {
   startActivityPruning();
   startTrashPurge();
   startRateLimitPruning();
-  // Uploads stored before the 480 px AVIF existed get it in the background (docs/decisions/0038-upload-avif-480.md).
-  // Behind S3_PUBLIC_URL srcsets name it only once the store holds every one (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
+  // Uploads stored before the 480 or 800 px AVIF existed get them in the background (docs/decisions/0038-upload-avif-480.md,
+  // 0051-avif-800.md). Behind S3_PUBLIC_URL srcsets name a width only once the store holds every one
+  // (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
   await startAvifBackfill(getStorage());
   return report;
 }
@@ -217,7 +218,7 @@ export function createApp() {
 
   // Uploaded files: server-made unique names, so they can be cached for a year.
   const storage = getStorage();
-  // A 480 px AVIF the backfill has not reached yet is made when first asked for (docs/decisions/0038-upload-avif-480.md).
+  // A 480 or 800 px AVIF the backfill has not reached yet is made when first asked for (docs/decisions/0038-upload-avif-480.md).
   app.use("/uploads", makeMissingAvif(storage));
   if (storage.kind === "disk") {
     app.use(

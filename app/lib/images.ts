@@ -3,15 +3,26 @@ import { UPLOAD_BUCKETS, UPLOAD_FOLDERS } from "~/validation/constants";
 // Responsive image convention, shared by the upload pipeline (which writes the files) and the
 // components (which build srcset). For a local image `/uploads/.../name.ext` or `/images/name.ext`,
 // the pipeline also writes `name-w480.webp`, `name-w960.webp`, `name-w1600.webp` (never enlarged:
-// a smaller source gives files at its own width), `name-w480.avif` and `name-w960.avif`: the site's own images
-// from scripts/image-variants.mjs, uploads from app/.server/storage/images.ts (uploads made before the 480 px
-// AVIF existed get it from app/.server/storage/avif-backfill.ts: docs/decisions/0038-upload-avif-480.md).
+// a smaller source gives files at its own width), `name-w480.avif`, `name-w800.avif` and `name-w960.avif`: the
+// site's own images from scripts/image-variants.mjs, uploads from app/.server/storage/images.ts (uploads made
+// before the 480 or 800 px AVIF existed get them from app/.server/storage/avif-backfill.ts:
+// docs/decisions/0038-upload-avif-480.md, docs/decisions/0051-avif-800.md).
 
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** The AVIF a phone-only preload names first (the srcset offers every AVIF_WIDTHS entry). */
 export const AVIF_WIDTH = 960;
-/** AVIF widths of every local image, the site's own and uploads: 480 px for images shown at phone widths. */
-export const AVIF_WIDTHS = [480, 960] as const;
+/**
+ * AVIF widths of every local image, the site's own and uploads: 480 px for images shown at phone widths, 800 px for
+ * a phone-wide image at up to 2 dppx and a 400 px card on a screen at up to 2 dppx, which would otherwise take the
+ * 960 px file (docs/decisions/0051-avif-800.md).
+ */
+export const AVIF_WIDTHS = [480, 800, 960] as const;
+/**
+ * The AVIF widths added after uploads were first stored (960 px was there from the start): older uploads get them
+ * from the backfill, and each has its own marker for uploads behind S3_PUBLIC_URL (see bucketAvifWidths).
+ */
+export const LATE_AVIF_WIDTHS = [480, 800] as const;
+export type LateAvifWidth = (typeof LATE_AVIF_WIDTHS)[number];
 
 /**
  * Content hashes of the site's own images (`/images/<file>` -> hash), set by the server at start from the build
@@ -62,30 +73,31 @@ export function variantUrl(url: string, width: number, format: "webp" | "avif" =
 }
 
 /**
- * Whether the AVIF srcset of an upload served from S3_PUBLIC_URL names its 480 px file. Those requests never reach
- * the app, which cannot make a missing one on the spot, so the server says no until the store is known to hold it
- * for every upload (app/.server/storage/avif-backfill.ts, docs/decisions/0043-avif-480-marker-for-s3-public-url.md);
- * the admin's browser is told the server's answer by the admin layout. Uploads under `/uploads` and the site's own
- * images always offer it.
+ * Which of LATE_AVIF_WIDTHS the AVIF srcset of an upload served from S3_PUBLIC_URL names. Those requests never
+ * reach the app, which cannot make a missing file on the spot, so the server leaves a width out until the store is
+ * known to hold it for every upload (its marker: app/.server/storage/avif-backfill.ts,
+ * docs/decisions/0043-avif-480-marker-for-s3-public-url.md); the admin's browser is told the server's answer by the
+ * admin layout. Uploads under `/uploads` and the site's own images always offer every width.
  */
-let bucketAvif480 = true;
+let bucketLateWidths: ReadonlySet<number> = new Set(LATE_AVIF_WIDTHS);
 
-export function setBucketAvif480(offered: boolean): void {
-  bucketAvif480 = offered;
+export function setBucketAvifWidths(widths: readonly number[]): void {
+  bucketLateWidths = new Set(widths.filter((w) => (LATE_AVIF_WIDTHS as readonly number[]).includes(w)));
 }
 
-export function bucketOffersAvif480(): boolean {
-  return bucketAvif480;
+/** The late AVIF widths uploads behind S3_PUBLIC_URL name now, smallest first. */
+export function bucketAvifWidths(): LateAvifWidth[] {
+  return LATE_AVIF_WIDTHS.filter((w) => bucketLateWidths.has(w));
 }
 
-const WITHOUT_480 = AVIF_WIDTHS.filter((w) => w !== 480);
+const isLate = (w: number) => (LATE_AVIF_WIDTHS as readonly number[]).includes(w);
 
 /** srcset strings for a local image, or null for an external URL (rendered as-is). */
 export function responsiveSources(
   url: string | null | undefined,
 ): { webp: string; avif: string; avifUrl: string; fallback: string } | null {
   if (!isLocalImage(url)) return null;
-  const avifWidths = bucketAvif480 || !STORED_UPLOAD.test(url) ? AVIF_WIDTHS : WITHOUT_480;
+  const avifWidths = STORED_UPLOAD.test(url) ? AVIF_WIDTHS.filter((w) => !isLate(w) || bucketLateWidths.has(w)) : AVIF_WIDTHS;
   return {
     webp: VARIANT_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(", "),
     avif: avifWidths.map((w) => `${variantUrl(url, w, "avif")} ${w}w`).join(", "),

@@ -241,6 +241,27 @@ test.describe("budgets (docs/performance.md#targets)", () => {
     }
   });
 
+  // Images count toward a page's weight (docs/decisions/0052-page-weight-counts-everything-loaded.md). Lighthouse's
+  // phone is 412 px wide at 1.75 dppx: a full-width image needs 721 device pixels, which took the 960 px AVIF until
+  // there was an 800 px one (docs/decisions/0051-avif-800.md).
+  test("a phone at 1.75 dppx loads the 800 px AVIF for full-width images", async ({ browser }) => {
+    const phone = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    try {
+      const tab = await phone.newPage();
+      const shown = async (selector: string) => {
+        const image = tab.locator(selector).first();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        return image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+      };
+      await tab.goto(`${DEMO_URL}/`);
+      expect(await shown('img[fetchpriority="high"]'), "the home page's hero").toMatch(/-w800\.avif$/);
+      await tab.goto(`${DEMO_URL}/projects`);
+      expect(await shown("main article img"), "the portfolio's first card").toMatch(/-w800\.avif$/);
+    } finally {
+      await phone.close();
+    }
+  });
+
   test("hashed assets are cached for a year, HTML is revalidated, text is compressed", async ({ request }) => {
     const { service, project } = await detailPages(request);
     const encoding = { "Accept-Encoding": "gzip, br" };
@@ -270,6 +291,7 @@ test.describe("budgets (docs/performance.md#targets)", () => {
     const images = [...new Set([...home.matchAll(/\/images\/[\w.-]+\.(?:webp|avif)\?v=[0-9a-f]{16}/g)].map((m) => m[0]))];
     expect(images.length, "the home page links its images with their hash").toBeGreaterThan(5);
     expect(images.some((i) => i.includes("-w480.avif")), "a 480 px AVIF for phones").toBe(true);
+    expect(images.some((i) => i.includes("-w800.avif")), "an 800 px AVIF for phones").toBe(true);
     for (const image of images) {
       const response = await request.get(`${DEMO_URL}${image}`);
       const cacheControl = response.headers()["cache-control"] ?? "";

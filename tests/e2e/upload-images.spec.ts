@@ -3,8 +3,9 @@ import sharp from "sharp";
 import { unique, usePrivateServer } from "./admin-helpers";
 import { expect, signIn, test } from "./fixtures";
 
-// An uploaded picture on a public page: its 480 px AVIF is in the page's srcsets and is what a 390 px phone
-// loads where the image is shown at phone widths (docs/decisions/0038-upload-avif-480.md). A private server
+// An uploaded picture on a public page: its 480 and 800 px AVIF are in the page's srcsets and are what a 390 px
+// phone loads where the image is shown at phone widths (docs/decisions/0038-upload-avif-480.md,
+// docs/decisions/0051-avif-800.md). A private server
 // that starts empty, so the service made here shows on no other file's pages.
 const server = usePrivateServer({ demo: false });
 
@@ -28,7 +29,7 @@ async function upload(page: Page, url: string, bucket: string, folder: string, f
 const shown = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc.replace(/^https?:\/\/[^/]+/, "")));
 
-test("a service's uploaded pictures: the 480 px AVIF is offered, and a phone loads it", async ({ page, browser }) => {
+test("a service's uploaded pictures: the 480 and 800 px AVIF are offered, and a phone loads the one its screen needs", async ({ page, browser }) => {
   const url = server.url();
   await signIn(page, url);
   const [featured] = await upload(page, url, "service-images", "featured", [await photo("#1d6f8a")]);
@@ -46,24 +47,28 @@ test("a service's uploaded pictures: the 480 px AVIF is offered, and a phone loa
   const html = await (await page.request.get(`${url}${path}`)).text();
   for (const image of [featured, ...gallery]) {
     const base = image.replace(/\.jpg$/, "");
-    expect(html, image).toContain(`${base}-w480.avif 480w, ${base}-w960.avif 960w`);
-    const file = await page.request.get(`${url}${base}-w480.avif`);
-    expect(file.status()).toBe(200);
-    expect(file.headers()["content-type"]).toBe("image/avif");
+    expect(html, image).toContain(`${base}-w480.avif 480w, ${base}-w800.avif 800w, ${base}-w960.avif 960w`);
+    for (const width of [480, 800]) {
+      const file = await page.request.get(`${url}${base}-w${width}.avif`);
+      expect(file.status()).toBe(200);
+      expect(file.headers()["content-type"]).toBe("image/avif");
+    }
   }
 
-  // A phone at 1 dppx: the featured image (full width, ~360 px) comes as the 480 px AVIF.
-  for (const scale of [1, 2]) {
+  // The featured image is shown full width (~360 px): the 480 px AVIF at 1 dppx, the 800 px one at 2 dppx (780
+  // device pixels; it took the 960 px file before), the 960 px one at 3 dppx.
+  const heroAt = { 1: "-w480.avif", 2: "-w800.avif", 3: "-w960.avif" } as const;
+  for (const scale of [1, 2, 3] as const) {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: scale });
     const tab = await phone.newPage();
     await tab.goto(`${url}${path}`);
     const thumbnails = tab.locator(`main ul img`);
     await thumbnails.last().scrollIntoViewIfNeeded();
     await expect.poll(() => thumbnails.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
-    // Thumbnails are shown at half the screen (195 px): the 480 px AVIF even at 2 dppx.
-    expect(await shown(tab, "main ul img")).toEqual(gallery.map((g) => g.replace(/\.jpg$/, "-w480.avif")));
+    // Thumbnails are shown at half the screen (195 px): the 480 px AVIF even at 2 dppx (at 3, the 800 px one).
+    expect(await shown(tab, "main ul img")).toEqual(gallery.map((g) => g.replace(/\.jpg$/, scale === 3 ? "-w800.avif" : "-w480.avif")));
     const hero = await shown(tab, `main img[src="${featured}"]`);
-    expect(hero).toEqual([featured.replace(/\.jpg$/, scale === 1 ? "-w480.avif" : "-w960.avif")]);
+    expect(hero).toEqual([featured.replace(/\.jpg$/, heroAt[scale])]);
     await phone.close();
   }
 });

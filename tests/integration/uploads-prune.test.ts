@@ -11,7 +11,7 @@ import { createProject } from "~/.server/models/projects";
 import { createService } from "~/.server/models/services";
 import { updateSetting } from "~/.server/models/settings";
 import { DiskStorage, contentTypeForKey } from "~/.server/storage";
-import { AVIF_480_MARKER_KEY } from "~/.server/storage/keys";
+import { AVIF_MARKER_KEYS } from "~/.server/storage/keys";
 import { PruneRefusedError, pruneUploads, uploadBase } from "~/.server/storage/prune";
 import { newObjectBase } from "~/.server/storage/upload";
 import type { UploadBucket, UploadFolder } from "~/validation/constants";
@@ -185,8 +185,8 @@ describe("pruneUploads on a bucket behind S3_PUBLIC_URL", () => {
     await put(used);
     await put(unused);
     await bucket.put("exports/site.json", Buffer.from("{}"), "application/json");
-    // The server's own note (docs/decisions/0043-avif-480-marker-for-s3-public-url.md): kept, and no stranger.
-    await bucket.put(AVIF_480_MARKER_KEY, Buffer.from("done\n"), "text/plain");
+    // The server's own notes, one per late AVIF width (docs/decisions/0043-avif-480-marker-for-s3-public-url.md): kept, and no strangers.
+    for (const marker of AVIF_MARKER_KEYS) await bucket.put(marker, Buffer.from("done\n"), "text/plain");
     await createProject(projectInput({ featured_image_url: bucket.publicUrl(`${used}.jpg`) }), null);
 
     // Objects in a bucket cannot be back-dated: age 0 lets them go at once.
@@ -196,7 +196,7 @@ describe("pruneUploads on a bucket behind S3_PUBLIC_URL", () => {
     expect(result.leftAlone.map((o) => o.key)).toEqual(["exports/site.json"]);
     const left: string[] = [];
     for await (const object of bucket.list()) left.push(object.key);
-    expect(left.sort()).toEqual(["exports/site.json", AVIF_480_MARKER_KEY, `${used}-w1600.webp`, `${used}-w480.webp`, `${used}-w960.avif`, `${used}-w960.webp`, `${used}.jpg`].sort());
+    expect(left.sort()).toEqual(["exports/site.json", ...AVIF_MARKER_KEYS, `${used}-w1600.webp`, `${used}-w480.webp`, `${used}-w960.avif`, `${used}-w960.webp`, `${used}.jpg`].sort());
   });
 });
 

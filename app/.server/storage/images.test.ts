@@ -8,9 +8,9 @@ describe("processImage", () => {
   it("stores the original without enlarging it and names every variant of app/lib/images.ts", async () => {
     const result = await processImage(await png("#0f5f7a"), "png");
     expect(result.original).toMatchObject({ contentType: "image/png", width: 1200, height: 800 });
-    expect(result.variants.map((v) => v.suffix)).toEqual(["-w480.webp", "-w960.webp", "-w1600.webp", "-w480.avif", "-w960.avif"]);
+    expect(result.variants.map((v) => v.suffix)).toEqual(["-w480.webp", "-w960.webp", "-w1600.webp", "-w480.avif", "-w800.avif", "-w960.avif"]);
     const widths = await Promise.all(result.variants.map(async (v) => (await sharp(v.data).metadata()).width));
-    expect(widths).toEqual([480, 960, 1200, 480, 960]);
+    expect(widths).toEqual([480, 960, 1200, 480, 800, 960]);
   });
 
   it("processes at most imageJobs.concurrency images at once; the rest wait their turn", async () => {

@@ -48,7 +48,7 @@ export interface ImageOutput {
 
 export interface ProcessedImage {
   original: ImageOutput & { width: number; height: number };
-  /** Keyed by the suffix that replaces the original's extension: `-w480.webp`, ..., `-w480.avif`, `-w960.avif`. */
+  /** Keyed by the suffix that replaces the original's extension: `-w480.webp`, ..., `-w480.avif`, `-w800.avif`, `-w960.avif`. */
   variants: Array<ImageOutput & { suffix: string }>;
 }
 

@@ -1,3 +1,5 @@
+import { LATE_AVIF_WIDTHS, type LateAvifWidth } from "~/lib/images";
+
 // Storage keys are server-made (`<bucket>/<folder>/<name>.<ext>`); these checks keep any key, made here or
 // taken from a URL path, inside the store: no `..`, no dotfiles, no absolute paths, no odd characters.
 
@@ -30,7 +32,11 @@ export function contentTypeForKey(key: string): string | undefined {
 }
 
 /**
- * Not an upload: the object written once the store holds every upload's 480 px AVIF, which every instance reads
- * at start (docs/decisions/0043-avif-480-marker-for-s3-public-url.md). No served type: /uploads answers 404 for it.
+ * Not an upload: the object written once the store holds every upload's AVIF of that width (one of
+ * LATE_AVIF_WIDTHS), which every instance reads at start (docs/decisions/0043-avif-480-marker-for-s3-public-url.md,
+ * docs/decisions/0051-avif-800.md). No served type: /uploads answers 404 for it.
  */
-export const AVIF_480_MARKER_KEY = "markers/avif-480-complete";
+export const avifMarkerKey = (width: LateAvifWidth) => `markers/avif-${width}-complete`;
+/** The 480 px AVIF's marker: the name buckets written before the 800 px AVIF already hold. */
+export const AVIF_480_MARKER_KEY = avifMarkerKey(480);
+export const AVIF_MARKER_KEYS: readonly string[] = LATE_AVIF_WIDTHS.map(avifMarkerKey);

@@ -2,7 +2,7 @@ import { UPLOAD_BASE_PATTERN, VARIANT_SUFFIX_PATTERN } from "~/lib/images";
 import type { Database } from "../db";
 import { readEveryTable } from "../models/site-data";
 import { DiskStorage } from "./disk";
-import { AVIF_480_MARKER_KEY, CONTENT_TYPES } from "./keys";
+import { AVIF_MARKER_KEYS, CONTENT_TYPES } from "./keys";
 import type { ListedObject, Storage } from "./types";
 
 // Reclaims uploads nothing refers to (`npm run uploads -- prune`, docs/deploy.md): a replaced featured image, a
@@ -132,8 +132,8 @@ export async function pruneUploads(options: PruneOptions): Promise<PruneResult> 
   const groups = new Map<string, UploadGroup>();
   const leftAlone: ListedObject[] = [];
   for await (const object of options.storage.list()) {
-    // The server's own note beside the uploads (docs/decisions/0043-avif-480-marker-for-s3-public-url.md): not a stranger.
-    if (object.key === AVIF_480_MARKER_KEY) continue;
+    // The server's own notes beside the uploads (docs/decisions/0043-avif-480-marker-for-s3-public-url.md): not strangers.
+    if (AVIF_MARKER_KEYS.includes(object.key)) continue;
     const base = uploadBase(object.key);
     if (base === null) {
       leftAlone.push(object);

@@ -13,9 +13,9 @@ describe("hero background", () => {
     const html = render(<HeroSection background={{ kind: "image", src: "/images/hero-maldives.webp" }} />);
     expect(html).toMatch(/<img[^>]+src="\/images\/hero-maldives.webp"[^>]+fetchPriority="high"/);
     expect(html).toContain("/images/hero-maldives-w1600.webp 1600w");
-    // Phones get the smaller AVIF; wider screens the WebP widths (the one AVIF is 960 px).
+    // Phones get the AVIF widths; wider screens the WebP widths (the AVIF stops at 960 px).
     const avif = html.match(/<source[^>]*type="image\/avif"[^>]*>/)?.[0] ?? "";
-    expect(avif).toContain('srcSet="/images/hero-maldives-w480.avif 480w, /images/hero-maldives-w960.avif 960w"');
+    expect(avif).toContain('srcSet="/images/hero-maldives-w480.avif 480w, /images/hero-maldives-w800.avif 800w, /images/hero-maldives-w960.avif 960w"');
     expect(avif).toContain('media="(max-width: 767px)"');
     expect(html).not.toContain("<video");
   });

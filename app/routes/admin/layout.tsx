@@ -4,7 +4,7 @@ import type { Route } from "./+types/layout";
 import { requireAdmin, TWO_FACTOR_SETUP_PATH } from "~/.server/auth/access";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { readSidebarCollapsed } from "~/components/admin/admin-nav";
-import { bucketOffersAvif480, setBucketAvif480 } from "~/lib/images";
+import { bucketAvifWidths, setBucketAvifWidths } from "~/lib/images";
 
 // The gate for every admin page (each nested loader and action still calls requireAdmin itself).
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,14 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       avatarUrl: user.profile?.avatar_url ?? null,
     },
     sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
-    bucketAvif480: bucketOffersAvif480(),
+    bucketAvifWidths: bucketAvifWidths(),
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  // The browser renders the admin's images too: it names an upload's 480 px AVIF when the server does, set before
-  // any page below renders (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
-  setBucketAvif480(loaderData.bucketAvif480);
+  // The browser renders the admin's images too: it names an upload's 480 and 800 px AVIF when the server does, set
+  // before any page below renders (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
+  setBucketAvifWidths(loaderData.bucketAvifWidths);
   return (
     <AdminShell user={loaderData.user} initialCollapsed={loaderData.sidebarCollapsed}>
       <Outlet />
