@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 /**
  * `import url from "./x.ts?island"`: the URL of x.ts built on its own (bundled, minified) as a
@@ -113,6 +115,18 @@ function clientChunks() {
   };
 }
 
+/**
+ * The client build's scripts and styles, compressed once here (brotli 11 and gzip 9 beside each file) instead of on
+ * every request: server/app.ts serves the file the browser accepts (docs/decisions/0053-precompressed-client-assets.md).
+ */
+const precompressed = () =>
+  compression({
+    include: /\.(js|css)$/,
+    threshold: 1024,
+    algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm("gzip", { level: 9 })],
+    logLevel: "silent",
+  });
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle is our Express app (server/app.ts), which embeds the React Router build:
   // one artifact to start, and startup/shutdown hooks next to the request handler.
@@ -124,5 +138,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // client, express, pino) stay external (docs/decisions/0045-server-bundle-carries-its-esm-packages.md). The dev
   // server loads them from node_modules as they are.
   ssr: command !== "build" ? undefined : { noExternal: ["kysely", "better-auth", /^@better-auth\//, "better-call", "zod", "jose", /^@noble\//, "lucide-react", "radix-ui", /^@radix-ui\//, "recharts"] },
-  plugins: [islands(), tailwindcss(), reactRouter()],
+  plugins: [islands(), tailwindcss(), reactRouter(), ...(command === "build" && !isSsrBuild ? [precompressed()] : [])],
 }));

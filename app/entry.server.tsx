@@ -7,11 +7,13 @@ import { ServerRouter } from "react-router";
 import { clientBuildText } from "~/.server/http/client-build";
 import { logger } from "~/.server/logger";
 import { NotFoundPage } from "~/components/site/not-found-page";
+import { isStaticPage } from "~/lib/hydration";
 import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceContext } from "~/lib/nonce";
 import { ServerNotFoundContext } from "~/lib/server-not-found";
 import enquiryScriptHref from "./islands/enquiry.ts?island";
 import siteScriptHref from "./islands/site.ts?island";
+import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 
 export const streamTimeout = 5_000;
@@ -57,6 +59,12 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A hydrated page (the admin) asks for its stylesheet with the response's headers, before the browser has
+          // parsed the 100+ KB document that links it: the first paint can then come before the scripts have run
+          // (docs/decisions/0054-admin-stylesheet-in-the-link-header.md). Public pages carry theirs inline.
+          if (!isStaticPage(routerContext.staticHandlerContext.matches.map((m) => m.route))) {
+            responseHeaders.append("Link", `<${stylesheetHref}>; rel=preload; as=style`);
+          }
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

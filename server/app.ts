@@ -4,6 +4,7 @@ import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, SITE_ORIGIN } from "~/.server/auth/auth";
 import { bodyLimitMiddleware } from "~/.server/http/body-limit";
@@ -170,7 +171,12 @@ export function createApp() {
   // build assets never change: cached for a year; other public files for an hour. In development Vite
   // serves them before this app is reached.
   const clientDir = path.resolve(env.BUILD_DIR, "client");
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Scripts and styles go out as the build compressed them (brotli, else gzip), not compressed again per request
+  // (docs/decisions/0053-precompressed-client-assets.md).
+  app.use(
+    "/assets",
+    expressStaticGzip(path.join(clientDir, "assets"), { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic: { immutable: true, maxAge: "1y", index: false } }),
+  );
   // The site's own images: pages link them with their content hash (`?v=`, app/lib/images.ts), and a URL with the
   // hash of the file it names never changes. Without it (or with a stale one) the hour of any public file.
   const imageVersions = siteImageVersions(path.join(clientDir, "images"));

@@ -1,3 +1,4 @@
+import http from "node:http";
 import zlib from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_URL, expect, test } from "./fixtures";
@@ -40,6 +41,20 @@ const HOME_DOM_ELEMENTS_BUDGET = 799;
 
 const ORIGIN = new URL(DEMO_URL).origin;
 const ONE_YEAR = 31536000;
+
+/** A response as it came over the wire: headers and the body still encoded (fetch and Playwright decode it). */
+function raw(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
 
 /** Sizes as the compression middleware sends them: gzip at zlib's default level. */
 const gzipSize = (body: Buffer) => zlib.gzipSync(body).length;
@@ -259,6 +274,42 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       expect(await shown("main article img"), "the portfolio's first card").toMatch(/-w800\.avif$/);
     } finally {
       await phone.close();
+    }
+  });
+
+  // docs/decisions/0053-precompressed-client-assets.md: compressed at build, sent as the browser accepts.
+  test("scripts and styles go out precompressed: brotli when accepted, else gzip, else as they are; the same bytes each way", async ({ request }) => {
+    const html = await (await request.get(`${DEMO_URL}/admin/login`)).text();
+    const assets = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]))];
+    const sizes = await Promise.all(assets.map(async (asset) => ({ asset, plain: await raw(`${DEMO_URL}${asset}`, "identity") })));
+    const largest = (ext: string) => sizes.filter((a) => a.asset.endsWith(ext)).sort((a, b) => b.plain.body.length - a.plain.body.length)[0];
+    // The sign-in page's largest script (React) and its stylesheet.
+    for (const { asset, plain } of [largest(".js"), largest(".css")]) {
+      expect(plain.headers["content-encoding"], asset).toBeUndefined();
+      const br = await raw(`${DEMO_URL}${asset}`, "gzip, deflate, br, zstd");
+      expect(br.headers["content-encoding"], asset).toBe("br");
+      expect(br.headers.vary, asset).toMatch(/accept-encoding/i);
+      expect(Number(br.headers["content-length"]), asset).toBe(br.body.length);
+      expect(zlib.brotliDecompressSync(br.body).equals(plain.body), asset).toBe(true);
+      const gz = await raw(`${DEMO_URL}${asset}`, "gzip");
+      expect(gz.headers["content-encoding"], asset).toBe("gzip");
+      expect(zlib.gunzipSync(gz.body).equals(plain.body), asset).toBe(true);
+      // Brotli at 11 beats what the compression middleware made per request (gzip at 6).
+      expect(br.body.length, asset).toBeLessThan(zlib.gzipSync(plain.body, { level: 6 }).length * 0.92);
+      for (const response of [plain, br, gz]) expect(response.headers["cache-control"], asset).toContain(`max-age=${ONE_YEAR}`);
+    }
+  });
+
+  // docs/decisions/0054-admin-stylesheet-in-the-link-header.md
+  test("a hydrated page names its stylesheet in a Link header; a public page, whose styles are inline, does not", async ({ request }) => {
+    const admin = await request.get(`${DEMO_URL}/admin/login`);
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(await admin.text())?.[1];
+    expect(stylesheet, "the sign-in page links the app's stylesheet").toBeTruthy();
+    expect(admin.headers().link).toBe(`<${stylesheet}>; rel=preload; as=style`);
+    for (const path of ["/", "/projects"]) {
+      const page = await request.get(`${DEMO_URL}${path}`);
+      expect(page.status()).toBe(200);
+      expect(page.headers().link, path).toBeUndefined();
     }
   });
 

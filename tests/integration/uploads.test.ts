@@ -211,13 +211,13 @@ describe("POST /api/uploads: images", () => {
       variantUrl(file.url, 960),
       variantUrl(file.url, 1600),
       variantUrl(file.url, 480, "avif"),
+      variantUrl(file.url, 800, "avif"),
       variantUrl(file.url, 960, "avif"),
     ];
     expect(storedFiles()).toEqual(expected.map(keyOf).sort());
     const widths = await Promise.all(expected.slice(1).map(async (url) => (await sharp(readStored(url)).metadata()).width));
-    expect(widths).toEqual([480, 960, 1200, 480, 960]);
-    expect((await sharp(readStored(expected[4])).metadata()).format).toBe("heif");
-    expect((await sharp(readStored(expected[5])).metadata()).format).toBe("heif");
+    expect(widths).toEqual([480, 960, 1200, 480, 800, 960]);
+    for (const avif of expected.slice(4)) expect((await sharp(readStored(avif)).metadata()).format).toBe("heif");
   });
 
   it("turns a photo upright by its EXIF orientation and drops the tag", async () => {
@@ -282,7 +282,7 @@ describe("POST /api/uploads: images", () => {
     expect(body.files).toHaveLength(10);
     expect(new Set(body.files!.map((f) => f.url)).size).toBe(10);
     expect(body.files!.map((f) => f.width)).toEqual(files.map((_, i) => 32 + i));
-    expect(storedFiles()).toHaveLength(60); // each: the original and five variants
+    expect(storedFiles()).toHaveLength(70); // each: the original and six variants
   });
 });
 
@@ -589,7 +589,7 @@ describe("POST /api/uploads on the S3 driver", () => {
     expect(status).toBe(200);
     const url = body.files![0].url;
     expect(url).toMatch(NAME);
-    for (const u of [url, variantUrl(url, 480), variantUrl(url, 960), variantUrl(url, 1600), variantUrl(url, 480, "avif"), variantUrl(url, 960, "avif")]) {
+    for (const u of [url, variantUrl(url, 480), variantUrl(url, 960), variantUrl(url, 1600), variantUrl(url, 480, "avif"), variantUrl(url, 800, "avif"), variantUrl(url, 960, "avif")]) {
       expect(await storage.exists(keyOf(u)), u).toBe(true);
     }
     expect((await sharp((await storage.get(keyOf(variantUrl(url, 480, "avif"))))!).metadata()).width).toBe(480);
