@@ -37,6 +37,5 @@ export function contentTypeForKey(key: string): string | undefined {
  * docs/decisions/0051-avif-800.md). No served type: /uploads answers 404 for it.
  */
 export const avifMarkerKey = (width: LateAvifWidth) => `markers/avif-${width}-complete`;
-/** The 480 px AVIF's marker: the name buckets written before the 800 px AVIF already hold. */
-export const AVIF_480_MARKER_KEY = avifMarkerKey(480);
+// The 480 px one, `markers/avif-480-complete`, keeps the name buckets written before the 800 px AVIF already hold.
 export const AVIF_MARKER_KEYS: readonly string[] = LATE_AVIF_WIDTHS.map(avifMarkerKey);
