@@ -338,13 +338,13 @@ async function main() {
     }
     if (r.lcpMs > TARGETS.lcpMs) misses.push(`LCP ${r.lcpMs} ms > ${TARGETS.lcpMs} ms`);
     if (r.cls > TARGETS.cls) misses.push(`CLS ${r.cls} > 0`);
+    // The weight targets count as much as the others: the headline names every one missed.
+    const reference = results.find((x) => x.reference);
+    if (reference) r.weight = weightVerdicts(r, reference);
+    for (const v of r.weight ?? []) if (v.met === false) misses.push(v.what);
     console.log(`\n${r.name} ${r.path}: ${misses.length ? `below target: ${misses.join("; ")}` : "meets the targets"}`);
     for (const p of r.problems) console.log(`  - [${p.category}] ${p.id}: ${p.title}${p.displayValue ? ` (${p.displayValue})` : ""}`);
-    const reference = results.find((x) => x.reference);
-    if (reference) {
-      r.weight = weightVerdicts(r, reference);
-      for (const v of r.weight) console.log(`  ${v.met === null ? "       " : v.met ? "met    " : "NOT MET"} ${v.what}: ${v.value}`);
-    }
+    for (const v of r.weight ?? []) console.log(`  ${v.met === null ? "       " : v.met ? "met    " : "NOT MET"} ${v.what}: ${v.value}`);
     for (const w of r.runWarnings) console.log(`  ! ${w}`);
     if (r.otherHosts.length) console.log(`  !! requests to other hosts: ${r.otherHosts.join(", ")}`);
   }
