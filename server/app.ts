@@ -175,6 +175,16 @@ export function createApp() {
   // (docs/decisions/0053-precompressed-client-assets.md).
   app.use(
     "/assets",
+    // A path that does not decode is a plain 400 from the error handler below, as express.static gave it; the
+    // middleware would answer with the decoder's message as HTML.
+    (req, _res, next) => {
+      try {
+        decodeURIComponent(req.path);
+        next();
+      } catch {
+        next(Object.assign(new Error("malformed path"), { status: 400 }));
+      }
+    },
     expressStaticGzip(path.join(clientDir, "assets"), { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic: { immutable: true, maxAge: "1y", index: false } }),
   );
   // The site's own images: pages link them with their content hash (`?v=`, app/lib/images.ts), and a URL with the

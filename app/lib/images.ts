@@ -81,16 +81,16 @@ export function variantUrl(url: string, width: number, format: "webp" | "avif" =
  */
 let bucketLateWidths: ReadonlySet<number> = new Set(LATE_AVIF_WIDTHS);
 
+const isLate = (w: number) => (LATE_AVIF_WIDTHS as readonly number[]).includes(w);
+
 export function setBucketAvifWidths(widths: readonly number[]): void {
-  bucketLateWidths = new Set(widths.filter((w) => (LATE_AVIF_WIDTHS as readonly number[]).includes(w)));
+  bucketLateWidths = new Set(widths.filter(isLate));
 }
 
 /** The late AVIF widths uploads behind S3_PUBLIC_URL name now, smallest first. */
 export function bucketAvifWidths(): LateAvifWidth[] {
   return LATE_AVIF_WIDTHS.filter((w) => bucketLateWidths.has(w));
 }
-
-const isLate = (w: number) => (LATE_AVIF_WIDTHS as readonly number[]).includes(w);
 
 /** srcset strings for a local image, or null for an external URL (rendered as-is). */
 export function responsiveSources(

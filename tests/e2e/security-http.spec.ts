@@ -57,11 +57,15 @@ test.describe("HTTP hardening", () => {
   });
 
   test("errors show no stack traces, SQL or secrets", async ({ request }) => {
-    for (const path of ["/service/%E0%A4%A", "/project/'%20OR%201=1--", "/service/" + "x".repeat(5000)]) {
+    for (const path of ["/service/%E0%A4%A", "/project/'%20OR%201=1--", "/service/" + "x".repeat(5000), "/assets/%E0%A4%A", "/uploads/%E0%A4%A"]) {
       const response = await request.get(`${DEMO_URL}${path}`);
       expect(response.status(), path).toBeLessThan(500);
       const body = await response.text();
       expect(body).not.toMatch(/at \w+ \(|node_modules|SQLITE|syntax error|AUTH_SECRET/);
     }
+    // A static file's path that does not decode: the plain 400 every other static path gives, not the decoder's message.
+    const asset = await request.get(`${DEMO_URL}/assets/%E0%A4%A`);
+    expect(asset.status()).toBe(400);
+    expect(await asset.text()).toBe("Bad Request");
   });
 });

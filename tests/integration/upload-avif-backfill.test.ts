@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPageCache } from "~/.server/cache/page-cache";
 import { createProject } from "~/.server/models/projects";
 import { DiskStorage, type Storage } from "~/.server/storage";
@@ -152,7 +152,7 @@ suite("in an S3 bucket", () => ({ storage: s3().storage() }));
 
 /**
  * A public project page as the server sends it: the route's own loader and component (a real database, the real
- * store), behind the rendered-page cache in front of it in server/app.ts.
+ * store), behind the rendered-page cache in front of it in server/app.ts. Closed when the test ends.
  */
 async function publicSite() {
   const app = express();
@@ -170,12 +170,12 @@ async function publicSite() {
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {
     async get(pathname: string) {
       const res = await fetch(`${origin}${pathname}`, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" } });
       return { status: res.status, cache: res.headers.get("x-page-cache"), html: await res.text() };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -237,7 +237,6 @@ describe("behind S3_PUBLIC_URL, where image requests never reach the app", () =>
       expect(fresh.cache).toBe("miss");
       expect(fresh.html).toContain(`srcSet="${older.srcset([480, 800, 960])}"`);
     } finally {
-      await site.close();
       await storage.delete(`${broken}.jpg`);
       await storage.delete(`${broken}-w960.avif`);
     }
@@ -249,23 +248,19 @@ describe("behind S3_PUBLIC_URL, where image requests never reach the app", () =>
     const older = await olderProject(storage, [800]);
     await storage.put(avifMarkerKey(480), Buffer.from("done\n"), "text/plain");
     const site = await publicSite();
-    try {
-      await startAvifBackfill(storage);
-      expect(bucketAvifWidths()).toEqual([480]);
-      const first = await site.get(older.page);
-      expect(first.html).toContain(`srcSet="${older.srcset([480, 960])}"`);
-      expect(first.html).not.toContain(older.file800);
+    await startAvifBackfill(storage);
+    expect(bucketAvifWidths()).toEqual([480]);
+    const first = await site.get(older.page);
+    expect(first.html).toContain(`srcSet="${older.srcset([480, 960])}"`);
+    expect(first.html).not.toContain(older.file800);
 
-      await avifBackfillDone();
-      expect(await storage.exists(avif800(older.url))).toBe(true);
-      expect(await storage.exists(avifMarkerKey(800))).toBe(true);
-      expect(bucketAvifWidths()).toEqual([480, 800]);
-      const fresh = await site.get(older.page);
-      expect(fresh.cache).toBe("miss");
-      expect(fresh.html).toContain(`srcSet="${older.srcset([480, 800, 960])}"`);
-    } finally {
-      await site.close();
-    }
+    await avifBackfillDone();
+    expect(await storage.exists(avif800(older.url))).toBe(true);
+    expect(await storage.exists(avifMarkerKey(800))).toBe(true);
+    expect(bucketAvifWidths()).toEqual([480, 800]);
+    const fresh = await site.get(older.page);
+    expect(fresh.cache).toBe("miss");
+    expect(fresh.html).toContain(`srcSet="${older.srcset([480, 800, 960])}"`);
   });
 
   it("names the late AVIF widths in the first render when their markers are there at start", async () => {
@@ -276,14 +271,10 @@ describe("behind S3_PUBLIC_URL, where image requests never reach the app", () =>
     for (const marker of AVIF_MARKER_KEYS) await storage.put(marker, Buffer.from("done\n"), "text/plain");
     setBucketAvifWidths([]);
     const site = await publicSite();
-    try {
-      await startAvifBackfill(storage);
-      const first = await site.get(older.page);
-      expect(first.cache).toBe("miss");
-      expect(first.html).toContain(`srcSet="${older.srcset([480, 800, 960])}"`);
-    } finally {
-      await site.close();
-    }
+    await startAvifBackfill(storage);
+    const first = await site.get(older.page);
+    expect(first.cache).toBe("miss");
+    expect(first.html).toContain(`srcSet="${older.srcset([480, 800, 960])}"`);
   });
 
   it("without S3_PUBLIC_URL names every AVIF width at once (the app makes a missing one) and writes no marker", async () => {
@@ -293,16 +284,12 @@ describe("behind S3_PUBLIC_URL, where image requests never reach the app", () =>
     await storage.delete(avif800(file.url));
     const project = await createProject(projectInput({ featured_image_url: file.url }), null);
     const site = await publicSite();
-    try {
-      await startAvifBackfill(storage);
-      const first = await site.get(`/project/${project.id}`);
-      expect(first.html).toContain(`srcSet="${avifSrcset("/uploads/", file.url, [480, 800, 960])}"`);
-      await avifBackfillDone();
-      expect(await storage.exists(avif480(file.url))).toBe(true);
-      expect(await storage.exists(avif800(file.url))).toBe(true);
-      for (const marker of AVIF_MARKER_KEYS) expect(await storage.exists(marker)).toBe(false);
-    } finally {
-      await site.close();
-    }
+    await startAvifBackfill(storage);
+    const first = await site.get(`/project/${project.id}`);
+    expect(first.html).toContain(`srcSet="${avifSrcset("/uploads/", file.url, [480, 800, 960])}"`);
+    await avifBackfillDone();
+    expect(await storage.exists(avif480(file.url))).toBe(true);
+    expect(await storage.exists(avif800(file.url))).toBe(true);
+    for (const marker of AVIF_MARKER_KEYS) expect(await storage.exists(marker)).toBe(false);
   });
 });
