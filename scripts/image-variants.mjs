@@ -21,7 +21,9 @@ for (const file of sources) {
   }
   for (const width of AVIF_WIDTHS) {
     const out = `${base}-w${width}.avif`;
-    if (wanted(out)) await sharp(input).resize({ width, withoutEnlargement: true }).avif({ quality: 50, effort: 4 }).toFile(out);
+    // Encoded once and served to every visitor: effort 6 (uploads use 2, which the server can afford per upload) and
+    // chroma at half resolution as uploads (docs/decisions/0055-avif-chroma-420.md).
+    if (wanted(out)) await sharp(input).resize({ width, withoutEnlargement: true }).avif({ quality: 50, effort: 6, chromaSubsampling: "4:2:0" }).toFile(out);
   }
   console.log(`variants: ${file}`);
 }

@@ -71,7 +71,11 @@ function encode(image: Sharp, ext: ImageExt): Sharp {
 }
 
 const toWebp = (image: Sharp, width: number) => image.resize({ width, withoutEnlargement: true }).webp({ quality: 80 });
-const toAvif = (image: Sharp, width: number) => image.resize({ width, withoutEnlargement: true }).avif({ quality: 50, effort: AVIF_EFFORT });
+// Chroma at half resolution (4:2:0), as in the WebP variants and any JPEG: 9-11% fewer bytes than sharp's default
+// 4:4:4 and a sixth less encoding time, with no difference to see in a photo (docs/decisions/0055-avif-chroma-420.md).
+// The AVIF original above keeps full chroma: the backfill makes later widths from it.
+const toAvif = (image: Sharp, width: number) =>
+  image.resize({ width, withoutEnlargement: true }).avif({ quality: 50, effort: AVIF_EFFORT, chromaSubsampling: "4:2:0" });
 
 function rejected(error: unknown): ImageRejectedError {
   if (error instanceof ImageRejectedError) return error;
