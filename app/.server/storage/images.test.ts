@@ -1,8 +1,21 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ImageRejectedError, imageJobs, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_INPUT_PIXELS, processImage } from "./images";
 
 const png = (color: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: color } }).png().toBuffer();
+
+/**
+ * "4:2:0" or "4:4:4" from an AVIF's av1C box (AV1-ISOBMFF 2.3.3): after its 4-byte type come a marker/version byte,
+ * the profile/level byte, then tier, bit depth (2 bits), monochrome, chroma_subsampling_x and _y.
+ */
+function avifChroma(data: Buffer): string {
+  const at = data.indexOf("av1C");
+  if (at < 0) return "no av1C box";
+  const flags = data[at + 6];
+  return `${(flags >> 3) & 1}${(flags >> 2) & 1}` === "11" ? "4:2:0" : "4:4:4";
+}
 
 describe("processImage", () => {
   it("stores the original without enlarging it and names every variant of app/lib/images.ts", async () => {
@@ -11,6 +24,22 @@ describe("processImage", () => {
     expect(result.variants.map((v) => v.suffix)).toEqual(["-w480.webp", "-w960.webp", "-w1600.webp", "-w480.avif", "-w800.avif", "-w960.avif"]);
     const widths = await Promise.all(result.variants.map(async (v) => (await sharp(v.data).metadata()).width));
     expect(widths).toEqual([480, 960, 1200, 480, 800, 960]);
+  });
+
+  // docs/decisions/0055-avif-chroma-420.md: colour at half resolution, as in the WebP variants.
+  it("encodes the AVIF variants with 4:2:0 chroma, uploads and the site's own images alike", async () => {
+    const photo = await png("#c2410c");
+    const avif = (await processImage(photo, "png")).variants.filter((v) => v.contentType === "image/avif");
+    expect(avif.map((v) => avifChroma(v.data))).toEqual(["4:2:0", "4:2:0", "4:2:0"]);
+    // The AVIF original keeps full chroma: the backfill makes later widths from it.
+    const original = await sharp(photo).resize(300).avif({ quality: 60, effort: 0 }).toBuffer();
+    expect(avifChroma((await processImage(original, "avif")).original.data)).toBe("4:4:4");
+
+    const dir = path.resolve("public/images");
+    const siteFiles = fs.readdirSync(dir).filter((f) => f.endsWith(".avif"));
+    expect(siteFiles.length).toBeGreaterThan(50);
+    const fullChroma = siteFiles.filter((f) => avifChroma(fs.readFileSync(path.join(dir, f))) !== "4:2:0");
+    expect(fullChroma, "site images to encode again with scripts/image-variants.mjs").toEqual([]);
   });
 
   it("processes at most imageJobs.concurrency images at once; the rest wait their turn", async () => {
