@@ -4,9 +4,11 @@ import fs from "node:fs";
 import sharp from "sharp";
 
 const svg = fs.readFileSync("public/favicon.svg");
-// A few flat colours: an 8-bit palette PNG is less than half the size of a true-colour one, and looks the same.
-const PNG = { compressionLevel: 9, palette: true, quality: 90, effort: 10 };
-const png = (size, { padded = false } = {}) => {
+// A few flat colours: an 8-bit palette PNG is less than half the size of a true-colour one, and looks the same
+// (docs/decisions/0055-avif-chroma-420.md). The .ico keeps true colour, the 32 bits its directory declares.
+const PALETTE = { compressionLevel: 9, palette: true, quality: 90, effort: 10 };
+const png = (size, { padded = false, palette = true } = {}) => {
+  const PNG = palette ? PALETTE : { compressionLevel: 9 };
   const image = sharp(svg, { density: 72 * Math.ceil(size / 32) * 2 }).resize(padded ? Math.round(size * 0.8) : size, padded ? Math.round(size * 0.8) : size);
   if (!padded) return image.png(PNG).toBuffer();
   // Maskable and Apple icons are cropped to a circle or rounded square: the mark sits on a full navy square.
@@ -41,7 +43,7 @@ function ico(images) {
 }
 
 const sizes = [16, 32, 48];
-fs.writeFileSync("public/favicon.ico", ico(await Promise.all(sizes.map(async (size) => ({ size, data: await png(size) })))));
+fs.writeFileSync("public/favicon.ico", ico(await Promise.all(sizes.map(async (size) => ({ size, data: await png(size, { palette: false }) })))));
 fs.writeFileSync("public/apple-touch-icon.png", await png(180, { padded: true }));
 fs.writeFileSync("public/icon-192.png", await png(192));
 fs.writeFileSync("public/icon-512.png", await png(512));
