@@ -107,6 +107,8 @@ export interface EnquiryFilter {
   status?: EnquiryStatus | "inbox";
   q?: string;
   limit?: number;
+  /** Rows to skip, newest first: a later page of the list. */
+  offset?: number;
 }
 
 /**
@@ -137,8 +139,19 @@ export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Enquiry
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(filter.limit ?? 500)
+    .offset(filter.offset ?? 0)
     .execute();
   return rows.map(toEnquiry);
+}
+
+/** How many enquiries the filter matches (folder and search), for the list's pages. */
+export async function countMatchingEnquiries(filter: EnquiryFilter = {}): Promise<number> {
+  const row = await db()
+    .selectFrom("enquiries")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(enquiryFilterCondition(filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function countEnquiries(): Promise<Record<EnquiryStatus, number>> {

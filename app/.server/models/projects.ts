@@ -258,16 +258,11 @@ export async function listPublicProjectLinks(): Promise<Array<{ id: string; titl
   });
 }
 
-/** Admin list: every project not in the Trash, newest first. */
-export async function listProjects(): Promise<Project[]> {
-  const rows = await db()
-    .selectFrom("projects")
-    .selectAll()
-    .where("deleted_at", "is", null)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "asc")
-    .execute();
-  return rows.map(toProject);
+/** Admin list: the projects not in the Trash, newest first; all of them, or one `page` of them. */
+export async function listProjects(page?: { offset: number; limit: number }): Promise<Project[]> {
+  let query = db().selectFrom("projects").selectAll().where("deleted_at", "is", null).orderBy("created_at", "desc").orderBy("id", "asc");
+  if (page) query = query.offset(page.offset).limit(page.limit);
+  return (await query.execute()).map(toProject);
 }
 
 /** A project not in the Trash, public or not (admin edits and the admin preview), or null. */

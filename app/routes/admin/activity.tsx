@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Filter, History, X } from "lucide-react";
+import { Download, Filter, History, X } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
 import { requireAdmin } from "~/.server/auth/access";
@@ -7,6 +7,7 @@ import { activityLabel, KIND_LABELS } from "~/components/admin/activity-labels";
 import { EmptyState } from "~/components/admin/empty-state";
 import { FieldError } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -174,43 +175,9 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
               </TableBody>
             </Table>
           </Card>
-          <nav aria-label="Activity pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className="text-muted-foreground">
-              Showing {first}–{last} of {total}
-            </p>
-            <div className="flex items-center gap-2">
-              <PageLink to={page > 1 ? search(query, page - 1) || "?" : null} label="Previous page">
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </PageLink>
-              <span className="px-2 tabular-nums">
-                Page {page} of {pageCount}
-              </span>
-              <PageLink to={page < pageCount ? search(query, page + 1) : null} label="Next page">
-                Next
-                <ChevronRight aria-hidden="true" />
-              </PageLink>
-            </div>
-          </nav>
+          <Pager label="Activity pages" page={page} pageCount={pageCount} total={total} first={first} last={last} href={(n) => search(query, n) || "?"} />
         </section>
       )}
     </div>
-  );
-}
-
-function PageLink({ to, label, children }: { to: string | null; label: string; children: React.ReactNode }) {
-  if (to === null) {
-    return (
-      <Button variant="outline" size="sm" disabled aria-label={label}>
-        {children}
-      </Button>
-    );
-  }
-  return (
-    <Button asChild variant="outline" size="sm">
-      <Link to={to} aria-label={label}>
-        {children}
-      </Link>
-    </Button>
   );
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/auth/access";
 import { deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { mailConfig } from "~/.server/mail/mailer";
-import { countEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
+import { countEnquiries, countMatchingEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
 import {
   getLead,
   listAssignableAdmins,
@@ -21,6 +21,7 @@ import { type ActionResult, useActionToast } from "~/components/admin/action-res
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EmptyState } from "~/components/admin/empty-state";
 import { PageIntro } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -29,6 +30,7 @@ import { formatDateTime, siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
 import { type LeadView, STAGE_LABELS } from "~/validation/lead";
+import { ENQUIRIES_PAGE_SIZE, pageWindow, requestedPage } from "~/validation/paging";
 import { leadAction, leadWording } from "./lead-actions";
 import { recordAction, type Wording } from "./record-action";
 import { submitFetcher } from "~/components/admin/fetcher-submit";
@@ -44,8 +46,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view: LeadView = url.searchParams.get("view") === "board" ? "board" : "list";
   const selectedId = url.searchParams.get("id");
   const validId = selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? selectedId : null;
-  const [enquiries, counts, selected, board, admins, templates] = await Promise.all([
-    view === "list" ? listEnquiries(filter) : [],
+  // The list a page at a time (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the
+  // end (its last enquiry just archived) shows the last page there is.
+  const listPage = async () => {
+    const paging = pageWindow(await countMatchingEnquiries(filter), requestedPage(url.searchParams), ENQUIRIES_PAGE_SIZE);
+    return { paging, enquiries: await listEnquiries({ ...filter, offset: paging.offset, limit: paging.limit }) };
+  };
+  const [list, counts, selected, board, admins, templates] = await Promise.all([
+    view === "list" ? listPage() : null,
     countEnquiries(),
     validId ? getLead(validId) : null,
     view === "board" ? listBoardLeads() : [],
@@ -54,7 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const [events, attachments] = selected ? await Promise.all([listLeadEvents(selected.id), listLeadAttachments(selected.id)]) : [[], []];
   return {
-    enquiries,
+    enquiries: list?.enquiries ?? [],
+    paging: list?.paging ?? null,
     counts,
     selected,
     events,
@@ -136,7 +145,7 @@ const EMAIL_LABELS: Record<string, string> = {
 };
 
 export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
-  const { enquiries, counts, selected, filter, view, board, events, attachments, admins, templates, mailReady, today } = loaderData;
+  const { enquiries, paging, counts, selected, filter, view, board, events, attachments, admins, templates, mailReady, today } = loaderData;
   const [params] = useSearchParams();
   const fetcher = useFetcher<ActionResult>();
   // Marking an opened enquiry read is quiet: no toast for what the admin did not ask for.
@@ -154,7 +163,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
     const s = next.toString();
     return s ? `?${s}` : "?";
   };
-  const exportHref = `/admin/enquiries/export.csv${link({ id: null })}`;
+  const exportHref = `/admin/enquiries/export.csv${link({ id: null, page: null })}`;
 
   // Opening a new enquiry marks it read.
   const selectedId = selected?.id;
@@ -326,7 +335,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
           {FOLDERS.map(({ key, label, icon: Icon }) => (
             <Link
               key={key}
-              to={link({ status: key === "inbox" ? null : key, id: null })}
+              to={link({ status: key === "inbox" ? null : key, id: null, page: null })}
               aria-current={filter.status === key ? "page" : undefined}
               className={cn(
                 "inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
@@ -362,7 +371,8 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul aria-label="Enquiries" className={cn("grid content-start gap-2", selected && "hidden lg:grid")}>
+          <div className={cn("grid content-start gap-4", selected && "hidden lg:grid")}>
+            <ul aria-label="Enquiries" className="grid content-start gap-2">
             {enquiries.map((e) => (
               <li key={e.id}>
                 <Link
@@ -389,7 +399,9 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
             ))}
-          </ul>
+            </ul>
+            {paging && paging.pageCount > 1 ? <Pager label="Enquiry pages" {...paging} href={(page) => link({ page: page > 1 ? String(page) : null })} /> : null}
+          </div>
 
           {selected ? (
             detail

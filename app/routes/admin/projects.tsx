@@ -3,14 +3,16 @@ import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAdmin } from "~/.server/auth/access";
-import { createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
+import { countProjects, createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
 import { useMoveToTrash } from "~/components/admin/move-to-trash";
 import { PageIntro } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
 import { ProjectCard } from "~/components/admin/project-card";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
+import { pageWindow, PROJECTS_PAGE_SIZE, requestedPage } from "~/validation/paging";
 import { ProjectSchema } from "~/validation/project";
 import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
 import { recordAction, saveRecord, type Wording } from "./record-action";
@@ -21,11 +23,15 @@ const ProjectDialog = lazy(() => import("~/components/admin/project-dialog").the
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [projects, categories] = await Promise.all([
-    listProjects().catch(loadFailed("projects")),
-    categoryOptions("project"),
-  ]);
-  return { projects, loadError: projects === null ? "Failed to fetch projects" : null, categories };
+  const requested = requestedPage(new URL(request.url).searchParams);
+  // One page of cards (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the end (its
+  // last card just deleted) shows the last page there is.
+  const listPage = async () => {
+    const paging = pageWindow((await countProjects()).total, requested, PROJECTS_PAGE_SIZE);
+    return { paging, projects: await listProjects(paging) };
+  };
+  const [list, categories] = await Promise.all([listPage().catch(loadFailed("projects")), categoryOptions("project")]);
+  return { projects: list?.projects ?? null, paging: list?.paging ?? null, loadError: list === null ? "Failed to fetch projects" : null, categories };
 }
 
 // docs/product.md#projects: a failed save names its reason after the message ('Failed to save project: {reason}').
@@ -71,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
-  const { loadError, categories } = loaderData;
+  const { loadError, categories, paging } = loaderData;
   const projects = loaderData.projects ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
   // The dashboard's 'Add Project' links here with ?new=1.
@@ -129,6 +135,9 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
       )}
+      {paging && paging.pageCount > 1 && !loadError ? (
+        <Pager label="Project pages" {...paging} className="mt-6" href={(page) => (page > 1 ? `?page=${page}` : "?")} />
+      ) : null}
 
       {dialog.loaded ? (
         <Suspense fallback={null}>
