@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
+import { LEAD_STAGES, type LeadStage } from "./lead-stages";
 
 /** The contact form (docs/product.md#contact: Full Name, Email Address, Phone optional, Project Type, Project Details). */
 export const EnquirySchema = z.object({
@@ -23,11 +24,16 @@ export { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "./constants";
 export const ENQUIRY_FOLDERS = ["inbox", "new", "read", "archived", "spam"] as const;
 export type EnquiryFolder = (typeof ENQUIRY_FOLDERS)[number];
 
-/** The folder and search of the inbox from its URL (?status=&q=); anything unknown is the inbox. */
-export function enquiryFilter(params: URLSearchParams): { status: EnquiryFolder; q: string } {
+/**
+ * The folder, search and lead stage of the inbox from its URL (?status=&q=&stage=); an unknown folder is the inbox,
+ * an unknown stage none (docs/decisions/0057-lead-board-columns-and-stage-filter.md).
+ */
+export function enquiryFilter(params: URLSearchParams): { status: EnquiryFolder; q: string; stage: LeadStage | null } {
   const status = params.get("status") ?? "inbox";
+  const stage = params.get("stage") ?? "";
   return {
     status: (ENQUIRY_FOLDERS as readonly string[]).includes(status) ? (status as EnquiryFolder) : "inbox",
     q: (params.get("q") ?? "").trim().slice(0, 200),
+    stage: (LEAD_STAGES as readonly string[]).includes(stage) ? (stage as LeadStage) : null,
   };
 }

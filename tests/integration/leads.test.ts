@@ -114,12 +114,16 @@ describe("lead stages", () => {
     const archived = await newLead({ name: "Archived C" });
     await post({ intent: "set-stage", id: b, stage: "quoted" }, cookie);
     await post({ intent: "set-status", id: archived, status: "archived" }, cookie);
-    const page = await call<{ board: Array<{ id: string; stage: string }>; view: string }>(loader, getRequest("/admin/enquiries?view=board", cookie));
+    const page = await call<{ board: { cards: Array<{ id: string; stage: string }>; counts: Record<string, number> }; view: string }>(
+      loader,
+      getRequest("/admin/enquiries?view=board", cookie),
+    );
     expect(page.data.view).toBe("board");
-    const inStage = (stage: string) => page.data.board.filter((c) => c.stage === stage).map((c) => c.id);
+    const inStage = (stage: string) => page.data.board.cards.filter((c) => c.stage === stage).map((c) => c.id);
     expect(inStage("new")).toEqual([a]);
     expect(inStage("quoted")).toEqual([b]);
-    expect(page.data.board.some((c) => c.id === archived)).toBe(false);
+    expect(page.data.board.cards.some((c) => c.id === archived)).toBe(false);
+    expect(page.data.board.counts).toEqual({ new: 1, contacted: 0, quoted: 1, won: 0, lost: 0 });
   });
 
   it("the funnel counts how far each lead of the last 90 days got, win rate and value won", async () => {

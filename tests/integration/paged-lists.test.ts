@@ -4,7 +4,9 @@ import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db";
 import { createProject } from "~/.server/models/projects";
+import { BOARD_COLUMN_SIZE } from "~/.server/models/leads";
 import EnquiriesPage, { loader as enquiriesLoader } from "~/routes/admin/enquiries";
+import { loader as exportLoader } from "~/routes/admin/enquiries-export";
 import ProjectsPage, { loader as projectsLoader } from "~/routes/admin/projects";
 import { ENQUIRIES_PAGE_SIZE, PROJECTS_PAGE_SIZE } from "~/validation/paging";
 import { projectInput } from "../factories";
@@ -79,10 +81,10 @@ describe("the admin projects list, a page at a time", () => {
   });
 });
 
-/** `count` enquiries a minute apart, "Visitor 1" the oldest; every third one archived. */
-async function insertEnquiries(count: number) {
+/** `count` enquiries a minute apart, "Visitor 1" the oldest; every third one archived unless told otherwise. */
+async function insertEnquiries(count: number, fields: (i: number) => Record<string, unknown> = () => ({}), from = 1) {
   const rows = Array.from({ length: count }, (_, k) => {
-    const i = k + 1;
+    const i = from + k;
     const at = new Date(Date.UTC(2026, 5, 1, 0, i)).toISOString();
     return {
       id: `enq-${String(i).padStart(4, "0")}`,
@@ -97,9 +99,10 @@ async function insertEnquiries(count: number) {
       email_attempts: 0,
       created_at: at,
       updated_at: at,
+      ...fields(i),
     };
   });
-  await db().insertInto("enquiries").values(rows).execute();
+  await db().insertInto("enquiries").values(rows as never).execute();
 }
 
 type EnquiryAnswer = { enquiries: Array<{ name: string }>; paging: { page: number; pageCount: number; total: number } | null };
@@ -146,5 +149,45 @@ describe("the enquiries list, a page at a time", () => {
     const page2 = render(EnquiriesPage as never, "/admin/enquiries?page=2", older.data);
     expect(decode(page2)).toContain('href="/admin/enquiries?status=archived"');
     expect(decode(page2)).not.toMatch(/export\.csv\?[^"]*page=/);
+  });
+});
+
+describe("the lead board's columns and the list of one stage", () => {
+  it("shows each stage's newest 50 with its full count, and 'View all' opens that stage's list, paged and exported alike", async () => {
+    const { cookie } = await adminSession();
+    const quoted = BOARD_COLUMN_SIZE + 10;
+    await insertEnquiries(quoted, () => ({ stage: "quoted", status: "read" })); // Visitor 1-60
+    await insertEnquiries(3, () => ({ stage: "won", status: "read" }), 101); // Visitor 101-103
+    await insertEnquiries(5, () => ({ stage: "quoted", status: "archived" }), 201); // not open: not on the board
+    const get = (query: string) => call<EnquiryAnswer & { board: { cards: Array<{ name: string; stage: string }>; counts: Record<string, number> } | null }>(enquiriesLoader, getRequest(`/admin/enquiries${query}`, cookie));
+
+    const board = await get("?view=board");
+    expect(board.data.board?.counts).toEqual({ new: 0, contacted: 0, quoted: quoted, won: 3, lost: 0 });
+    const quotedCards = board.data.board!.cards.filter((c) => c.stage === "quoted");
+    expect(quotedCards).toHaveLength(BOARD_COLUMN_SIZE);
+    expect(quotedCards[0].name).toBe("Visitor 60");
+    expect(board.data.board!.cards.filter((c) => c.stage === "won").map((c) => c.name)).toEqual(["Visitor 103", "Visitor 102", "Visitor 101"]);
+    const boardHtml = decode(render(EnquiriesPage as never, "/admin/enquiries?view=board", board.data));
+    expect(boardHtml).toContain(`aria-label="${quoted} leads"`);
+    expect(boardHtml).toMatch(new RegExp(`<a [^>]*href="/admin/enquiries\\?stage=quoted"[^>]*>View all ${quoted}`));
+    expect(boardHtml.match(/View all/g)).toHaveLength(1);
+
+    const list = await get("?stage=quoted");
+    expect(list.data.paging).toMatchObject({ total: quoted, pageCount: 2 });
+    const listHtml = decode(render(EnquiriesPage as never, "/admin/enquiries?stage=quoted", list.data));
+    expect(listHtml).toContain("Stage: Quote sent");
+    expect(listHtml).toMatch(/<a [^>]*href="\/admin\/enquiries"[^>]*>Show every stage/);
+    expect(listHtml).toContain('<input type="hidden" name="stage" value="quoted"/>');
+    expect(pagerLinks(listHtml)).toMatchObject({ next: "/admin/enquiries?stage=quoted&page=2" });
+    expect((await get("?stage=quoted&page=2")).data.enquiries.map((e) => e.name)).toEqual(Array.from({ length: 10 }, (_, k) => `Visitor ${10 - k}`));
+    expect((await get("?status=archived&stage=quoted")).data.paging).toMatchObject({ total: 5 });
+    // An unknown stage is no filter.
+    expect((await get("?stage=closed")).data.paging).toMatchObject({ total: quoted + 3 });
+
+    const csv = await exportLoader({ request: getRequest("/admin/enquiries/export.csv?stage=won", cookie), params: {}, context: {} } as never);
+    const rows = (await csv.text()).trim().split("\n");
+    expect(rows).toHaveLength(1 + 3);
+    expect(rows.slice(1).every((row: string) => row.includes(",Won,"))).toBe(true);
+    expect(rows.slice(1).map((row: string) => row.match(/Visitor \d+/)?.[0])).toEqual(["Visitor 103", "Visitor 102", "Visitor 101"]);
   });
 });

@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { EnquiryInput, EnquiryStatus } from "~/validation/enquiry";
+import type { LeadStage } from "~/validation/lead-stages";
 import { db } from "../db";
 import { newId, nowIso, toIso } from "./rows";
 
@@ -106,6 +107,8 @@ export async function getEnquiry(id: string): Promise<Enquiry | null> {
 export interface EnquiryFilter {
   status?: EnquiryStatus | "inbox";
   q?: string;
+  /** A lead stage: the board's "View all" of a column. */
+  stage?: LeadStage | null;
   limit?: number;
   /** Rows to skip, newest first: a later page of the list. */
   offset?: number;
@@ -120,6 +123,7 @@ export function enquiryFilterCondition(filter: EnquiryFilter, table = "enquiries
   const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`1 = 1`];
   if (filter.status === "inbox") parts.push(sql<SqlBool>`${ref("status")} in ('new', 'read')`);
   else if (filter.status) parts.push(sql<SqlBool>`${ref("status")} = ${filter.status}`);
+  if (filter.stage) parts.push(sql<SqlBool>`${ref("stage")} = ${filter.stage}`);
   const q = filter.q?.trim().toLowerCase();
   if (q) {
     // LIKE with escaped wildcards: the search box is text, not a pattern language.

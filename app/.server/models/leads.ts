@@ -2,7 +2,7 @@ import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/schema";
 import { db } from "../db";
 import type { EnquiryStatus } from "~/validation/enquiry";
-import { type LeadStage, type ReplyTemplateInput, PIPELINE } from "~/validation/lead";
+import { LEAD_STAGES, type LeadStage, type ReplyTemplateInput, PIPELINE } from "~/validation/lead";
 import { type EnquiryFilter, enquiryFilterCondition } from "./enquiries";
 import { newestFirstPages, newId, nowIso, toIso, toNumberOrNull } from "./rows";
 
@@ -123,15 +123,31 @@ export async function* pagesOfLeadsForExport(
   for await (const rows of pages) yield rows.map(({ cursor_at: _, ...row }) => toLead(row));
 }
 
-/** Open leads (the inbox: not archived, not spam), newest first, for the board's columns. */
-export async function listBoardLeads(limit = 500): Promise<LeadCard[]> {
-  const rows = await leadQuery()
-    .where("e.status", "in", ["new", "read"])
-    .orderBy("e.created_at", "desc")
-    .orderBy("e.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(toLead).map(({ id, name, subject, stage, status, assignee_name, follow_up_on, estimated_value, created_at }) => ({
+/** Cards a board column shows; the rest of the stage is a "View all" away (the list, filtered by stage). */
+export const BOARD_COLUMN_SIZE = 50;
+
+/**
+ * The board (docs/decisions/0057-lead-board-columns-and-stage-filter.md): for each stage, its open leads (the inbox:
+ * not archived, not spam) newest first, at most `perStage` of them, and how many it has in all.
+ */
+export async function listBoardLeads(perStage = BOARD_COLUMN_SIZE): Promise<{ cards: LeadCard[]; counts: Record<LeadStage, number> }> {
+  const open = () => leadQuery().where("e.status", "in", ["new", "read"]);
+  const [columns, totals] = await Promise.all([
+    Promise.all(LEAD_STAGES.map((stage) => open().where("e.stage", "=", stage).orderBy("e.created_at", "desc").orderBy("e.id", "desc").limit(perStage).execute())),
+    db()
+      .selectFrom("enquiries")
+      .select((eb) => ["stage", eb.fn.countAll<number>().as("count")])
+      .where("status", "in", ["new", "read"])
+      .groupBy("stage")
+      .execute(),
+  ]);
+  const counts = Object.fromEntries(LEAD_STAGES.map((stage) => [stage, Number(totals.find((t) => t.stage === stage)?.count ?? 0)])) as Record<LeadStage, number>;
+  return { cards: columns.flat().map(toCard), counts };
+}
+
+function toCard(row: LeadRow): LeadCard {
+  const { id, name, subject, stage, status, assignee_name, follow_up_on, estimated_value, created_at } = toLead(row);
+  return {
     id,
     name,
     subject,
@@ -141,7 +157,7 @@ export async function listBoardLeads(limit = 500): Promise<LeadCard[]> {
     follow_up_on,
     estimated_value,
     created_at,
-  }));
+  };
 }
 
 // --- the timeline -------------------------------------------------------------------------------

@@ -53,7 +53,18 @@ function MoveButton({ card, to, direction }: { card: BoardCard; to: LeadStage; d
   );
 }
 
-export function LeadBoard({ cards, today, openHref }: { cards: BoardCard[]; today: string; openHref: (id: string) => string }) {
+interface LeadBoardProps {
+  /** The newest open leads of each stage, at most a column's worth (docs/decisions/0057-lead-board-columns-and-stage-filter.md). */
+  cards: BoardCard[];
+  /** Every open lead of each stage, shown or not. */
+  counts: Record<LeadStage, number>;
+  today: string;
+  openHref: (id: string) => string;
+  /** The list of one stage's leads, for a column with more than it shows. */
+  allHref: (stage: LeadStage) => string;
+}
+
+export function LeadBoard({ cards, counts, today, openHref, allHref }: LeadBoardProps) {
   return (
     <div className="-mx-1 max-w-[calc(100vw-2rem)] overflow-x-auto pb-2 lg:max-w-none">
       <ol
@@ -62,12 +73,13 @@ export function LeadBoard({ cards, today, openHref }: { cards: BoardCard[]; toda
       >
         {LEAD_STAGES.map((stage) => {
           const column = cards.filter((c) => c.stage === stage);
+          const count = Math.max(counts[stage], column.length);
           return (
             <li key={stage} className="flex min-h-40 flex-col gap-2 rounded-xl border bg-muted/40 p-2" aria-labelledby={`column-${stage}`}>
               <h2 id={`column-${stage}`} className="flex items-center justify-between px-1 pt-1 text-sm font-semibold">
                 {STAGE_LABELS[stage]}
-                <span className="rounded-full bg-background px-2 text-xs tabular-nums text-muted-foreground" aria-label={`${column.length} leads`}>
-                  {column.length}
+                <span className="rounded-full bg-background px-2 text-xs tabular-nums text-muted-foreground" aria-label={`${count} leads`}>
+                  {count}
                 </span>
               </h2>
               <ul className="grid gap-2" aria-label={`${STAGE_LABELS[stage]} leads`}>
@@ -106,6 +118,14 @@ export function LeadBoard({ cards, today, openHref }: { cards: BoardCard[]; toda
                   );
                 })}
               </ul>
+              {count > column.length ? (
+                <Button asChild variant="ghost" size="sm" className="mt-auto">
+                  <Link to={allHref(stage)}>
+                    View all {count}
+                    <ChevronRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              ) : null}
             </li>
           );
         })}

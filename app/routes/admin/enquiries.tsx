@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     view === "list" ? listPage() : null,
     countEnquiries(),
     validId ? getLead(validId) : null,
-    view === "board" ? listBoardLeads() : [],
+    view === "board" ? listBoardLeads() : null,
     listAssignableAdmins(),
     listReplyTemplates(),
   ]);
@@ -350,6 +350,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <Form method="get" role="search" className="flex gap-2">
           {filter.status !== "inbox" ? <input type="hidden" name="status" value={filter.status} /> : null}
+          {filter.stage ? <input type="hidden" name="stage" value={filter.stage} /> : null}
           <label htmlFor="enquiry-search" className="sr-only">
             Search enquiries
           </label>
@@ -361,8 +362,26 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
+      {view === "list" && filter.stage ? (
+        <p className="-mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <Badge variant="secondary">Stage: {STAGE_LABELS[filter.stage]}</Badge>
+          <Link to={link({ stage: null, page: null, id: null })} className="font-medium text-primary underline-offset-4 hover:underline">
+            Show every stage
+          </Link>
+        </p>
+      ) : null}
+
       {view === "board" ? (
-        (detail ?? <LeadBoard cards={board} today={today} openHref={(id) => `?view=board&id=${encodeURIComponent(id)}`} />)
+        (detail ??
+        (board ? (
+          <LeadBoard
+            cards={board.cards}
+            counts={board.counts}
+            today={today}
+            openHref={(id) => `?view=board&id=${encodeURIComponent(id)}`}
+            allHref={(stage) => `?stage=${stage}`}
+          />
+        ) : null))
       ) : enquiries.length === 0 && !selected ? (
         <EmptyState
           icon={Inbox}
