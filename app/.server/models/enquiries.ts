@@ -148,7 +148,7 @@ export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Enquiry
   return rows.map(toEnquiry);
 }
 
-/** How many enquiries the filter matches (folder and search), for the list's pages. */
+/** How many enquiries the filter matches (folder, search and stage), for the list's pages. */
 export async function countMatchingEnquiries(filter: EnquiryFilter = {}): Promise<number> {
   const row = await db()
     .selectFrom("enquiries")
