@@ -392,32 +392,32 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className={cn("grid content-start gap-4", selected && "hidden lg:grid")}>
             <ul aria-label="Enquiries" className="grid content-start gap-2">
-            {enquiries.map((e) => (
-              <li key={e.id}>
-                <Link
-                  to={link({ id: e.id })}
-                  aria-current={selected?.id === e.id ? "true" : undefined}
-                  className={cn(
-                    "block rounded-lg border bg-card p-4 transition-colors hover:border-primary/40 hover:bg-muted/40",
-                    selected?.id === e.id && "border-primary ring-1 ring-primary",
-                  )}
-                >
-                  <div className="flex items-start justify-between gap-3">
-                    <p className={cn("truncate", e.status === "new" ? "font-semibold" : "font-medium")}>{e.name}</p>
-                    <time dateTime={e.created_at} className="shrink-0 text-xs text-muted-foreground">
-                      {formatDateTime(e.created_at)}
-                    </time>
-                  </div>
-                  <p className="truncate text-sm text-muted-foreground">{e.subject}</p>
-                  <p className="mt-1 line-clamp-1 text-sm text-muted-foreground">{e.message}</p>
-                  <div className="mt-2 flex flex-wrap gap-1.5">
-                    {e.status === "new" ? <Badge>New</Badge> : null}
-                    {e.status === "spam" ? <Badge variant="destructive">Spam</Badge> : null}
-                    {e.status === "archived" ? <Badge variant="secondary">Archived</Badge> : null}
-                  </div>
-                </Link>
-              </li>
-            ))}
+              {enquiries.map((e) => (
+                <li key={e.id}>
+                  <Link
+                    to={link({ id: e.id })}
+                    aria-current={selected?.id === e.id ? "true" : undefined}
+                    className={cn(
+                      "block rounded-lg border bg-card p-4 transition-colors hover:border-primary/40 hover:bg-muted/40",
+                      selected?.id === e.id && "border-primary ring-1 ring-primary",
+                    )}
+                  >
+                    <div className="flex items-start justify-between gap-3">
+                      <p className={cn("truncate", e.status === "new" ? "font-semibold" : "font-medium")}>{e.name}</p>
+                      <time dateTime={e.created_at} className="shrink-0 text-xs text-muted-foreground">
+                        {formatDateTime(e.created_at)}
+                      </time>
+                    </div>
+                    <p className="truncate text-sm text-muted-foreground">{e.subject}</p>
+                    <p className="mt-1 line-clamp-1 text-sm text-muted-foreground">{e.message}</p>
+                    <div className="mt-2 flex flex-wrap gap-1.5">
+                      {e.status === "new" ? <Badge>New</Badge> : null}
+                      {e.status === "spam" ? <Badge variant="destructive">Spam</Badge> : null}
+                      {e.status === "archived" ? <Badge variant="secondary">Archived</Badge> : null}
+                    </div>
+                  </Link>
+                </li>
+              ))}
             </ul>
             {paging && paging.pageCount > 1 ? <Pager label="Enquiry pages" {...paging} href={(page) => link({ page: page > 1 ? String(page) : null })} /> : null}
           </div>
