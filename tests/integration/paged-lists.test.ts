@@ -185,6 +185,7 @@ describe("the lead board's columns and the list of one stage", () => {
     expect((await get("?stage=closed")).data.paging).toMatchObject({ total: quoted + 3 });
 
     const csv = await exportLoader({ request: getRequest("/admin/enquiries/export.csv?stage=won", cookie), params: {}, context: {} } as never);
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="enquiries-inbox-won-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = (await csv.text()).trim().split("\n");
     expect(rows).toHaveLength(1 + 3);
     expect(rows.slice(1).every((row: string) => row.includes(",Won,"))).toBe(true);

@@ -6,13 +6,15 @@ import { pagesOfLeadsForExport } from "~/.server/models/leads";
 import { enquiryFilter } from "~/validation/enquiry";
 
 /**
- * GET /admin/enquiries/export.csv: the enquiries of the current folder and search, as a spreadsheet, with each one's
+ * GET /admin/enquiries/export.csv: the enquiries of the current folder, search and lead stage, as a spreadsheet, with each one's
  * life as a lead (stage, who has it, follow-up, value) and where it came from (page, referring site, campaign).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filter = enquiryFilter(new URL(request.url).searchParams);
   const date = new Date().toISOString().slice(0, 10);
+  // The file names the stage when the list was one stage's (the board's 'View all').
+  const name = ["enquiries", filter.status, filter.stage, date].filter(Boolean).join("-");
   // Up to 100,000 enquiries: streamed a page at a time, never held as one string.
-  return csvDownload(`enquiries-${filter.status}-${date}.csv`, ENQUIRY_CSV_HEADER, pagesOfLeadsForExport(filter), enquiryCsvCells);
+  return csvDownload(`${name}.csv`, ENQUIRY_CSV_HEADER, pagesOfLeadsForExport(filter), enquiryCsvCells);
 }
