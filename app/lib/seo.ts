@@ -224,3 +224,12 @@ export function buildSitemap(origin: string, entries: SitemapEntry[]): string {
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join("\n")}\n</urlset>\n`;
 }
+
+/**
+ * A detail page's meta (docs/product.md#detail-pages): the loader's, marked noindex on an admin's preview; without
+ * loader data (its 404) the not-found title, noindex.
+ */
+export function detailMeta(loaderData: { seo: MetaDescriptor[]; preview: unknown } | undefined, notFoundTitle: string): MetaDescriptor[] {
+  if (!loaderData) return [{ title: `${notFoundTitle} | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
+  return loaderData.preview ? [...loaderData.seo, { name: "robots", content: "noindex" }] : loaderData.seo;
+}

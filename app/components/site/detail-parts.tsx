@@ -1,8 +1,10 @@
+import { isRouteErrorResponse } from "react-router";
 import { Icon } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { focalStyle } from "~/lib/images";
 import { cn } from "~/lib/utils";
 import { Lightbox, lightboxData } from "./lightbox";
+import { chromeOf, NotFoundFrame } from "./not-found-page";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
 import { type SectionId, SectionLink } from "./section-link";
 
@@ -205,5 +207,18 @@ export function DetailNotFound({ title, text }: { title: string; text: string })
         </a>
       </div>
     </div>
+  );
+}
+
+/**
+ * A detail route's ErrorBoundary: its 404 (thrown by loadDetailPage with the site's chrome) as DetailNotFound in the
+ * site's header and footer; anything else goes on to the app's shared error page.
+ */
+export function DetailErrorPage({ error, title, text }: { error: unknown; title: string; text: string }) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <NotFoundFrame chrome={chromeOf(error.data)}>
+      <DetailNotFound title={title} text={text} />
+    </NotFoundFrame>
   );
 }

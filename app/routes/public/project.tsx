@@ -1,34 +1,28 @@
 import { Icon } from "~/components/site/icon";
-import { data, isRouteErrorResponse, redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/project";
 import { STATIC_PAGE } from "~/lib/hydration";
-import { logger } from "~/.server/logger";
-import { getProjectPreview, getPublicProject, type ProjectPreview } from "~/.server/models/projects";
-import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/auth/preview";
-import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
-import { getSiteChrome } from "~/.server/models/site-chrome";
+import { getProjectPreview, getPublicProject, type PublicProject } from "~/.server/models/projects";
+import { withPreviewHeaders } from "~/.server/auth/preview";
+import { loadDetailPage } from "~/.server/http/detail-page";
+import { PreviewBar } from "~/components/site/preview-bar";
 import {
   BackLink,
   CheckList,
   CtaCard,
   DetailGallery,
   DetailHeader,
-  DetailNotFound,
+  DetailErrorPage,
   DetailSection,
   FeaturedImage,
   InfoTile,
   InfoTiles,
   Prose,
 } from "~/components/site/detail-parts";
-import { chromeOf, NotFoundFrame } from "~/components/site/not-found-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
-import { SITE_ORIGIN } from "~/.server/auth/auth";
-import { COMPANY } from "~/content/company";
-import { pageMeta, projectJsonLd } from "~/lib/seo";
+import { detailMeta, projectJsonLd } from "~/lib/seo";
 import {
   clampPercent,
   formatBudget,
@@ -42,47 +36,22 @@ import {
   statusBadgeVariant,
 } from "~/lib/format";
 
-/** Record ids are UUIDs; anything else that could not be one is "not found" (docs/product.md#detail-pages). */
-const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-
 const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no longer available.";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
-  const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
-  const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
-  let found: ProjectPreview | null;
-  let preview: boolean;
-  try {
-    preview = await canPreview(request);
-    // An admin's preview finds a private project too; everyone else only a public one.
-    if (preview) found = await getProjectPreview(id.data);
-    else {
-      const project = await getPublicProject(id.data);
-      found = project ? { project, isPublic: true } : null;
-    }
-  } catch (error) {
-    // docs/product.md#project-detail: a failed detail load is logged and redirects home.
-    logger.error({ err: error, projectId: id.data }, "project detail load failed");
-    throw redirect("/");
-  }
-  if (!found) throw data({ message: "Project Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
-  const chrome = await getSiteChrome();
-  const previewInfo: PreviewInfo | null = preview ? { visible: found.isPublic, noun: "project", adminPath: "/admin/projects" } : null;
-  const visible = found.project;
-  // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
-  const seo = pageMeta({
-    origin: SITE_ORIGIN,
-    path: `/project/${visible.id}`,
-    title: `${visible.title} | ${chrome.company.name}`,
-    description: visible.short_description ?? visible.description ?? chrome.company.description,
-    image: visible.featured_image_url,
-    type: "article",
-    jsonLd: [projectJsonLd(SITE_ORIGIN, visible, chrome.company.name)],
-    company: chrome.company,
+  const { record, ...page } = await loadDetailPage<PublicProject>(request, params.id, {
+    noun: "project",
+    notFoundTitle: "Project Not Found",
+    adminPath: "/admin/projects",
+    find: getPublicProject,
+    findPreview: async (id) => {
+      const found = await getProjectPreview(id);
+      return found && { record: found.project, visible: found.isPublic };
+    },
+    description: (project) => project.description,
+    jsonLd: projectJsonLd,
   });
-  return withPreviewHeaders(request, { project: visible, chrome, seo, preview: previewInfo });
+  return withPreviewHeaders(request, { project: record, ...page });
 }
 
 function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
@@ -247,25 +216,14 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `Project Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  return loaderData.preview ? [...loaderData.seo, { name: "robots", content: "noindex" }] : loaderData.seo;
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => detailMeta(loaderData, "Project Not Found");
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundFrame chrome={chromeOf(error.data)}>
-        <DetailNotFound title="Project Not Found" text={NOT_FOUND_TEXT} />
-      </NotFoundFrame>
-    );
-  }
-  // Anything else is the app's shared error page.
-  throw error;
+  return <DetailErrorPage error={error} title="Project Not Found" text={NOT_FOUND_TEXT} />;
 }
 
 // Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).

@@ -1,75 +1,44 @@
 import { Icon } from "~/components/site/icon";
-import { data, isRouteErrorResponse, redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/service";
 import { STATIC_PAGE } from "~/lib/hydration";
-import { logger } from "~/.server/logger";
-import { getActiveService, getServicePreview, type ServicePreview } from "~/.server/models/services";
-import { canPreview, isPreviewRequest, PREVIEW_HEADERS, withPreviewHeaders } from "~/.server/auth/preview";
-import { type PreviewInfo, PreviewBar } from "~/components/site/preview-bar";
-import { getSiteChrome } from "~/.server/models/site-chrome";
+import { getActiveService, getServicePreview, type PublicService } from "~/.server/models/services";
+import { withPreviewHeaders } from "~/.server/auth/preview";
+import { loadDetailPage } from "~/.server/http/detail-page";
+import { PreviewBar } from "~/components/site/preview-bar";
 import {
   BackLink,
   CheckList,
   CtaCard,
   DetailGallery,
   DetailHeader,
-  DetailNotFound,
+  DetailErrorPage,
   DetailSection,
   FeaturedImage,
   InfoTile,
   InfoTiles,
   Prose,
 } from "~/components/site/detail-parts";
-import { chromeOf, NotFoundFrame } from "~/components/site/not-found-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { Badge } from "~/components/ui/badge";
-import { SITE_ORIGIN } from "~/.server/auth/auth";
-import { COMPANY } from "~/content/company";
-import { pageMeta, serviceJsonLd } from "~/lib/seo";
+import { detailMeta, serviceJsonLd } from "~/lib/seo";
 import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";
-
-/** Record ids are UUIDs; anything else that could not be one is "not found" (docs/product.md#detail-pages). */
-const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no longer available.";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
-  const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
-  const id = IdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
-  let found: ServicePreview | null;
-  let preview: boolean;
-  try {
-    preview = await canPreview(request);
-    // An admin's preview finds an inactive service too; everyone else only an active one.
-    if (preview) found = await getServicePreview(id.data);
-    else {
-      const service = await getActiveService(id.data);
-      found = service ? { service, isActive: true } : null;
-    }
-  } catch (error) {
-    // docs/product.md#service-detail: a failed detail load is logged and redirects home.
-    logger.error({ err: error, serviceId: id.data }, "service detail load failed");
-    throw redirect("/");
-  }
-  if (!found) throw data({ message: "Service Not Found", chrome: await getSiteChrome() }, { status: 404, headers });
-  const chrome = await getSiteChrome();
-  const previewInfo: PreviewInfo | null = preview ? { visible: found.isActive, noun: "service", adminPath: "/admin/services" } : null;
-  const visible = found.service;
-  // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
-  const seo = pageMeta({
-    origin: SITE_ORIGIN,
-    path: `/service/${visible.id}`,
-    title: `${visible.title} | ${chrome.company.name}`,
-    description: visible.short_description ?? visible.overview ?? chrome.company.description,
-    image: visible.featured_image_url,
-    type: "article",
-    jsonLd: [serviceJsonLd(SITE_ORIGIN, visible, chrome.company.name)],
-    company: chrome.company,
+  const { record, ...page } = await loadDetailPage<PublicService>(request, params.id, {
+    noun: "service",
+    notFoundTitle: "Service Not Found",
+    adminPath: "/admin/services",
+    find: getActiveService,
+    findPreview: async (id) => {
+      const found = await getServicePreview(id);
+      return found && { record: found.service, visible: found.isActive };
+    },
+    description: (service) => service.overview,
+    jsonLd: serviceJsonLd,
   });
-  return withPreviewHeaders(request, { service: visible, chrome, seo, preview: previewInfo });
+  return withPreviewHeaders(request, { service: record, ...page });
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
@@ -156,25 +125,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `Service Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
-  return loaderData.preview ? [...loaderData.seo, { name: "robots", content: "noindex" }] : loaderData.seo;
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => detailMeta(loaderData, "Service Not Found");
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundFrame chrome={chromeOf(error.data)}>
-        <DetailNotFound title="Service Not Found" text={NOT_FOUND_TEXT} />
-      </NotFoundFrame>
-    );
-  }
-  // Anything else is the app's shared error page.
-  throw error;
+  return <DetailErrorPage error={error} title="Service Not Found" text={NOT_FOUND_TEXT} />;
 }
 
 // Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).

@@ -1,0 +1,76 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { SITE_ORIGIN } from "~/.server/auth/auth";
+import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/auth/preview";
+import { logger } from "~/.server/logger";
+import { getSiteChrome, type SiteChrome } from "~/.server/models/site-chrome";
+import type { PreviewInfo } from "~/components/site/preview-bar";
+import { pageMeta } from "~/lib/seo";
+
+// The loader of the two public detail pages, /service/{id} and /project/{id} (docs/product.md#detail-pages): the
+// same id check, admin preview, failure rule and meta for both; each route says how to find its record, and sends
+// the page through withPreviewHeaders (auth/preview.ts) under its own name for the record.
+
+/** Record ids are UUIDs; anything else that could not be one is "not found" (docs/product.md#detail-pages). */
+const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+interface DetailRecord {
+  id: string;
+  title: string;
+  short_description: string | null;
+  featured_image_url: string | null;
+}
+
+export interface DetailPageKind<T extends DetailRecord> {
+  noun: "service" | "project";
+  /** The 404 page's heading, also its `message`: 'Service Not Found'. */
+  notFoundTitle: string;
+  /** The admin list the preview bar links back to. */
+  adminPath: string;
+  /** What a visitor finds: an active service, a public project. */
+  find(id: string): Promise<T | null>;
+  /** What an admin's preview finds: any record not in the Trash, and whether visitors see it. */
+  findPreview(id: string): Promise<{ record: T; visible: boolean } | null>;
+  /** The meta description when the record has no short description (the company's is the last fallback). */
+  description(record: T): string | null;
+  jsonLd(origin: string, record: T, companyName: string): object;
+}
+
+export async function loadDetailPage<T extends DetailRecord>(request: Request, rawId: string | undefined, kind: DetailPageKind<T>) {
+  // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
+  const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
+  const notFound = async () => data({ message: kind.notFoundTitle, chrome: await getSiteChrome() }, { status: 404, headers });
+  const id = IdSchema.safeParse(rawId);
+  if (!id.success) throw await notFound();
+  let found: { record: T; visible: boolean } | null;
+  let preview: boolean;
+  try {
+    preview = await canPreview(request);
+    // An admin's preview finds an inactive service or a private project too; everyone else only what is shown.
+    if (preview) found = await kind.findPreview(id.data);
+    else {
+      const record = await kind.find(id.data);
+      found = record ? { record, visible: true } : null;
+    }
+  } catch (error) {
+    // docs/product.md#detail-pages: a failed detail load is logged and redirects home.
+    logger.error({ err: error, [`${kind.noun}Id`]: id.data }, `${kind.noun} detail load failed`);
+    throw redirect("/");
+  }
+  if (!found) throw await notFound();
+  const chrome: SiteChrome = await getSiteChrome();
+  const previewInfo: PreviewInfo | null = preview ? { visible: found.visible, noun: kind.noun, adminPath: kind.adminPath } : null;
+  const record = found.record;
+  // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
+  const seo = pageMeta({
+    origin: SITE_ORIGIN,
+    path: `/${kind.noun}/${record.id}`,
+    title: `${record.title} | ${chrome.company.name}`,
+    description: record.short_description ?? kind.description(record) ?? chrome.company.description,
+    image: record.featured_image_url,
+    type: "article",
+    jsonLd: [kind.jsonLd(SITE_ORIGIN, record, chrome.company.name)],
+    company: chrome.company,
+  });
+  return { record, chrome, seo, preview: previewInfo };
+}
