@@ -105,7 +105,7 @@ async function insertEnquiries(count: number, fields: (i: number) => Record<stri
   await db().insertInto("enquiries").values(rows as never).execute();
 }
 
-type EnquiryAnswer = { enquiries: Array<{ name: string }>; paging: { page: number; pageCount: number; total: number } | null };
+type EnquiryAnswer = { enquiries: Array<{ name: string }>; paging: { page: number; pageCount: number; total: number } | null; counts: Record<string, number> };
 
 describe("the enquiries list, a page at a time", () => {
   it("pages each folder and each search by its own count, and the links keep the folder and the search", async () => {
@@ -178,6 +178,11 @@ describe("the lead board's columns and the list of one stage", () => {
     expect(listHtml).toContain("Stage: Quote sent");
     expect(listHtml).toMatch(/<a [^>]*href="\/admin\/enquiries"[^>]*>Show every stage/);
     expect(listHtml).toContain('<input type="hidden" name="stage" value="quoted"/>');
+    // The folders count that stage's enquiries (60 open, 5 archived), not the whole folders'.
+    expect(list.data.counts).toEqual({ new: 0, read: quoted, archived: 5, spam: 0 });
+    expect(listHtml).toMatch(new RegExp(`>Inbox<span[^>]*>${quoted}</span>`));
+    expect(listHtml).toMatch(/>Archived<span[^>]*>5<\/span>/);
+    expect((await get("")).data.counts).toEqual({ new: 0, read: quoted + 3, archived: 5, spam: 0 });
     expect(pagerLinks(listHtml)).toMatchObject({ next: "/admin/enquiries?stage=quoted&page=2" });
     expect((await get("?stage=quoted&page=2")).data.enquiries.map((e) => e.name)).toEqual(Array.from({ length: 10 }, (_, k) => `Visitor ${10 - k}`));
     expect((await get("?status=archived&stage=quoted")).data.paging).toMatchObject({ total: 5 });

@@ -158,12 +158,16 @@ export async function countMatchingEnquiries(filter: EnquiryFilter = {}): Promis
   return Number(row.count);
 }
 
-export async function countEnquiries(): Promise<Record<EnquiryStatus, number>> {
-  const rows = await db()
+/**
+ * Enquiries per folder status; with a stage, only that stage's (the list filtered by a board column's "View all"
+ * shows its folders' counts for that stage, docs/decisions/0057-lead-board-columns-and-stage-filter.md).
+ */
+export async function countEnquiries(stage: LeadStage | null = null): Promise<Record<EnquiryStatus, number>> {
+  let query = db()
     .selectFrom("enquiries")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
-    .groupBy("status")
-    .execute();
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")]);
+  if (stage) query = query.where("stage", "=", stage);
+  const rows = await query.groupBy("status").execute();
   const out: Record<EnquiryStatus, number> = { new: 0, read: 0, archived: 0, spam: 0 };
   for (const r of rows) if (r.status in out) out[r.status as EnquiryStatus] = Number(r.count);
   return out;

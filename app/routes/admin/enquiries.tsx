@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   const [list, counts, selected, board, admins, templates] = await Promise.all([
     view === "list" ? listPage() : null,
-    countEnquiries(),
+    countEnquiries(view === "list" ? filter.stage : null),
     validId ? getLead(validId) : null,
     view === "board" ? listBoardLeads() : null,
     listAssignableAdmins(),
