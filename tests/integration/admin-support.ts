@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createStaticHandler, isRouteErrorResponse } from "react-router";
+import { type ComponentType, createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, createStaticHandler, isRouteErrorResponse, useLoaderData } from "react-router";
 import { auth } from "~/.server/auth/auth";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 
@@ -93,3 +95,13 @@ export function intentsOf(file: string): string[] {
   for (const m of source.matchAll(/(?:intent|write) [!=]== "([\w-]+)"/g)) found.add(m[1]);
   return found.size ? [...found].sort() : ["(no intent)"];
 }
+
+/** An admin page component as the browser gets it from the server, given its loader's real answer. */
+export function renderPage(Page: ComponentType<never>, path: string, loaderData: unknown): string {
+  const Route = () => createElement(Page, { loaderData: useLoaderData(), params: {}, matches: [] } as never);
+  const Stub = createRoutesStub([{ id: "page", path: new URL(path, "http://x").pathname, Component: Route }]);
+  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } }));
+}
+
+/** Rendered HTML with `&amp;` and React's text separators undone, for matching text. */
+export const decodeHtml = (html: string) => html.replace(/&amp;/g, "&").replace(/<!-- -->/g, "");

@@ -1,16 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { submitEnquiry } from "~/.server/enquiries/enquiries";
+import { db } from "~/.server/db";
+import { processMailQueue } from "~/.server/mail/mail-queue";
 import { type MailConfig, setMailConfigForTests } from "~/.server/mail/mailer";
 import { getEnquiry } from "~/.server/models/enquiries";
 import { getLead, leadFunnel, listDueFollowUps, listLeadEvents } from "~/.server/models/leads";
 import { siteDay } from "~/lib/format";
-import { action, loader } from "~/routes/admin/enquiries";
+import EnquiriesPage, { action, loader } from "~/routes/admin/enquiries";
 import { loader as exportLoader } from "~/routes/admin/enquiries-export";
 import { action as templatesAction, loader as templatesLoader } from "~/routes/admin/reply-templates";
 import { createMember, enquiryFields, formDataOf } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
-import { adminSession, call, getRequest, memberSession, postRequest } from "./admin-support";
+import { adminSession, call, decodeHtml, getRequest, memberSession, postRequest, renderPage } from "./admin-support";
 
 useTestDatabase();
 
@@ -247,10 +249,14 @@ describe("replies from the lead", () => {
     setMailConfigForTests(config);
     const sent = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Dear Shifa,\n\nWe will call you <tomorrow>.\n" }, cookie);
     expect(sent).toMatchObject({ status: 200, data: { ok: true, message: "Reply sent to shifa@example.mv" } });
-    await expect.poll(() => sink.received.length).toBe(1);
-    const split = sink.received[0].search(/\r?\n\r?\n/);
-    const [head, body] = [sink.received[0].slice(0, split), sink.received[0].slice(split)];
+    // The queue's run also sends the office its notification of the enquiry: the reply is the one to the visitor.
+    const raw = sink.received.find((message) => /^To: .*shifa@example\.mv/m.test(message));
+    expect(raw).toBeDefined();
+    const split = raw!.search(/\r?\n\r?\n/);
+    const [head, body] = [raw!.slice(0, split), raw!.slice(split)];
     expect(head).toMatch(/^To: "?Aishath Shifa"? <shifa@example\.mv>/m);
+    expect(head).toMatch(/^From: "?Atoll Construction & Services"? <website@atoll\.example>/m);
+    expect(head).toMatch(new RegExp(`^X-Enquiry-Id: ${id}`, "mi"));
     expect(head).toMatch(/^Reply-To: office@atoll\.example/m);
     expect(head).toMatch(/^Subject: Re: Residential/m);
     expect(head).toMatch(/^Content-Type: text\/plain/m);
@@ -271,11 +277,11 @@ describe("replies from the lead", () => {
     expect(await listLeadEvents(id)).toEqual([]);
   });
 
-  it("a refused delivery is shown and recorded as failed", async () => {
+  it("a delivery refused for good (5xx) is shown and recorded as failed", async () => {
     const { cookie } = await adminSession();
     const id = await newLead();
     setMailConfigForTests(config);
-    sink.refuse = true;
+    sink.refuse = "permanent";
     const failed = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Hello" }, cookie);
     expect(failed.status).toBe(502);
     expect(failed.data).toMatchObject({ ok: false, message: "Failed to send the reply" });
@@ -284,6 +290,29 @@ describe("replies from the lead", () => {
       email_status: "failed",
       email_error: expect.stringContaining("Mailbox unavailable"),
     });
+  });
+
+  it("a delivery refused for now (4xx) stays queued on the timeline and goes out on the queue's next try", async () => {
+    const { cookie } = await adminSession();
+    const id = await newLead();
+    setMailConfigForTests(config);
+    sink.refuse = "temporary";
+    const queued = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Hello again" }, cookie);
+    expect(queued).toMatchObject({ status: 200, data: { ok: true, pending: true, message: "Reply to shifa@example.mv is queued" } });
+    expect(queued.data.detail).toMatch(/The mail server did not take it yet \(.*try again later\)\. It is tried again over the next minutes/);
+    expect((await listLeadEvents(id))[0]).toMatchObject({ kind: "email", email_status: "queued", email_error: expect.stringContaining("try again later") });
+    expect(sink.received.some((message) => /^To: .*shifa@example\.mv/m.test(message))).toBe(false);
+    const page = await call(loader, getRequest(`/admin/enquiries?id=${id}`, cookie));
+    const html = decodeHtml(renderPage(EnquiriesPage as never, `/admin/enquiries?id=${id}`, page.data));
+    expect(html).toMatch(/Email to shifa@example\.mv: <strong>Re: Residential<\/strong>.*?>Sending<\/span>/s);
+    expect(html).toMatch(/Not taken yet, tried again shortly: .*try again later/);
+
+    sink.refuse = false;
+    await db().updateTable("mail_outbox").set({ next_attempt_at: 0 }).where("kind", "=", "reply").execute();
+    await processMailQueue();
+    expect((await listLeadEvents(id))[0]).toMatchObject({ email_status: "sent", email_error: null });
+    const raw = sink.received.find((message) => /^To: .*shifa@example\.mv/m.test(message));
+    expect(raw && decodedText(raw)).toContain("Hello again");
   });
 
   it("without SMTP the reply is refused with a reason and nothing is recorded", async () => {

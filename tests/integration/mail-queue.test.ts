@@ -47,14 +47,14 @@ describe("enqueueMail", () => {
     expect(await listOutgoingMail()).toMatchObject([{ id, status: "sent", attempts: 1, error: null }]);
   });
 
-  it("retries a refused message with backoff and gives up after the last attempt", async () => {
-    sink.refuse = true;
+  it("retries a message refused for now (4xx) with backoff and gives up after the last attempt", async () => {
+    sink.refuse = "temporary";
     setMailSenderForTests(sink.sender);
     const id = (await enqueueMail({ to: "b@example.com", subject: "Hi", text: "Hello" })) ?? "";
     await mailQueueIdle();
     let [mail] = await listOutgoingMail();
     expect(mail).toMatchObject({ id, status: "pending", attempts: 1 });
-    expect(mail.error).toMatch(/Mailbox unavailable/);
+    expect(mail.error).toMatch(/try again later/);
     // Not due yet: nothing is tried.
     expect(await processMailQueue(sink.sender)).toBe(0);
     for (let i = 1; i < MAX_MAIL_ATTEMPTS; i++) {
@@ -66,6 +66,29 @@ describe("enqueueMail", () => {
     sink.refuse = false;
     expect(await processMailQueue(sink.sender)).toBe(0);
     expect(sink.received).toEqual([]);
+  });
+
+  it("gives up at once on a message refused for good (5xx)", async () => {
+    sink.refuse = "permanent";
+    setMailSenderForTests(sink.sender);
+    const id = (await enqueueMail({ to: "nobody@example.com", subject: "Hi", text: "Hello" })) ?? "";
+    await mailQueueIdle();
+    const [mail] = await listOutgoingMail();
+    expect(mail).toMatchObject({ id, status: "failed", attempts: 1 });
+    expect(mail.error).toMatch(/Mailbox unavailable/);
+    sink.refuse = false;
+    await db().updateTable("mail_outbox").set({ next_attempt_at: 0 }).where("id", "=", id).execute();
+    expect(await processMailQueue(sink.sender)).toBe(0);
+  });
+
+  it("sends a message's display names and extra headers as stored", async () => {
+    setMailSenderForTests(sink.sender);
+    await enqueueMail({ to: "c@example.com", toName: "Aishath Shifa", fromName: "Atoll Construction", subject: "Hi", text: "Hello", headers: { "X-Enquiry-Id": "e-1" } });
+    await mailQueueIdle();
+    const raw = decodedText(sink.received[0]);
+    expect(raw).toMatch(/^To: "?Aishath Shifa"? <c@example\.com>/m);
+    expect(raw).toMatch(/^From: "?Atoll Construction"? <website@atoll\.example>/m);
+    expect(raw).toMatch(/^X-Enquiry-Id: e-1/im);
   });
 });
 

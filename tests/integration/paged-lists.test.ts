@@ -1,6 +1,3 @@
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db";
 import { createProject } from "~/.server/models/projects";
@@ -11,24 +8,17 @@ import ProjectsPage, { loader as projectsLoader } from "~/routes/admin/projects"
 import { ENQUIRIES_PAGE_SIZE, PROJECTS_PAGE_SIZE } from "~/validation/paging";
 import { projectInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
-import { adminSession, call, getRequest } from "./admin-support";
+import { adminSession, call, decodeHtml, getRequest, renderPage } from "./admin-support";
 
 useTestDatabase();
 
 // The admin's long lists come a page at a time (docs/decisions/0056-paged-admin-lists.md): the loader reads one
 // page, newest first, and the page shows where it is with Previous / Next links that keep the list's filters.
 
-/** The page component as the admin's browser renders it on the server, with the loader's real answer. */
-function render(Page: ComponentType<never>, path: string, loaderData: unknown): string {
-  const Route = () => createElement(Page, { loaderData: useLoaderData(), params: {}, matches: [] } as never);
-  const Stub = createRoutesStub([{ id: "page", path: new URL(path, "http://x").pathname, Component: Route }]);
-  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } }));
-}
 
-const decode = (html: string) => html.replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
 /** The Previous / Next links' targets in rendered HTML (null: the button is disabled). */
 function pagerLinks(html: string) {
-  const nav = decode(html).match(/<nav aria-label="(?:Project|Enquiry) pages"[\s\S]*?<\/nav>/)?.[0];
+  const nav = decodeHtml(html).match(/<nav aria-label="(?:Project|Enquiry) pages"[\s\S]*?<\/nav>/)?.[0];
   if (!nav) return null;
   const target = (label: string) => {
     const link = [...nav.matchAll(/<a\s[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`aria-label="${label}"`));
@@ -48,12 +38,12 @@ describe("the admin projects list, a page at a time", () => {
 
     const first = await call<{ projects: Array<{ title: string }>; paging: unknown }>(projectsLoader, getRequest("/admin/projects", cookie));
     expect(first.data.projects.map((p) => p.title)).toEqual(Array.from({ length: PROJECTS_PAGE_SIZE }, (_, i) => `Project ${total - i}`));
-    const firstHtml = render(ProjectsPage as never, "/admin/projects", first.data);
+    const firstHtml = renderPage(ProjectsPage as never, "/admin/projects", first.data);
     expect(pagerLinks(firstHtml)).toEqual({ text: "Showing 1–24 of 26 Previous Page 1 of 2 Next", previous: null, next: "/admin/projects?page=2" });
 
     const second = await call<{ projects: Array<{ title: string }> }>(projectsLoader, getRequest("/admin/projects?page=2", cookie));
     expect(second.data.projects.map((p) => p.title)).toEqual(["Project 2", "Project 1"]);
-    const secondHtml = render(ProjectsPage as never, "/admin/projects?page=2", second.data);
+    const secondHtml = renderPage(ProjectsPage as never, "/admin/projects?page=2", second.data);
     expect(pagerLinks(secondHtml)).toEqual({ text: "Showing 25–26 of 26 Previous Page 2 of 2 Next", previous: "/admin/projects", next: null });
     expect(secondHtml).toContain("Project 1");
     expect(secondHtml).not.toContain("Project 26");
@@ -75,7 +65,7 @@ describe("the admin projects list, a page at a time", () => {
     const { admin, cookie } = await adminSession();
     for (let i = 1; i <= 3; i++) await createProject(projectInput({ title: `Small ${i}` }), admin.id);
     const answer = await call(projectsLoader, getRequest("/admin/projects", cookie));
-    const html = render(ProjectsPage as never, "/admin/projects", answer.data);
+    const html = renderPage(ProjectsPage as never, "/admin/projects", answer.data);
     expect(html).toContain("Small 3");
     expect(pagerLinks(html)).toBeNull();
   });
@@ -117,7 +107,7 @@ describe("the enquiries list, a page at a time", () => {
     expect(inbox.data.paging).toMatchObject({ page: 1, pageCount: 2, total: 100 });
     expect(inbox.data.enquiries).toHaveLength(ENQUIRIES_PAGE_SIZE);
     expect(inbox.data.enquiries[0].name).toBe("Visitor 149");
-    expect(pagerLinks(render(EnquiriesPage as never, "/admin/enquiries", inbox.data))).toEqual({
+    expect(pagerLinks(renderPage(EnquiriesPage as never, "/admin/enquiries", inbox.data))).toEqual({
       text: "Showing 1–50 of 100 Previous Page 1 of 2 Next",
       previous: null,
       next: "/admin/enquiries?page=2",
@@ -130,7 +120,7 @@ describe("the enquiries list, a page at a time", () => {
     // The archive alone fits on one page: no pager, and a stale ?page=2 shows it.
     const archived = await get("?status=archived&page=2");
     expect(archived.data.paging).toMatchObject({ page: 1, pageCount: 1, total: 50 });
-    expect(pagerLinks(render(EnquiriesPage as never, "/admin/enquiries?status=archived&page=2", archived.data))).toBeNull();
+    expect(pagerLinks(renderPage(EnquiriesPage as never, "/admin/enquiries?status=archived&page=2", archived.data))).toBeNull();
 
     // A search counts its own matches: "Commercial" is every even number, and a third of those are archived.
     const commercial = await get("?status=new&q=commercial");
@@ -143,12 +133,12 @@ describe("the enquiries list, a page at a time", () => {
 
     // With an enquiry open, the pager keeps it open and keeps the search.
     const opened = await get("?q=visitor&id=enq-0149");
-    const html = render(EnquiriesPage as never, "/admin/enquiries?q=visitor&id=enq-0149", opened.data);
+    const html = renderPage(EnquiriesPage as never, "/admin/enquiries?q=visitor&id=enq-0149", opened.data);
     expect(pagerLinks(html)).toMatchObject({ next: "/admin/enquiries?q=visitor&id=enq-0149&page=2" });
     // Choosing a folder starts again at its first page.
-    const page2 = render(EnquiriesPage as never, "/admin/enquiries?page=2", older.data);
-    expect(decode(page2)).toContain('href="/admin/enquiries?status=archived"');
-    expect(decode(page2)).not.toMatch(/export\.csv\?[^"]*page=/);
+    const page2 = renderPage(EnquiriesPage as never, "/admin/enquiries?page=2", older.data);
+    expect(decodeHtml(page2)).toContain('href="/admin/enquiries?status=archived"');
+    expect(decodeHtml(page2)).not.toMatch(/export\.csv\?[^"]*page=/);
   });
 });
 
@@ -167,14 +157,14 @@ describe("the lead board's columns and the list of one stage", () => {
     expect(quotedCards).toHaveLength(BOARD_COLUMN_SIZE);
     expect(quotedCards[0].name).toBe("Visitor 60");
     expect(board.data.board!.cards.filter((c) => c.stage === "won").map((c) => c.name)).toEqual(["Visitor 103", "Visitor 102", "Visitor 101"]);
-    const boardHtml = decode(render(EnquiriesPage as never, "/admin/enquiries?view=board", board.data));
+    const boardHtml = decodeHtml(renderPage(EnquiriesPage as never, "/admin/enquiries?view=board", board.data));
     expect(boardHtml).toContain(`aria-label="${quoted} leads"`);
     expect(boardHtml).toMatch(new RegExp(`<a [^>]*href="/admin/enquiries\\?stage=quoted"[^>]*>View all ${quoted}`));
     expect(boardHtml.match(/View all/g)).toHaveLength(1);
 
     const list = await get("?stage=quoted");
     expect(list.data.paging).toMatchObject({ total: quoted, pageCount: 2 });
-    const listHtml = decode(render(EnquiriesPage as never, "/admin/enquiries?stage=quoted", list.data));
+    const listHtml = decodeHtml(renderPage(EnquiriesPage as never, "/admin/enquiries?stage=quoted", list.data));
     expect(listHtml).toContain("Stage: Quote sent");
     expect(listHtml).toMatch(/<a [^>]*href="\/admin\/enquiries"[^>]*>Show every stage/);
     expect(listHtml).toContain('<input type="hidden" name="stage" value="quoted"/>');

@@ -7,13 +7,18 @@ import type { MailSender } from "~/.server/mail/mailer";
 
 export interface SmtpSink {
   received: string[];
-  refuse: boolean;
+  /** Refuse every message: for good (550) or for now (451, "try again later"). */
+  refuse: false | "permanent" | "temporary";
   sender: MailSender;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const sink = { received: [] as string[], refuse: false } as SmtpSink;
+  const refusals = {
+    permanent: { message: "Mailbox unavailable", responseCode: 550 },
+    temporary: { message: "Mailbox busy, try again later", responseCode: 451 },
+  };
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -23,7 +28,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         raw += chunk.toString("utf8");
       });
       stream.on("end", () => {
-        if (sink.refuse) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+        if (sink.refuse) {
+          const { message, responseCode } = refusals[sink.refuse];
+          return callback(Object.assign(new Error(message), { responseCode }));
+        }
         sink.received.push(raw);
         callback();
       });

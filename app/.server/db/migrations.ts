@@ -491,6 +491,23 @@ function m0012FocalPoint(): Migration {
   };
 }
 
+/**
+ * Replies to leads go through the outgoing-mail queue (docs/decisions/0058-lead-replies-through-the-mail-queue.md):
+ * the queue keeps the visitor's name, the sender's name and extra headers of a message, and a reply's timeline event
+ * names its queued message, whose delivery it follows.
+ */
+function m0013ReplyQueue(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      for (const column of ["to_name", "from_name", "headers"]) {
+        await db.schema.alterTable("mail_outbox").addColumn(column, "text").execute();
+      }
+      await db.schema.alterTable("enquiry_events").addColumn("mail_id", "text").execute();
+      await db.schema.createIndex("enquiry_events_mail_id").on("enquiry_events").column("mail_id").execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -505,6 +522,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0009_leads": m0009Leads(engine),
         "0011_insight": m0011Insight(),
         "0012_focal_point": m0012FocalPoint(),
+        "0013_reply_queue": m0013ReplyQueue(),
       };
     },
   };

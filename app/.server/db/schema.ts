@@ -181,6 +181,8 @@ export interface EnquiryEventsTable {
   email_subject: string | null;
   email_status: string | null;
   email_error: string | null;
+  /** A reply's message in mail_outbox, whose delivery the event follows (null before migration 0013). */
+  mail_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -288,6 +290,10 @@ export interface MailOutboxTable {
   text_body: string;
   html_body: string | null;
   reply_to: string | null;
+  /** The recipient's display name, the sender's (else the address alone) and extra headers as JSON (a reply's). */
+  to_name: ColumnType<string | null, string | null | undefined, string | null>;
+  from_name: ColumnType<string | null, string | null | undefined, string | null>;
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<string, string | undefined, string>;
   attempts: ColumnType<number, number | undefined, number>;
   error: string | null;

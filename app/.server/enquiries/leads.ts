@@ -1,14 +1,27 @@
 import { z } from "zod";
 import { logger } from "../logger";
-import { mailConfig, sendLeadReplyMail } from "../mail/mailer";
-import { type Author, type Lead, recordLeadReply } from "../models/leads";
+import { kickMailQueue, enqueueMail, mailQueueIdle } from "../mail/mail-queue";
+import { leadReplyEmail, mailConfig } from "../mail/mailer";
+import { type Author, getReplyDelivery, type Lead, recordLeadReply, setReplyDelivery } from "../models/leads";
+import { newId } from "../models/rows";
 
-// Replies from a lead's page (docs/decisions/0017-leads-pipeline.md). The sending is this one
-// function, so it can move onto a retry queue later; today it sends at once and records the outcome.
+// Replies from a lead's page (docs/decisions/0017-leads-pipeline.md), sent through the outgoing-mail queue
+// (docs/decisions/0058-lead-replies-through-the-mail-queue.md): the reply joins the timeline as queued, the queue
+// sends it and retries a refusal for now, and the admin's request waits a few seconds for the first try, so the
+// usual answer is still "sent" or "refused" at once.
 
 export const MAIL_NOT_CONFIGURED = "Email is not set up: set SMTP_URL and NOTIFY_EMAIL to send replies";
 
-export type ReplyOutcome = { status: "sent" } | { status: "failed"; error: string } | { status: "not-configured" };
+export type ReplyOutcome =
+  | { status: "sent" }
+  /** Refused for good (or never sendable): on the timeline as not sent. */
+  | { status: "failed"; error: string }
+  /** Still in the queue when the wait ended: not tried yet, or refused for now (`error`) and to be tried again. */
+  | { status: "queued"; error: string | null }
+  | { status: "not-configured" };
+
+/** How long the admin's request waits for the queue's first try of a reply. */
+export const REPLY_WAIT_MS = 8_000;
 
 const SafeAddress = z.email();
 
@@ -16,27 +29,66 @@ export async function sendLeadReply(
   lead: Pick<Lead, "id" | "name" | "email">,
   author: Author,
   reply: { subject: string; body: string },
+  waitMs = REPLY_WAIT_MS,
 ): Promise<ReplyOutcome> {
   const config = mailConfig();
   if (!config) return { status: "not-configured" };
-  let outcome: ReplyOutcome;
-  if (!SafeAddress.safeParse(lead.email).success || /[\r\n]/.test(lead.email)) {
-    outcome = { status: "failed", error: "The visitor's email address is not valid" };
-  } else {
-    try {
-      await sendLeadReplyMail({ to: lead.email, toName: lead.name, subject: reply.subject, body: reply.body, enquiryId: lead.id }, config);
-      outcome = { status: "sent" };
-    } catch (error) {
-      outcome = { status: "failed", error: error instanceof Error ? error.message : String(error) };
-      logger.warn({ enquiryId: lead.id, reason: outcome.error }, "lead reply failed");
-    }
+  const record = (status: "queued" | "failed", error: string | null, mailId: string | null = null) =>
+    recordLeadReply(lead.id, author, { to: lead.email, subject: reply.subject, body: reply.body, status, error, mailId });
+  let message: ReturnType<typeof leadReplyEmail>;
+  try {
+    if (!SafeAddress.safeParse(lead.email).success) throw new Error("The visitor's email address is not valid");
+    message = leadReplyEmail({ to: lead.email, toName: lead.name, subject: reply.subject, body: reply.body, enquiryId: lead.id }, config);
+  } catch (error) {
+    const reason = error instanceof Error && error.message !== "unsafe mail header" ? error.message : "The visitor's email address is not valid";
+    await record("failed", reason);
+    return { status: "failed", error: reason };
   }
-  await recordLeadReply(lead.id, author, {
-    to: lead.email,
-    subject: reply.subject,
-    body: reply.body,
-    status: outcome.status === "sent" ? "sent" : "failed",
-    error: outcome.status === "failed" ? outcome.error : null,
-  });
-  return outcome;
+  // The event first, naming the message it will follow: the queue may send the message before this request goes on.
+  const mailId = newId();
+  await record("queued", null, mailId);
+  let queued: string | null;
+  try {
+    queued = await enqueueMail({
+      id: mailId,
+      kind: "reply",
+      to: message.to.address,
+      toName: message.to.name,
+      fromName: message.from.name,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      text: message.text,
+      headers: message.headers,
+    });
+  } catch (error) {
+    await setReplyDelivery(mailId, "failed", "The reply could not be queued");
+    throw error;
+  }
+  if (!queued) {
+    await setReplyDelivery(mailId, "failed", MAIL_NOT_CONFIGURED);
+    return { status: "failed", error: MAIL_NOT_CONFIGURED };
+  }
+  const delivery = await firstTry(mailId, waitMs);
+  if (delivery.status === "sent") return { status: "sent" };
+  if (delivery.status === "failed") {
+    logger.warn({ enquiryId: lead.id, reason: delivery.error }, "lead reply failed");
+    return { status: "failed", error: delivery.error ?? "The mail server refused the reply" };
+  }
+  return { status: "queued", error: delivery.error };
 }
+
+/** Waits (at most `waitMs`) until the queue has tried the message once: sent, refused, or refused for now. */
+async function firstTry(mailId: string, waitMs: number): Promise<{ status: "queued" | "sent" | "failed"; error: string | null }> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    // A run under way may have passed the message by: another run after it picks it up.
+    kickMailQueue();
+    await Promise.race([mailQueueIdle(), sleep(deadline - Date.now())]);
+    const delivery = (await getReplyDelivery(mailId)) ?? { status: "failed" as const, error: null };
+    if (delivery.status !== "queued" || delivery.error !== null || Date.now() >= deadline) return delivery;
+    await sleep(25);
+  }
+}
+
+/** A pause that does not keep the process alive. */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());

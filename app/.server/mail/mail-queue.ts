@@ -1,22 +1,19 @@
 import { logger } from "../logger";
 import { periodicJob } from "../ops/periodic";
 import { type MailSender, mailSender, renderAccountEmail, type AccountEmailContent } from "./mailer";
-import { claimDueMail, insertOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
+import { claimDueMail, insertOutgoingMail, type NewOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
+import { setReplyDelivery } from "../models/leads";
 
 // The outgoing-mail queue and the background loop that drains it (docs/decisions/0015-outgoing-mail-queue.md).
 // A message is stored first; the loop sends it, retrying with backoff, so no request waits on the mail
 // server and a failed send is not lost. Enquiry notifications keep their delivery state on the enquiry
-// and are drained by the same loop (addMailDrain).
+// and are drained by the same loop (addMailDrain). A lead reply's timeline event follows its message's delivery
+// (docs/decisions/0058-lead-replies-through-the-mail-queue.md).
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  replyTo?: string | null;
+export type MailMessage = Omit<NewOutgoingMail, "kind"> & {
   /** What the message is, for logs: "invite", "password-reset", "reply", ... */
   kind?: string;
-}
+};
 
 /**
  * Queues one email. Returns its id, or null when no SMTP server is configured (nothing is stored: the
@@ -28,6 +25,12 @@ export async function enqueueMail(message: MailMessage): Promise<string | null> 
   kickMailQueue();
   return id;
 }
+
+/** An SMTP answer of 5xx refuses a message for good (RFC 5321): trying it again would only be refused again. */
+export const isPermanentMailFailure = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+};
 
 /** Queues an account email rendered with the shared template (app/.server/mail/mailer.ts renderAccountEmail). */
 export async function enqueueAccountEmail(to: string, kind: string, content: AccountEmailContent): Promise<string | null> {
@@ -42,19 +45,22 @@ export async function processMailQueue(config: MailSender | null = mailSender())
     attempted++;
     try {
       await config.transport.sendMail({
-        from: config.from,
-        to: mail.to,
+        from: mail.fromName ? { name: mail.fromName, address: config.from } : config.from,
+        to: mail.toName ? { name: mail.toName, address: mail.to } : mail.to,
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
       await recordMailSent(mail.id);
+      if (mail.kind === "reply") await setReplyDelivery(mail.id, "sent", null);
       logger.info({ mailId: mail.id, kind: mail.kind }, "email sent");
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await recordMailFailed(mail.id, mail.attempts, reason);
-      logger.warn({ mailId: mail.id, kind: mail.kind, attempt: mail.attempts + 1, reason }, "email failed");
+      const givenUp = await recordMailFailed(mail.id, mail.attempts, reason, Date.now(), isPermanentMailFailure(error));
+      if (mail.kind === "reply") await setReplyDelivery(mail.id, givenUp ? "failed" : "queued", reason);
+      logger.warn({ mailId: mail.id, kind: mail.kind, attempt: mail.attempts + 1, reason, givenUp }, "email failed");
     }
   }
   return attempted;

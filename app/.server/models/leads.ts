@@ -173,12 +173,18 @@ export interface LeadEvent {
   to_stage: LeadStage | null;
   email_to: string | null;
   email_subject: string | null;
-  email_status: "sent" | "failed" | null;
+  /**
+   * A reply's delivery: "queued" while the outgoing-mail queue holds it (email_error then says why the last try
+   * failed, if one did), "sent" once the mail server took it, "failed" when it was refused for good.
+   */
+  email_status: ReplyStatus | null;
   email_error: string | null;
   created_at: string;
 }
 
-type NewEvent = Omit<Partial<LeadEvent>, "id" | "created_at" | "author_name"> & { kind: LeadEventKind };
+export type ReplyStatus = "queued" | "sent" | "failed";
+
+type NewEvent = Omit<Partial<LeadEvent>, "id" | "created_at" | "author_name"> & { kind: LeadEventKind; mail_id?: string | null };
 
 async function insertEvent(trx: Transaction<DB> | ReturnType<typeof db>, enquiryId: string, author: Author | null, event: NewEvent) {
   await trx
@@ -196,6 +202,7 @@ async function insertEvent(trx: Transaction<DB> | ReturnType<typeof db>, enquiry
       email_subject: event.email_subject ?? null,
       email_status: event.email_status ?? null,
       email_error: event.email_error ?? null,
+      mail_id: event.mail_id ?? null,
       created_at: nowIso(),
     })
     .execute();
@@ -325,7 +332,7 @@ export async function setLeadValue(id: string, value: number | null, author: Aut
 export async function recordLeadReply(
   id: string,
   author: Author,
-  reply: { to: string; subject: string; body: string; status: "sent" | "failed"; error: string | null },
+  reply: { to: string; subject: string; body: string; status: ReplyStatus; error: string | null; mailId?: string | null },
 ): Promise<boolean> {
   return changeLead(id, author, async () => ({
     kind: "email",
@@ -334,7 +341,26 @@ export async function recordLeadReply(
     body: reply.body,
     email_status: reply.status,
     email_error: reply.error?.slice(0, 500) ?? null,
+    mail_id: reply.mailId ?? null,
   }));
+}
+
+/**
+ * The outgoing-mail queue's word on a reply's message (docs/decisions/0058-lead-replies-through-the-mail-queue.md):
+ * sent, failed for good, or still queued after a failed try (its reason kept to show).
+ */
+export async function setReplyDelivery(mailId: string, status: ReplyStatus, error: string | null): Promise<void> {
+  await db()
+    .updateTable("enquiry_events")
+    .set({ email_status: status, email_error: error?.slice(0, 500) ?? null })
+    .where("mail_id", "=", mailId)
+    .execute();
+}
+
+/** A reply's delivery as its timeline event has it, or null when there is no such event. */
+export async function getReplyDelivery(mailId: string): Promise<{ status: ReplyStatus; error: string | null } | null> {
+  const row = await db().selectFrom("enquiry_events").select(["email_status", "email_error"]).where("mail_id", "=", mailId).executeTakeFirst();
+  return row ? { status: row.email_status as ReplyStatus, error: row.email_error } : null;
 }
 
 // --- follow-ups and the funnel (the dashboard) --------------------------------------------------

@@ -12,6 +12,10 @@ export interface OutgoingMail {
   text: string;
   html: string | null;
   replyTo: string | null;
+  /** The recipient's and the sender's display names, and extra headers (a lead reply's X-Enquiry-Id). */
+  toName: string | null;
+  fromName: string | null;
+  headers: Record<string, string> | null;
   status: "pending" | "sending" | "sent" | "failed";
   attempts: number;
   error: string | null;
@@ -31,10 +35,25 @@ type Row = {
   text_body: string;
   html_body: string | null;
   reply_to: string | null;
+  to_name: string | null;
+  from_name: string | null;
+  headers: string | null;
   status: string;
   attempts: number;
   error: string | null;
 };
+
+/** Stored headers: a JSON object of strings (anything else, which this code never writes, is none). */
+function parseHeaders(value: string | null): Record<string, string> | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return null;
+  }
+}
 
 const toMail = (row: Row): OutgoingMail => ({
   id: row.id,
@@ -44,15 +63,32 @@ const toMail = (row: Row): OutgoingMail => ({
   text: row.text_body,
   html: row.html_body,
   replyTo: row.reply_to,
+  toName: row.to_name,
+  fromName: row.from_name,
+  headers: parseHeaders(row.headers),
   status: row.status as OutgoingMail["status"],
   attempts: Number(row.attempts),
   error: row.error,
 });
 
-const COLUMNS = ["id", "kind", "to_address", "subject", "text_body", "html_body", "reply_to", "status", "attempts", "error"] as const;
+const COLUMNS = ["id", "kind", "to_address", "subject", "text_body", "html_body", "reply_to", "to_name", "from_name", "headers", "status", "attempts", "error"] as const;
 
-export async function insertOutgoingMail(input: { kind: string; to: string; subject: string; text: string; html?: string | null; replyTo?: string | null }): Promise<string> {
-  const id = newId();
+export interface NewOutgoingMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  toName?: string | null;
+  fromName?: string | null;
+  headers?: Record<string, string> | null;
+  /** The message's id, when the caller records it elsewhere first (a reply's timeline event); else a new one. */
+  id?: string;
+}
+
+export async function insertOutgoingMail(input: NewOutgoingMail): Promise<string> {
+  const id = input.id ?? newId();
   await db()
     .insertInto("mail_outbox")
     .values({
@@ -63,6 +99,9 @@ export async function insertOutgoingMail(input: { kind: string; to: string; subj
       text_body: input.text,
       html_body: input.html ?? null,
       reply_to: input.replyTo ?? null,
+      to_name: input.toName ?? null,
+      from_name: input.fromName ?? null,
+      headers: input.headers ? JSON.stringify(input.headers) : null,
       status: "pending",
       attempts: 0,
       next_attempt_at: Date.now(),
@@ -103,14 +142,19 @@ export async function recordMailSent(id: string): Promise<void> {
     .execute();
 }
 
-export async function recordMailFailed(id: string, attemptsBefore: number, reason: string, now = Date.now()): Promise<void> {
+/**
+ * A failed try: tried again after mailRetryDelayMs, or given up after MAX_MAIL_ATTEMPTS or at once when the mail
+ * server refused it for good (`permanent`: a 5xx answer). Returns whether it was given up.
+ */
+export async function recordMailFailed(id: string, attemptsBefore: number, reason: string, now = Date.now(), permanent = false): Promise<boolean> {
   const attempts = attemptsBefore + 1;
-  const final = attempts >= MAX_MAIL_ATTEMPTS;
+  const final = permanent || attempts >= MAX_MAIL_ATTEMPTS;
   await db()
     .updateTable("mail_outbox")
     .set({ status: final ? "failed" : "pending", attempts, error: reason.slice(0, 500), next_attempt_at: final ? null : now + mailRetryDelayMs(attempts) })
     .where("id", "=", id)
     .execute();
+  return final;
 }
 
 /** Newest first; for tests and the operator. */

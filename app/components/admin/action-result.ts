@@ -17,14 +17,16 @@ export interface ActionResult {
   title?: string;
   /** A reason shown under the message (say, that the record no longer exists). */
   detail?: string;
+  /** Done, but not all of it yet (a reply still in the mail queue): a warning toast rather than a success. */
+  pending?: boolean;
   fieldErrors?: Record<string, string>;
   /** The record the action created or changed, when the page needs it (say, a new category). */
   id?: string;
   name?: string;
 }
 
-export function showResultToast(result: Pick<ActionResult, "ok" | "message" | "title" | "detail">) {
-  const show = result.ok ? toast.success : toast.error;
+export function showResultToast(result: Pick<ActionResult, "ok" | "message" | "title" | "detail" | "pending">) {
+  const show = !result.ok ? toast.error : result.pending ? toast.warning : toast.success;
   if (result.title) show(result.title, { description: result.detail ? `${result.message}: ${result.detail}` : result.message });
   else show(result.message, result.detail ? { description: result.detail } : undefined);
 }

@@ -43,7 +43,7 @@ export interface TimelineEvent {
   to_stage: LeadStage | null;
   email_to: string | null;
   email_subject: string | null;
-  email_status: "sent" | "failed" | null;
+  email_status: "queued" | "sent" | "failed" | null;
   email_error: string | null;
   created_at: string;
 }
@@ -413,11 +413,14 @@ function TimelineText({ event: e }: { event: TimelineEvent }) {
             <span>
               Email to {e.email_to}: <strong>{e.email_subject}</strong>
             </span>
-            <Badge variant={e.email_status === "sent" ? "secondary" : "destructive"}>
-              {e.email_status === "sent" ? "Delivered to mail server" : "Not sent"}
+            <Badge variant={e.email_status === "sent" ? "secondary" : e.email_status === "queued" ? "outline" : "destructive"}>
+              {e.email_status === "sent" ? "Delivered to mail server" : e.email_status === "queued" ? "Sending" : "Not sent"}
             </Badge>
           </p>
           {e.email_status === "failed" && e.email_error ? <p className="text-destructive">{e.email_error}</p> : null}
+          {e.email_status === "queued" && e.email_error ? (
+            <p className="text-muted-foreground">Not taken yet, tried again shortly: {e.email_error}</p>
+          ) : null}
           <p className={cn("whitespace-pre-wrap break-words text-muted-foreground")}>{e.body}</p>
         </div>
       );

@@ -34,7 +34,8 @@ export async function leadAction(act: RecordAction, user: SessionUser) {
   if (!FAILED[intent]) return act.unknown();
   const id = act.id();
   const author = { id: user.id, name: user.profile?.full_name || user.name || user.email };
-  const done = (message: string) => act.done({ action: `enquiry.${intent}`, entityId: id, fields: LEAD_FIELDS[intent] ?? [] }, { id, message });
+  const done = (message: string, more: { detail?: string; pending?: boolean } = {}) =>
+    act.done({ action: `enquiry.${intent}`, entityId: id, fields: LEAD_FIELDS[intent] ?? [] }, { id, message, ...more });
 
   switch (intent) {
     case "set-stage": {
@@ -74,6 +75,15 @@ export async function leadAction(act: RecordAction, user: SessionUser) {
       if (outcome.status === "not-configured") return fail({ intent, message: FAILED[intent], detail: MAIL_NOT_CONFIGURED }, 409);
       // A failed delivery is on the timeline too; 502: the mail server, not the admin, refused it.
       if (outcome.status === "failed") return fail({ intent, message: FAILED[intent], detail: outcome.error }, 502);
+      // Still queued when the wait ended: the reply is kept and tried again, so the form clears
+      // (docs/decisions/0058-lead-replies-through-the-mail-queue.md).
+      if (outcome.status === "queued") {
+        const reason = outcome.error ? `The mail server did not take it yet (${outcome.error}). ` : "";
+        return done(`Reply to ${target.email} is queued`, {
+          detail: `${reason}It is tried again over the next minutes; the timeline shows when it is sent.`,
+          pending: true,
+        });
+      }
       return done(`Reply sent to ${target.email}`);
     }
   }
