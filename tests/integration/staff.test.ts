@@ -19,12 +19,12 @@ import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin/profile";
 import { action as servicesAction } from "~/routes/admin/services";
 import { action as settingsAction } from "~/routes/admin/settings";
-import { action as teamAction, loader as teamLoader } from "~/routes/admin/team";
+import TeamPage, { action as teamAction, loader as teamLoader } from "~/routes/admin/team";
 import { action as twoFactorAction, loader as twoFactorLoader } from "~/routes/admin/two-factor";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
-import { adminSession, call, getRequest, ORIGIN, postRequest, signInCookie } from "./admin-support";
+import { adminSession, call, decodeHtml, getRequest, ORIGIN, postRequest, renderPage, signInCookie } from "./admin-support";
 
 const database = useTestDatabase();
 
@@ -38,6 +38,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   sink.received.length = 0;
+  sink.refuse = false;
   setMailSenderForTests(undefined);
 });
 
@@ -154,6 +155,43 @@ describe("invites", () => {
     expect(mail).toMatch(/text\/html/);
     const token = /accept-invite\?token=([\w-]+)/.exec(mail)?.[1] ?? "";
     expect((await call(acceptLoader, getRequest(`/admin/accept-invite?token=${token}`))).data).toMatchObject({ email: "mailed@example.com" });
+  });
+
+  it("an invitation the mail server refuses is shown as not sent, with the link to copy; one refused for now is sent later", async () => {
+    const { cookie } = await adminSession();
+    withEmail();
+    const invites = async () => (await call(teamLoader, getRequest("/admin/team", cookie))).data.invites as Array<{ email: string; emailDelivery: unknown }>;
+    const deliveryOf = async (email: string) => (await invites()).find((invite) => invite.email === email)?.emailDelivery;
+
+    sink.refuse = "permanent";
+    const refused = await call(teamAction, postRequest("/admin/team", { intent: "invite", email: "refused@example.com" }, cookie));
+    expect(refused.status).toBe(200);
+    expect(refused.data).toMatchObject({ ok: true, pending: true, message: "The invitation to refused@example.com is not sent yet" });
+    expect(refused.data.detail).toMatch(/^The mail server refused it \(.*Mailbox unavailable\)\. You can also copy the link below/);
+    expect(String(refused.data.link)).toMatch(/\/admin\/accept-invite\?token=/);
+    expect(await deliveryOf("refused@example.com")).toEqual({ status: "failed", error: expect.stringContaining("Mailbox unavailable") });
+
+    sink.refuse = "temporary";
+    const later = await call(teamAction, postRequest("/admin/team", { intent: "invite", email: "later@example.com" }, cookie));
+    expect(later.data).toMatchObject({ ok: true, pending: true, message: "The invitation to later@example.com is not sent yet" });
+    expect(later.data.detail).toMatch(/^The mail server did not take it yet \(.*try again later\)\. It is tried again over the next minutes\./);
+    expect(await deliveryOf("later@example.com")).toEqual({ status: "pending", error: expect.stringContaining("try again later") });
+    const html = decodeHtml(renderPage(TeamPage as never, "/admin/team", (await call(teamLoader, getRequest("/admin/team", cookie))).data));
+    expect(html).toMatch(/refused@example\.com<\/span>[^]*?>Email not sent<\/span>[^]*?Mailbox unavailable/);
+    expect(html).toMatch(/later@example\.com<\/span>[^]*?>Email sending<\/span>[^]*?try again later/);
+
+    sink.refuse = false;
+    await db().updateTable("mail_outbox").set({ next_attempt_at: 0 }).where("to_address", "=", "later@example.com").execute();
+    await drain();
+    expect(await deliveryOf("later@example.com")).toEqual({ status: "sent", error: null });
+    expect(sink.received.map((raw) => /^To: (.*)$/m.exec(raw)?.[1])).toEqual(["later@example.com"]);
+
+    // Resending makes a new email, which the row follows.
+    const again = (await invites()).find((invite) => invite.email === "refused@example.com") as unknown as { id: string };
+    const resent = await call(teamAction, postRequest("/admin/team", { intent: "resend-invite", id: again.id }, cookie));
+    expect(resent.data).toMatchObject({ ok: true, message: "Invitation sent again" });
+    expect(resent.data.link).toBeUndefined();
+    expect(await deliveryOf("refused@example.com")).toEqual({ status: "sent", error: null });
   });
 
   it("refuses bad input with field errors and changes nothing", async () => {

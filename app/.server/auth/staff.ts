@@ -3,7 +3,8 @@ import { INVALID_INVITE } from "~/content/staff";
 import { sendInviteEmail, sendPasswordChangedEmail } from "../mail/account-emails";
 import { auth, SITE_ORIGIN } from "./auth";
 import { logger } from "../logger";
-import { claimInvite, createInvite, findPendingInvite, renewInvite, unclaimInvite } from "../models/invites";
+import { claimInvite, createInvite, findPendingInvite, renewInvite, setInviteMail, unclaimInvite } from "../models/invites";
+import { type FirstTry, waitForFirstTry } from "../mail/mail-queue";
 import { getProfile, isAdminProfile } from "../models/profiles";
 import { demoteAdmin, type DemoteResult, promoteToAdmin } from "../models/team";
 import { ensureUser, setPassword } from "../models/users";
@@ -15,26 +16,36 @@ import { clientIp } from "./sign-in";
 
 export const inviteLink = (token: string) => `${SITE_ORIGIN}/admin/accept-invite?token=${encodeURIComponent(token)}`;
 
-export type InviteOutcome = { ok: true; link: string; emailed: boolean } | { ok: false; message: string };
+/**
+ * An invite made: its link (shown to copy when it was not emailed), and what became of its email's first try, or
+ * null when no SMTP server is configured.
+ */
+export type InviteOutcome = { ok: true; link: string; email: FirstTry | null } | { ok: false; message: string };
 
 /** Invites an address; the link is emailed when SMTP is configured and always returned (shown to copy without SMTP). */
 export async function inviteAdmin(email: string, inviter: { id: string; name: string | null }): Promise<InviteOutcome> {
   const ctx = await auth().$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email);
   if (existing && isAdminProfile(await getProfile(existing.user.id))) return { ok: false, message: "This person is already an admin" };
-  const { token } = await createInvite(email, inviter.id);
-  const link = inviteLink(token);
-  const emailed = (await sendInviteEmail(email, link, inviter.name)) !== null;
-  return { ok: true, link, emailed };
+  const { id, token } = await createInvite(email, inviter.id);
+  return emailInvite(id, email, inviteLink(token), inviter);
 }
 
 /** A fresh link (and 72 hours) for a pending invite, emailed again. */
 export async function resendInvite(id: string, inviter: { name: string | null }): Promise<InviteOutcome> {
   const renewed = await renewInvite(id);
   if (!renewed) return { ok: false, message: "This invitation is no longer pending" };
-  const link = inviteLink(renewed.token);
-  const emailed = (await sendInviteEmail(renewed.email, link, inviter.name)) !== null;
-  return { ok: true, link, emailed };
+  return emailInvite(id, renewed.email, inviteLink(renewed.token), inviter);
+}
+
+/**
+ * Queues the invitation email, names it on the invite (the Team page shows its delivery) and waits for its first
+ * try, so the admin learns at once whether the mail server took it (docs/decisions/0058-lead-replies-through-the-mail-queue.md).
+ */
+async function emailInvite(id: string, email: string, link: string, inviter: { name: string | null }): Promise<InviteOutcome> {
+  const mailId = await sendInviteEmail(email, link, inviter.name);
+  await setInviteMail(id, mailId);
+  return { ok: true, link, email: mailId ? await waitForFirstTry(mailId) : null };
 }
 
 

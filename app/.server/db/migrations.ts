@@ -493,10 +493,11 @@ function m0012FocalPoint(): Migration {
 
 /**
  * Replies to leads go through the outgoing-mail queue (docs/decisions/0058-lead-replies-through-the-mail-queue.md):
- * the queue keeps the visitor's name, the sender's name and extra headers of a message, and a reply's timeline event
- * names its queued message, whose delivery it follows.
+ * the queue keeps the visitor's name, the sender's name and extra headers of a message; a reply's timeline event
+ * names its queued message, whose delivery it follows, and an invite names its latest email, whose delivery the
+ * Team page shows.
  */
-function m0013ReplyQueue(): Migration {
+function m0013MailTracking(): Migration {
   return {
     async up(db: Kysely<any>) {
       for (const column of ["to_name", "from_name", "headers"]) {
@@ -504,6 +505,7 @@ function m0013ReplyQueue(): Migration {
       }
       await db.schema.alterTable("enquiry_events").addColumn("mail_id", "text").execute();
       await db.schema.createIndex("enquiry_events_mail_id").on("enquiry_events").column("mail_id").execute();
+      await db.schema.alterTable("invites").addColumn("mail_id", "text").execute();
     },
   };
 }
@@ -522,7 +524,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0009_leads": m0009Leads(engine),
         "0011_insight": m0011Insight(),
         "0012_focal_point": m0012FocalPoint(),
-        "0013_reply_queue": m0013ReplyQueue(),
+        "0013_mail_tracking": m0013MailTracking(),
       };
     },
   };

@@ -279,6 +279,8 @@ export interface InvitesTable {
   expires_at: Millis;
   accepted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The invitation email last queued for it (mail_outbox), whose delivery the Team page shows. */
+  mail_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { logger } from "../logger";
-import { kickMailQueue, enqueueMail, mailQueueIdle } from "../mail/mail-queue";
+import { enqueueMail, FIRST_TRY_WAIT_MS, waitForFirstTry } from "../mail/mail-queue";
 import { leadReplyEmail, mailConfig } from "../mail/mailer";
-import { type Author, getReplyDelivery, type Lead, recordLeadReply, setReplyDelivery } from "../models/leads";
+import { type Author, type Lead, recordLeadReply, setReplyDelivery } from "../models/leads";
 import { newId } from "../models/rows";
 
 // Replies from a lead's page (docs/decisions/0017-leads-pipeline.md), sent through the outgoing-mail queue
@@ -20,16 +20,13 @@ export type ReplyOutcome =
   | { status: "queued"; error: string | null }
   | { status: "not-configured" };
 
-/** How long the admin's request waits for the queue's first try of a reply. */
-export const REPLY_WAIT_MS = 8_000;
-
 const SafeAddress = z.email();
 
 export async function sendLeadReply(
   lead: Pick<Lead, "id" | "name" | "email">,
   author: Author,
   reply: { subject: string; body: string },
-  waitMs = REPLY_WAIT_MS,
+  waitMs = FIRST_TRY_WAIT_MS,
 ): Promise<ReplyOutcome> {
   const config = mailConfig();
   if (!config) return { status: "not-configured" };
@@ -68,27 +65,7 @@ export async function sendLeadReply(
     await setReplyDelivery(mailId, "failed", MAIL_NOT_CONFIGURED);
     return { status: "failed", error: MAIL_NOT_CONFIGURED };
   }
-  const delivery = await firstTry(mailId, waitMs);
-  if (delivery.status === "sent") return { status: "sent" };
-  if (delivery.status === "failed") {
-    logger.warn({ enquiryId: lead.id, reason: delivery.error }, "lead reply failed");
-    return { status: "failed", error: delivery.error ?? "The mail server refused the reply" };
-  }
-  return { status: "queued", error: delivery.error };
+  const delivery = await waitForFirstTry(mailId, waitMs);
+  if (delivery.status === "failed") logger.warn({ enquiryId: lead.id, reason: delivery.error }, "lead reply failed");
+  return delivery;
 }
-
-/** Waits (at most `waitMs`) until the queue has tried the message once: sent, refused, or refused for now. */
-async function firstTry(mailId: string, waitMs: number): Promise<{ status: "queued" | "sent" | "failed"; error: string | null }> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    // A run under way may have passed the message by: another run after it picks it up.
-    kickMailQueue();
-    await Promise.race([mailQueueIdle(), sleep(deadline - Date.now())]);
-    const delivery = (await getReplyDelivery(mailId)) ?? { status: "failed" as const, error: null };
-    if (delivery.status !== "queued" || delivery.error !== null || Date.now() >= deadline) return delivery;
-    await sleep(25);
-  }
-}
-
-/** A pause that does not keep the process alive. */
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());

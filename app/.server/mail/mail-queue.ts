@@ -1,7 +1,7 @@
 import { logger } from "../logger";
 import { periodicJob } from "../ops/periodic";
 import { type MailSender, mailSender, renderAccountEmail, type AccountEmailContent } from "./mailer";
-import { claimDueMail, insertOutgoingMail, type NewOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
+import { claimDueMail, getMailDelivery, insertOutgoingMail, type NewOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
 import { setReplyDelivery } from "../models/leads";
 
 // The outgoing-mail queue and the background loop that drains it (docs/decisions/0015-outgoing-mail-queue.md).
@@ -85,6 +85,36 @@ export const kickMailQueue = queue.run;
 
 /** Resolves when the background run (if any) has finished. */
 export const mailQueueIdle = queue.idle;
+
+/** What became of a message's first try: taken by the mail server, refused for good, or still queued (with why). */
+export type FirstTry = { status: "sent" } | { status: "failed"; error: string } | { status: "queued"; error: string | null };
+
+/** How long an admin's request waits for the first try of a message it queued (a lead reply, an invitation). */
+export const FIRST_TRY_WAIT_MS = 8_000;
+
+/**
+ * Starts a run and waits (at most `waitMs`) until the queue has tried the message once, so an admin who sends a
+ * reply or an invitation still learns at once, in the usual case, whether the mail server took it
+ * (docs/decisions/0058-lead-replies-through-the-mail-queue.md). Still queued when the wait ends: not tried yet, or
+ * refused for now and to be tried again.
+ */
+export async function waitForFirstTry(mailId: string, waitMs = FIRST_TRY_WAIT_MS): Promise<FirstTry> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    // A run under way may have passed the message by: another run after it picks it up.
+    kickMailQueue();
+    await Promise.race([mailQueueIdle(), sleep(deadline - Date.now())]);
+    const delivery = await getMailDelivery(mailId);
+    if (!delivery) return { status: "failed", error: "The message is no longer in the mail queue" };
+    if (delivery.status === "sent") return { status: "sent" };
+    if (delivery.status === "failed") return { status: "failed", error: delivery.error ?? "The mail server refused it" };
+    if (delivery.attempts > 0 || Date.now() >= deadline) return { status: "queued", error: delivery.error };
+    await sleep(25);
+  }
+}
+
+/** A pause that does not keep the process alive. */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 /** Retries on a timer (backoff is in the rows), so failed sends are tried again without new mail. */
 export function startMailQueue(intervalMs = 15_000): void {

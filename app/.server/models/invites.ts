@@ -13,6 +13,8 @@ export interface PendingInvite {
   invitedBy: string | null;
   createdAt: string;
   expiresAt: string;
+  /** The latest invitation email's delivery: null when none was queued (no SMTP: the link was copied). */
+  emailDelivery: { status: "pending" | "sending" | "sent" | "failed"; error: string | null } | null;
 }
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
@@ -44,7 +46,16 @@ export async function listPendingInvites(now = Date.now()): Promise<PendingInvit
   const rows = await db()
     .selectFrom("invites")
     .leftJoin("user", "user.id", "invites.invited_by")
-    .select(["invites.id", "invites.email", "user.email as invited_by_email", "invites.created_at", "invites.expires_at"])
+    .leftJoin("mail_outbox", "mail_outbox.id", "invites.mail_id")
+    .select([
+      "invites.id",
+      "invites.email",
+      "user.email as invited_by_email",
+      "invites.created_at",
+      "invites.expires_at",
+      "mail_outbox.status as mail_status",
+      "mail_outbox.error as mail_error",
+    ])
     .where("invites.accepted_at", "is", null)
     .where("invites.revoked_at", "is", null)
     .where("invites.expires_at", ">", now)
@@ -56,7 +67,13 @@ export async function listPendingInvites(now = Date.now()): Promise<PendingInvit
     invitedBy: r.invited_by_email ?? null,
     createdAt: toIso(r.created_at),
     expiresAt: new Date(Number(r.expires_at)).toISOString(),
+    emailDelivery: r.mail_status ? { status: r.mail_status as NonNullable<PendingInvite["emailDelivery"]>["status"], error: r.mail_error ?? null } : null,
   }));
+}
+
+/** Names the invitation email just queued for an invite (the Team page follows its delivery). */
+export async function setInviteMail(id: string, mailId: string | null): Promise<void> {
+  await db().updateTable("invites").set({ mail_id: mailId }).where("id", "=", id).execute();
 }
 
 /** A new token and 72 hours more for a pending invite (the old link stops working). Null when not pending. */

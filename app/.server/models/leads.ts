@@ -357,12 +357,6 @@ export async function setReplyDelivery(mailId: string, status: ReplyStatus, erro
     .execute();
 }
 
-/** A reply's delivery as its timeline event has it, or null when there is no such event. */
-export async function getReplyDelivery(mailId: string): Promise<{ status: ReplyStatus; error: string | null } | null> {
-  const row = await db().selectFrom("enquiry_events").select(["email_status", "email_error"]).where("mail_id", "=", mailId).executeTakeFirst();
-  return row ? { status: row.email_status as ReplyStatus, error: row.email_error } : null;
-}
-
 // --- follow-ups and the funnel (the dashboard) --------------------------------------------------
 
 export interface FollowUpItem {

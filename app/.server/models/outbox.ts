@@ -157,6 +157,12 @@ export async function recordMailFailed(id: string, attemptsBefore: number, reaso
   return final;
 }
 
+/** One message's delivery so far, or null when there is no such message (pruned, or never stored). */
+export async function getMailDelivery(id: string): Promise<Pick<OutgoingMail, "status" | "attempts" | "error"> | null> {
+  const row = await db().selectFrom("mail_outbox").select(["status", "attempts", "error"]).where("id", "=", id).executeTakeFirst();
+  return row ? { status: row.status as OutgoingMail["status"], attempts: Number(row.attempts), error: row.error } : null;
+}
+
 /** Newest first; for tests and the operator. */
 export async function listOutgoingMail(limit = 50): Promise<OutgoingMail[]> {
   const rows = await db().selectFrom("mail_outbox").select(COLUMNS).orderBy("created_at", "desc").limit(limit).execute();

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/.server/auth/access";
 import { mailSender } from "~/.server/mail/mailer";
 import { listPendingInvites, revokeInvite } from "~/.server/models/invites";
 import { listAdmins } from "~/.server/models/team";
-import { inviteAdmin, removeAdminAccess, resendInvite } from "~/.server/auth/staff";
+import { inviteAdmin, type InviteOutcome, removeAdminAccess, resendInvite } from "~/.server/auth/staff";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
@@ -28,6 +28,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/utils";
 import { InviteSchema } from "~/validation/staff";
 import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
 import { submitFetcher } from "~/components/admin/fetcher-submit";
@@ -50,6 +51,21 @@ const WORDING: Record<string, Wording> = {
   "remove-access": { message: "Failed to remove access", noun: "admin" },
 };
 
+/**
+ * What an invite's answer says: sent, or (no SMTP, or the mail server has not taken it yet) the link to copy, with
+ * why it was not sent; a refusal for now is tried again by the mail queue.
+ */
+function inviteAnswer(outcome: Extract<InviteOutcome, { ok: true }>, words: { sent: string; notSent: string; noMail: string }) {
+  const email = outcome.email;
+  if (!email) return { message: words.noMail, link: outcome.link };
+  if (email.status === "sent") return { message: words.sent };
+  const why =
+    email.status === "failed"
+      ? `The mail server refused it (${email.error}).`
+      : `${email.error ? `The mail server did not take it yet (${email.error}). ` : ""}It is tried again over the next minutes.`;
+  return { message: words.notSent, detail: `${why} You can also copy the link below and send it yourself.`, link: outcome.link, pending: true };
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const inviter = { id: user.id, name: user.profile?.full_name || user.name || user.email };
@@ -62,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
         if (!invited.ok) return act.refuse(null, 400, { email: invited.message });
         return act.done(
           { kind: "security", action: "team.invite", entityId: email, detail: email },
-          invited.emailed ? { message: `Invitation sent to ${email}` } : { message: "Invitation created: copy the link below and send it yourself", link: invited.link },
+          inviteAnswer(invited, { sent: `Invitation sent to ${email}`, notSent: `The invitation to ${email} is not sent yet`, noMail: "Invitation created: copy the link below and send it yourself" }),
         );
       }
       case "resend-invite": {
@@ -71,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
         if (!resent.ok) return act.refuse(resent.message, 404);
         return act.done(
           { kind: "security", action: "team.resend-invite", entityId: id },
-          resent.emailed ? { message: "Invitation sent again" } : { message: "New link created: copy it below", link: resent.link },
+          inviteAnswer(resent, { sent: "Invitation sent again", notSent: "The new invitation is not sent yet", noMail: "New link created: copy it below" }),
         );
       }
       case "revoke-invite": {
@@ -232,7 +248,12 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                 <TableBody>
                   {invites.map((invite) => (
                     <TableRow key={invite.id}>
-                      <TableCell className="break-all font-medium">{invite.email}</TableCell>
+                      <TableCell>
+                        <div className="grid justify-items-start gap-1">
+                          <span className="break-all font-medium">{invite.email}</span>
+                          <InviteEmailStatus delivery={invite.emailDelivery} />
+                        </div>
+                      </TableCell>
                       <TableCell className="break-all">{invite.invitedBy ?? "-"}</TableCell>
                       <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
                       <TableCell>
@@ -278,6 +299,22 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+    </>
+  );
+}
+
+/**
+ * The invitation email's delivery, from the mail queue, under the address. Without SMTP there is none (the admin
+ * was given the link to send), and nothing is shown.
+ */
+function InviteEmailStatus({ delivery }: { delivery: { status: string; error: string | null } | null }) {
+  if (!delivery) return null;
+  if (delivery.status === "sent") return <Badge variant="secondary">Delivered to mail server</Badge>;
+  const failed = delivery.status === "failed";
+  return (
+    <>
+      <Badge variant={failed ? "destructive" : "outline"}>{failed ? "Email not sent" : "Email sending"}</Badge>
+      {delivery.error ? <p className={cn("max-w-72 text-xs whitespace-normal", failed ? "text-destructive" : "text-muted-foreground")}>{delivery.error}</p> : null}
     </>
   );
 }
