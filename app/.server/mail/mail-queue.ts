@@ -5,10 +5,10 @@ import { claimDueMail, getMailDelivery, insertOutgoingMail, type NewOutgoingMail
 import { setReplyDelivery } from "../models/leads";
 
 // The outgoing-mail queue and the background loop that drains it (docs/decisions/0015-outgoing-mail-queue.md).
-// A message is stored first; the loop sends it, retrying with backoff, so no request waits on the mail
-// server and a failed send is not lost. Enquiry notifications keep their delivery state on the enquiry
-// and are drained by the same loop (addMailDrain). A lead reply's timeline event follows its message's delivery
-// (docs/decisions/0058-lead-replies-through-the-mail-queue.md).
+// A message is stored first; the loop sends it, retrying with backoff, so a slow or refusing mail server never
+// holds a request longer than an admin's wait for the first try (waitForFirstTry) and a failed send is not lost.
+// Enquiry notifications keep their delivery state on the enquiry and are drained by the same loop (addMailDrain).
+// A lead reply's timeline event follows its message's delivery (docs/decisions/0058-lead-replies-through-the-mail-queue.md).
 
 export type MailMessage = Omit<NewOutgoingMail, "kind"> & {
   /** What the message is, for logs: "invite", "password-reset", "reply", ... */

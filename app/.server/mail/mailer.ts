@@ -142,7 +142,10 @@ ${button}
   return { subject: headerSafe(`${content.subject} | ${COMPANY.name}`), text, html };
 }
 
-/** A reply from a lead's page (docs/decisions/0017-leads-pipeline.md): plain text, to the visitor, answers come back to the office. */
+/**
+ * A reply from a lead's page (docs/decisions/0017-leads-pipeline.md): plain text, to the visitor, answers come back to
+ * the office. Queued as it is built here (docs/decisions/0058-lead-replies-through-the-mail-queue.md).
+ */
 export function leadReplyEmail(
   reply: { to: string; toName: string; subject: string; body: string; enquiryId: string },
   config: Pick<MailConfig, "to" | "from">,
@@ -157,8 +160,4 @@ export function leadReplyEmail(
     text: reply.body,
     headers: { "X-Enquiry-Id": reply.enquiryId },
   };
-}
-
-export async function sendLeadReplyMail(reply: Parameters<typeof leadReplyEmail>[0], config: MailConfig): Promise<void> {
-  await config.transport.sendMail(leadReplyEmail(reply, config));
 }
