@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, Inbox, CircleCheck, CircleX, Database, Eye, FolderKanban, Plus, ShieldCheck, Star, Wrench } from "lucide-react";
+import { ArrowRight, CalendarDays, Inbox, CircleAlert, CircleCheck, CircleX, Database, Eye, FolderKanban, Mail, Plus, ShieldCheck, Star, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/.server/auth/access";
@@ -7,7 +7,8 @@ import { countEnquiries } from "~/.server/models/enquiries";
 import { leadFunnel, listDueFollowUps } from "~/.server/models/leads";
 import { FollowUps, LeadFunnel } from "~/components/admin/lead-insights";
 import { countProjects } from "~/.server/models/projects";
-import { pingDatabase } from "~/.server/models/system";
+import { mailTrouble, pingDatabase } from "~/.server/models/system";
+import { mailConfig, mailSender } from "~/.server/mail/mailer";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { SITE_TIME_ZONE, siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, `dashboard ${what} failed`);
     return fallback;
   };
-  const [counts, databaseOk, newEnquiries, followUps, funnel] = await Promise.all([
+  const [counts, databaseOk, newEnquiries, followUps, funnel, mail] = await Promise.all([
     // docs/product.md#dashboard: a failed count is logged and the dashboard shows zeros.
     countProjects().catch((error: unknown) => {
       logger.error({ err: error }, "dashboard counts failed");
@@ -37,14 +38,36 @@ export async function loader({ request }: Route.LoaderArgs) {
     leadFunnel(new Date(Date.now() - 90 * 86_400_000).toISOString()).catch(
       quiet("lead funnel", { enquiries: 0, contacted: 0, quoted: 0, won: 0, lost: 0, valueWon: 0 }),
     ),
+    mailStatus(),
   ]);
   // Formatted on the server so the page and the browser agree on "today".
   const today = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: SITE_TIME_ZONE }).format(new Date());
-  return { counts, databaseOk, today, newEnquiries, followUps, funnel };
+  return { counts, databaseOk, today, newEnquiries, followUps, funnel, mail };
+}
+
+/**
+ * The email row of System Status (docs/decisions/0059-email-on-the-dashboard.md): not set up, working, or failing
+ * (messages given up in the last 24 hours or waiting after a failed try), with the newest reason.
+ */
+async function mailStatus(): Promise<{ tone: StatusTone; text: string; detail: string | null }> {
+  if (!mailSender()) {
+    return { tone: "warn", text: "Email Not Set Up", detail: "Enquiries are not emailed and invitations are links to copy: set SMTP_URL and NOTIFY_EMAIL." };
+  }
+  const notices = mailConfig() ? "" : " Enquiries are not emailed: set NOTIFY_EMAIL.";
+  try {
+    const trouble = await mailTrouble(new Date(Date.now() - 86_400_000).toISOString());
+    if (trouble.failed === 0 && trouble.retrying === 0) return { tone: notices ? "warn" : "ok", text: "Email Delivery Working", detail: notices.trim() || null };
+    const counts = [trouble.failed > 0 ? `${trouble.failed} not sent in the last 24 hours` : null, trouble.retrying > 0 ? `${trouble.retrying} waiting to be tried again` : null];
+    const reason = trouble.lastError ? ` Last reason: ${trouble.lastError}` : "";
+    return { tone: "fail", text: "Email Delivery Failing", detail: `${counts.filter(Boolean).join(", ")}.${reason}${notices}` };
+  } catch (error) {
+    logger.error({ err: error }, "dashboard mail status failed");
+    return { tone: "warn", text: "Email Status Unknown", detail: null };
+  }
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { counts, databaseOk, today, newEnquiries, followUps, funnel } = loaderData;
+  const { counts, databaseOk, today, newEnquiries, followUps, funnel, mail } = loaderData;
   const stats = [
     { label: "Total Projects", value: String(counts.total), icon: FolderKanban, note: "All projects in the portfolio" },
     { label: "Featured Projects", value: String(counts.featured), icon: Star, note: "Listed first on the home page" },
@@ -124,8 +147,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             <ul className="grid gap-3">
-              <StatusRow ok={databaseOk} icon={Database} text={databaseOk ? "Database Connection Active" : "Database Connection Failed"} />
-              <StatusRow ok icon={ShieldCheck} text="Authentication Working" />
+              <StatusRow tone={databaseOk ? "ok" : "fail"} icon={Database} text={databaseOk ? "Database Connection Active" : "Database Connection Failed"} />
+              <StatusRow tone="ok" icon={ShieldCheck} text="Authentication Working" />
+              <StatusRow tone={mail.tone} icon={Mail} text={mail.text} detail={mail.detail} />
               <li className="flex items-center gap-3 rounded-lg border p-3 text-sm">
                 <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
                 <span>
@@ -159,12 +183,24 @@ function QuickAction({ to, icon: Icon, title, text }: { to: string; icon: typeof
   );
 }
 
-function StatusRow({ ok, icon: Icon, text }: { ok: boolean; icon: typeof Plus; text: string }) {
+type StatusTone = "ok" | "warn" | "fail";
+
+const TONES: Record<StatusTone, { row: string; icon: string; Mark: typeof Plus }> = {
+  ok: { row: "border-emerald-200 bg-emerald-50", icon: "text-emerald-700", Mark: CircleCheck },
+  warn: { row: "border-amber-200 bg-amber-50", icon: "text-amber-700", Mark: CircleAlert },
+  fail: { row: "border-red-200 bg-red-50", icon: "text-red-700", Mark: CircleX },
+};
+
+function StatusRow({ tone, icon: Icon, text, detail }: { tone: StatusTone; icon: typeof Plus; text: string; detail?: string | null }) {
+  const { row, icon, Mark } = TONES[tone];
   return (
-    <li className={cn("flex items-center gap-3 rounded-lg border p-3 text-sm", ok ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50")}>
-      <Icon aria-hidden="true" className={cn("size-4", ok ? "text-emerald-700" : "text-red-700")} />
-      <span className="flex-1">{text}</span>
-      {ok ? <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" /> : <CircleX aria-hidden="true" className="size-4 text-red-700" />}
+    <li className={cn("flex items-start gap-3 rounded-lg border p-3 text-sm", row)}>
+      <Icon aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0", icon)} />
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span>{text}</span>
+        {detail ? <span className="text-xs break-words text-muted-foreground">{detail}</span> : null}
+      </span>
+      <Mark aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0", icon)} />
     </li>
   );
 }
