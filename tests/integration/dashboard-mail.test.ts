@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db";
 import { enqueueMail, mailQueueIdle } from "~/.server/mail/mail-queue";
-import { type MailConfig, setMailConfigForTests, setMailSenderForTests } from "~/.server/mail/mailer";
+import { setMailConfigForTests, setMailSenderForTests } from "~/.server/mail/mailer";
 import DashboardPage, { loader } from "~/routes/admin/dashboard";
 import { useTestDatabase } from "../setup/database";
-import { type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
+import { type SmtpSink, useSmtpSink } from "../setup/smtp-sink";
 import { adminSession, call, decodeHtml, getRequest, renderPage } from "./admin-support";
 
 useTestDatabase();
@@ -13,23 +13,7 @@ useTestDatabase();
 // the mail server's reason, read from the real outgoing-mail queue and enquiry rows, messages sent to a real SMTP
 // server on loopback.
 
-let sink: SmtpSink;
-let config: MailConfig;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  config = { ...sink.sender, to: "office@atoll.example" };
-});
-afterAll(async () => {
-  setMailConfigForTests(undefined);
-  setMailSenderForTests(undefined);
-  await sink.close();
-});
-afterEach(() => {
-  sink.received.length = 0;
-  sink.refuse = false;
-  setMailConfigForTests(undefined);
-  setMailSenderForTests(undefined);
-});
+const sink = useSmtpSink();
 
 type MailRow = { tone: string; text: string; detail: string | null };
 
@@ -66,7 +50,7 @@ describe("the dashboard's email row", () => {
 
   it("is working while nothing failed, and says when enquiries are not emailed for want of NOTIFY_EMAIL", async () => {
     const { cookie } = await adminSession();
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     await send("a@example.com", false);
     expect((await dashboard(cookie)).mail).toEqual({ tone: "ok", text: "Email Delivery Working", detail: null });
 
@@ -77,7 +61,7 @@ describe("the dashboard's email row", () => {
 
   it("is failing with counts and the newest reason when messages were refused in the last 24 hours or wait for a retry", async () => {
     const { cookie } = await adminSession();
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
     // Older than a day: not counted.
     await insertEnquiry("enq-old", { email_status: "failed", email_error: "Old trouble", created_at: hoursAgo(30) });

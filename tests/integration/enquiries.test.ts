@@ -1,10 +1,7 @@
-import type { AddressInfo } from "node:net";
-import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formToken, notificationQueueIdle, processNotificationQueue, submitEnquiry } from "~/.server/enquiries/enquiries";
 import { env } from "~/.server/env";
-import { type MailConfig, setMailConfigForTests } from "~/.server/mail/mailer";
+import { setMailConfigForTests } from "~/.server/mail/mailer";
 import {
   countEnquiries,
   deleteEnquiry,
@@ -16,47 +13,12 @@ import {
 import { db } from "~/.server/db";
 import { enquiryFields, formDataOf } from "../factories";
 import { useTestDatabase } from "../setup/database";
+import { useSmtpSink } from "../setup/smtp-sink";
 
 useTestDatabase();
 
-// A real SMTP server on loopback that keeps every message it receives, or refuses them all.
-const received: string[] = [];
-let refuse = false;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, _session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      if (refuse) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-      received.push(raw);
-      callback();
-    });
-  },
-});
-let config: MailConfig;
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  config = {
-    transport: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }),
-    to: "office@atoll.example",
-    from: "website@atoll.example",
-  };
-});
-afterAll(async () => {
-  setMailConfigForTests(undefined);
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
-afterEach(() => {
-  received.length = 0;
-  refuse = false;
-  setMailConfigForTests(undefined);
-});
+// Notifications reach a real SMTP server on loopback.
+const sink = useSmtpSink();
 
 let ipSeq = 0;
 function post(fields: Record<string, string>, ip = `192.0.2.${++ipSeq}`) {
@@ -66,7 +28,7 @@ function post(fields: Record<string, string>, ip = `192.0.2.${++ipSeq}`) {
 
 describe("submitting an enquiry", () => {
   it("stores it first, then emails staff with reply-to the visitor", async () => {
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     const result = await post(enquiryFields());
     expect(result).toMatchObject({ ok: true, spam: false });
     if (!result.ok) return;
@@ -74,11 +36,11 @@ describe("submitting an enquiry", () => {
     expect(stored).toMatchObject({ name: "Aishath Shifa", status: "new", source_page: "/" });
     expect(["pending", "sending", "sent"]).toContain(stored?.email_status);
 
-    await processNotificationQueue(config);
-    await expect.poll(() => received.length).toBe(1);
-    expect(received[0]).toMatch(/^Reply-To: "?Aishath Shifa"? <shifa@example\.mv>/m);
-    expect(received[0]).toMatch(/^Subject: New enquiry: Residential \(Aishath Shifa\)/m);
-    expect(received[0]).toContain("two-storey house");
+    await processNotificationQueue(sink.config);
+    await expect.poll(() => sink.received.length).toBe(1);
+    expect(sink.received[0]).toMatch(/^Reply-To: "?Aishath Shifa"? <shifa@example\.mv>/m);
+    expect(sink.received[0]).toMatch(/^Subject: New enquiry: Residential \(Aishath Shifa\)/m);
+    expect(sink.received[0]).toContain("two-storey house");
     // The send that the submission kicked off in the background may be the one that delivered it (then the call
     // above found nothing to claim): the status is recorded once that send has finished.
     await notificationQueueIdle();
@@ -88,13 +50,13 @@ describe("submitting an enquiry", () => {
   it("cannot inject headers or recipients through the name or project type", async () => {
     const result = await post(enquiryFields({ name: "Bob\r\nBcc: evil@attacker.example", subject: "X\nCc: evil@attacker.example" }));
     expect(result.ok).toBe(true);
-    await processNotificationQueue(config);
-    expect(received).toHaveLength(0); // mail not configured for the app: nothing queued
+    await processNotificationQueue(sink.config);
+    expect(sink.received).toHaveLength(0); // mail not configured for the app: nothing queued
     if (!result.ok) return;
     await db().updateTable("enquiries").set({ email_status: "pending", email_next_attempt_at: 0 }).where("id", "=", result.enquiry.id).execute();
-    await processNotificationQueue(config);
-    expect(received).toHaveLength(1);
-    const headers = received[0].split(/\r?\n\r?\n/)[0];
+    await processNotificationQueue(sink.config);
+    expect(sink.received).toHaveLength(1);
+    const headers = sink.received[0].split(/\r?\n\r?\n/)[0];
     expect(headers).not.toMatch(/^(Bcc|Cc):/im);
     expect(headers).not.toContain("attacker.example>");
   });
@@ -116,7 +78,7 @@ describe("submitting an enquiry", () => {
   });
 
   it("keeps spam in the Spam folder and never emails it", async () => {
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     const honeypot = await post(enquiryFields({ website: "http://spam.example" }));
     const tooFast = await post(enquiryFields({ form_token: formToken(Date.now() - 200) }));
     const forged = await post(enquiryFields({ form_token: `${Date.now() - 60_000}.forgedmacforgedmac0000` }));
@@ -127,8 +89,8 @@ describe("submitting an enquiry", () => {
     expect(reasons).toEqual(["form filled in N ms", "honeypot field filled", "missing or forged form token", "missing or forged form token"]);
     expect(spam.every((e) => e.email_status === "skipped")).toBe(true);
     expect(await listEnquiries({ status: "inbox" })).toEqual([]);
-    await processNotificationQueue(config);
-    expect(received).toHaveLength(0);
+    await processNotificationQueue(sink.config);
+    expect(sink.received).toHaveLength(0);
   });
 
   it("limits enquiries per IP", async () => {
@@ -140,25 +102,25 @@ describe("submitting an enquiry", () => {
   });
 
   it("records a failing mail server, retries with backoff and gives up after the last attempt", async () => {
-    setMailConfigForTests(config);
-    refuse = true;
+    setMailConfigForTests(sink.config);
+    sink.refuse = "permanent";
     const result = await post(enquiryFields());
     if (!result.ok) throw new Error("not stored");
     // The submission already started the queue in the background; let that first attempt finish.
     await notificationQueueIdle();
-    await processNotificationQueue(config);
+    await processNotificationQueue(sink.config);
     let stored = await getEnquiry(result.enquiry.id);
     expect(stored).toMatchObject({ status: "new", email_status: "pending", email_attempts: 1 });
     expect(stored?.email_error).toMatch(/Mailbox unavailable/);
     // Not due again until the backoff has passed.
-    expect(await processNotificationQueue(config)).toBe(0);
+    expect(await processNotificationQueue(sink.config)).toBe(0);
     for (let i = 1; i < MAX_EMAIL_ATTEMPTS; i++) {
       await db().updateTable("enquiries").set({ email_next_attempt_at: 0 }).where("id", "=", result.enquiry.id).execute();
-      await processNotificationQueue(config);
+      await processNotificationQueue(sink.config);
     }
     stored = await getEnquiry(result.enquiry.id);
     expect(stored).toMatchObject({ email_status: "failed", email_attempts: MAX_EMAIL_ATTEMPTS });
-    expect(received).toHaveLength(0);
+    expect(sink.received).toHaveLength(0);
   });
 });
 

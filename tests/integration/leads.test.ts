@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submitEnquiry } from "~/.server/enquiries/enquiries";
 import { db } from "~/.server/db";
 import { processMailQueue } from "~/.server/mail/mail-queue";
-import { type MailConfig, setMailConfigForTests } from "~/.server/mail/mailer";
+import { setMailConfigForTests } from "~/.server/mail/mailer";
 import { getEnquiry } from "~/.server/models/enquiries";
 import { getLead, leadFunnel, listDueFollowUps, listLeadEvents } from "~/.server/models/leads";
 import { siteDay } from "~/lib/format";
@@ -11,7 +11,7 @@ import { loader as exportLoader } from "~/routes/admin/enquiries-export";
 import { action as templatesAction, loader as templatesLoader } from "~/routes/admin/reply-templates";
 import { createMember, enquiryFields, formDataOf } from "../factories";
 import { useTestDatabase } from "../setup/database";
-import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
+import { decodedText, useSmtpSink } from "../setup/smtp-sink";
 import { adminSession, call, decodeHtml, getRequest, memberSession, postRequest, renderPage } from "./admin-support";
 
 useTestDatabase();
@@ -19,22 +19,7 @@ useTestDatabase();
 // Leads (docs/product.md#leads): stages, notes, assignment, follow-ups, value and replies, through the admin
 // page's real action, on a fresh database of each engine; replies reach a real SMTP server on loopback.
 
-let sink: SmtpSink;
-let config: MailConfig;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  config = { ...sink.sender, to: "office@atoll.example" };
-});
-afterAll(async () => {
-  setMailConfigForTests(undefined);
-  await sink.close();
-});
-afterEach(() => {
-  sink.received.length = 0;
-  sink.refuse = false;
-  setMailConfigForTests(undefined);
-});
+const sink = useSmtpSink();
 
 let ipSeq = 0;
 async function newLead(overrides: Record<string, string> = {}) {
@@ -246,7 +231,7 @@ describe("replies from the lead", () => {
     const { cookie } = await adminSession();
     const id = await newLead();
     // Set after the enquiry: the office's own notification of it is not what this test reads.
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     const sent = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Dear Shifa,\n\nWe will call you <tomorrow>.\n" }, cookie);
     expect(sent).toMatchObject({ status: 200, data: { ok: true, message: "Reply sent to shifa@example.mv" } });
     // The queue's run also sends the office its notification of the enquiry: the reply is the one to the visitor.
@@ -270,7 +255,7 @@ describe("replies from the lead", () => {
   it("refuses a subject with a line break (no header injection) and sends nothing", async () => {
     const { cookie } = await adminSession();
     const id = await newLead();
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     const refused = await post({ intent: "send-reply", id, subject: "Hello\r\nBcc: evil@attacker.example", body: "Hi" }, cookie);
     expect(refused).toMatchObject({ status: 400, data: { fieldErrors: { subject: "Subject must be one line" } } });
     expect(sink.received).toHaveLength(0);
@@ -280,7 +265,7 @@ describe("replies from the lead", () => {
   it("a delivery refused for good (5xx) is shown and recorded as failed", async () => {
     const { cookie } = await adminSession();
     const id = await newLead();
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     sink.refuse = "permanent";
     const failed = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Hello" }, cookie);
     expect(failed.status).toBe(502);
@@ -295,7 +280,7 @@ describe("replies from the lead", () => {
   it("a delivery refused for now (4xx) stays queued on the timeline and goes out on the queue's next try", async () => {
     const { cookie } = await adminSession();
     const id = await newLead();
-    setMailConfigForTests(config);
+    setMailConfigForTests(sink.config);
     sink.refuse = "temporary";
     const queued = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Hello again" }, cookie);
     expect(queued).toMatchObject({ status: 200, data: { ok: true, pending: true, message: "Reply to shifa@example.mv is queued" } });
@@ -402,7 +387,7 @@ describe("the daily email to each assignee", () => {
     await post({ intent: "set-follow-up", id: notDue, follow_up_on: siteDay(new Date(Date.now() + 5 * 86_400_000)) }, cookie);
     sink.received.length = 0;
 
-    expect(await sendLeadDigests(new Date(), config)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendLeadDigests(new Date(), sink.config)).toEqual({ sent: 1, failed: 0 });
     await expect.poll(() => sink.received.length).toBe(1);
     // The body is quoted-printable: soft line breaks and =XX escapes undone.
     const mail = decodedText(sink.received[0]);
@@ -414,7 +399,7 @@ describe("the daily email to each assignee", () => {
     expect(mail).toContain(`/admin/enquiries?id=${late}`);
     expect(mail).toContain(today);
     // The day is claimed: another instance (or the next tick) sends nothing.
-    expect(await sendLeadDigests(new Date(), config)).toBeNull();
+    expect(await sendLeadDigests(new Date(), sink.config)).toBeNull();
     expect(sink.received).toHaveLength(1);
   });
 });

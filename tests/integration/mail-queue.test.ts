@@ -1,29 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pruneOldMail } from "~/.server/activity/activity-pruning";
 import { db } from "~/.server/db";
 import { enqueueMail, mailQueueIdle, processMailQueue } from "~/.server/mail/mail-queue";
 import { setMailSenderForTests } from "~/.server/mail/mailer";
 import { listOutgoingMail, MAX_MAIL_ATTEMPTS } from "~/.server/models/outbox";
 import { useTestDatabase } from "../setup/database";
-import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
+import { decodedText, useSmtpSink } from "../setup/smtp-sink";
 
 // The outgoing-mail queue (docs/decisions/0015-outgoing-mail-queue.md) against a real SMTP server on loopback.
 
 useTestDatabase();
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  setMailSenderForTests(undefined);
-  await sink.close();
-});
-afterEach(() => {
-  sink.received.length = 0;
-  sink.refuse = false;
-  setMailSenderForTests(undefined);
-});
+const sink = useSmtpSink();
 
 describe("enqueueMail", () => {
   it("stores nothing and answers null when no SMTP server is configured", async () => {

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auth } from "~/.server/auth/auth";
 import { db } from "~/.server/db";
 import { mailQueueIdle, processMailQueue } from "~/.server/mail/mail-queue";
@@ -23,24 +23,12 @@ import TeamPage, { action as teamAction, loader as teamLoader } from "~/routes/a
 import { action as twoFactorAction, loader as twoFactorLoader } from "~/routes/admin/two-factor";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 import { useTestDatabase } from "../setup/database";
-import { decodedText, type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
+import { decodedText, useSmtpSink } from "../setup/smtp-sink";
 import { adminSession, call, decodeHtml, getRequest, ORIGIN, postRequest, renderPage, signInCookie } from "./admin-support";
 
 const database = useTestDatabase();
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  setMailSenderForTests(undefined);
-  await sink.close();
-});
-afterEach(() => {
-  sink.received.length = 0;
-  sink.refuse = false;
-  setMailSenderForTests(undefined);
-});
+const sink = useSmtpSink();
 
 /** Sends what is queued: the background run started by enqueueMail, then anything still due. */
 async function drain() {
