@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { drainErrorLogs } from "~/.server/logger";
 import { db } from "~/.server/db";
 import { enqueueMail, mailQueueIdle } from "~/.server/mail/mail-queue";
 import { setMailConfigForTests, setMailSenderForTests } from "~/.server/mail/mailer";
@@ -76,5 +78,19 @@ describe("the dashboard's email row", () => {
     expect(mail.detail).toMatch(/^2 not sent in the last 24 hours, 1 waiting to be tried again\. Last reason: .*try again later$/);
     expect(html).toContain("Email Delivery Failing");
     expect(html).toContain("2 not sent in the last 24 hours, 1 waiting to be tried again.");
+
+    // Without NOTIFY_EMAIL the row says so after the reason, as its own sentence.
+    setMailConfigForTests(null);
+    setMailSenderForTests(sink.sender);
+    expect((await dashboard(cookie)).mail.detail).toMatch(/try again later\. Enquiries are not emailed: set NOTIFY_EMAIL\.$/);
+  });
+
+  it("says the status is unknown, and logs why, when the mail tables cannot be read; the page still loads", async () => {
+    const { cookie } = await adminSession();
+    setMailConfigForTests(sink.config);
+    await sql`drop table mail_outbox`.execute(db());
+    const { mail } = await dashboard(cookie);
+    expect(mail).toEqual({ tone: "warn", text: "Email Status Unknown", detail: null });
+    expect(drainErrorLogs().map((l) => l.msg)).toContain("dashboard mail status failed");
   });
 });

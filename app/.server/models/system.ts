@@ -82,7 +82,7 @@ export async function mailTrouble(since: string): Promise<MailTrouble> {
   ]);
   const newest = [outboxLast, noticeLast]
     .filter((row): row is NonNullable<typeof row> => Boolean(row))
-    .sort((a, b) => String(toIso(b.created_at)).localeCompare(String(toIso(a.created_at))))[0];
+    .sort((a, b) => toIso(b.created_at).localeCompare(toIso(a.created_at)))[0];
   return {
     failed: Number(outboxFailed.n) + Number(noticeFailed.n),
     retrying: Number(outboxRetrying.n) + Number(noticeRetrying.n),

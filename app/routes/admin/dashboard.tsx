@@ -58,7 +58,7 @@ async function mailStatus(): Promise<{ tone: StatusTone; text: string; detail: s
     const trouble = await mailTrouble(new Date(Date.now() - 86_400_000).toISOString());
     if (trouble.failed === 0 && trouble.retrying === 0) return { tone: notices ? "warn" : "ok", text: "Email Delivery Working", detail: notices.trim() || null };
     const counts = [trouble.failed > 0 ? `${trouble.failed} not sent in the last 24 hours` : null, trouble.retrying > 0 ? `${trouble.retrying} waiting to be tried again` : null];
-    const reason = trouble.lastError ? ` Last reason: ${trouble.lastError}` : "";
+    const reason = trouble.lastError ? ` Last reason: ${trouble.lastError}${notices && !/[.!?]$/.test(trouble.lastError) ? "." : ""}` : "";
     return { tone: "fail", text: "Email Delivery Failing", detail: `${counts.filter(Boolean).join(", ")}.${reason}${notices}` };
   } catch (error) {
     logger.error({ err: error }, "dashboard mail status failed");
