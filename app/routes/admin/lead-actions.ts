@@ -78,11 +78,10 @@ export async function leadAction(act: RecordAction, user: SessionUser) {
       // Still queued when the wait ended: the reply is kept and tried again, so the form clears
       // (docs/decisions/0058-lead-replies-through-the-mail-queue.md).
       if (outcome.status === "queued") {
-        const reason = outcome.error ? `The mail server did not take it yet (${outcome.error}). ` : "";
-        return done(`Reply to ${target.email} is queued`, {
-          detail: `${reason}It is tried again over the next minutes; the timeline shows when it is sent.`,
-          pending: true,
-        });
+        const when = outcome.error
+          ? `The mail server did not take it yet (${outcome.error}). It is tried again over the next minutes`
+          : "It is still in the mail queue and goes out shortly";
+        return done(`Reply to ${target.email} is queued`, { detail: `${when}; the timeline shows when it is sent.`, pending: true });
       }
       return done(`Reply sent to ${target.email}`);
     }

@@ -62,7 +62,9 @@ function inviteAnswer(outcome: Extract<InviteOutcome, { ok: true }>, words: { se
   const why =
     email.status === "failed"
       ? `The mail server refused it (${email.error}).`
-      : `${email.error ? `The mail server did not take it yet (${email.error}). ` : ""}It is tried again over the next minutes.`;
+      : email.error
+        ? `The mail server did not take it yet (${email.error}). It is tried again over the next minutes.`
+        : "It is still in the mail queue and goes out shortly.";
   return { message: words.notSent, detail: `${why} You can also copy the link below and send it yourself.`, link: outcome.link, pending: true };
 }
 
