@@ -300,6 +300,17 @@ describe("replies from the lead", () => {
     expect(raw && decodedText(raw)).toContain("Hello again");
   });
 
+  it("an address that would add recipients is never queued: the reply is recorded as not sent", async () => {
+    const { cookie } = await adminSession();
+    const id = await newLead();
+    await db().updateTable("enquiries").set({ email: "shifa@example.mv>, evil@attacker.example" }).where("id", "=", id).execute();
+    setMailConfigForTests(sink.config);
+    const refused = await post({ intent: "send-reply", id, subject: "Re: Residential", body: "Hello" }, cookie);
+    expect(refused).toMatchObject({ status: 502, data: { ok: false, detail: "The visitor's email address is not valid" } });
+    expect((await listLeadEvents(id))[0]).toMatchObject({ kind: "email", email_status: "failed", email_error: "The visitor's email address is not valid" });
+    expect(await db().selectFrom("mail_outbox").select("id").where("kind", "=", "reply").execute()).toEqual([]);
+  });
+
   it("without SMTP the reply is refused with a reason and nothing is recorded", async () => {
     setMailConfigForTests(null);
     const { cookie } = await adminSession();

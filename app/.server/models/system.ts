@@ -31,61 +31,39 @@ export interface MailTrouble {
   lastError: string | null;
 }
 
+/** Where email delivery is kept: the outgoing-mail queue (account emails, replies), and the enquiry notifications on the enquiry. */
+const MAIL_SOURCES = [
+  { table: "mail_outbox", status: "status", attempts: "attempts", error: "error" },
+  { table: "enquiries", status: "email_status", attempts: "email_attempts", error: "email_error" },
+] as const;
+
 /**
- * What the dashboard's email row reads (docs/decisions/0059-email-on-the-dashboard.md): the outgoing-mail queue
- * (account emails, replies) and the enquiry notifications, which keep their delivery on the enquiry.
+ * What the dashboard's email row reads (docs/decisions/0059-email-on-the-dashboard.md): in each source, the messages
+ * given up since `since`, those waiting after a failed try, and the newest reason since `since`.
  */
 export async function mailTrouble(since: string): Promise<MailTrouble> {
-  const [outboxFailed, outboxRetrying, outboxLast, noticeFailed, noticeRetrying, noticeLast] = await Promise.all([
-    db()
-      .selectFrom("mail_outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "failed")
-      .where("created_at", ">=", since)
-      .executeTakeFirstOrThrow(),
-    db()
-      .selectFrom("mail_outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "in", ["pending", "sending"])
-      .where("attempts", ">", 0)
-      .executeTakeFirstOrThrow(),
-    db()
-      .selectFrom("mail_outbox")
-      .select(["error", "created_at"])
-      .where("error", "is not", null)
-      .where("status", "!=", "sent")
-      .where("created_at", ">=", since)
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-    db()
-      .selectFrom("enquiries")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("email_status", "=", "failed")
-      .where("created_at", ">=", since)
-      .executeTakeFirstOrThrow(),
-    db()
-      .selectFrom("enquiries")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("email_status", "in", ["pending", "sending"])
-      .where("email_attempts", ">", 0)
-      .executeTakeFirstOrThrow(),
-    db()
-      .selectFrom("enquiries")
-      .select(["email_error as error", "created_at"])
-      .where("email_error", "is not", null)
-      .where("email_status", "!=", "sent")
-      .where("created_at", ">=", since)
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  const newest = [outboxLast, noticeLast]
-    .filter((row): row is NonNullable<typeof row> => Boolean(row))
+  const perSource = await Promise.all(
+    MAIL_SOURCES.map(async (source) => {
+      const [table, status, attempts, error] = [sql.table(source.table), sql.ref(source.status), sql.ref(source.attempts), sql.ref(source.error)];
+      const [counts, last] = await Promise.all([
+        sql<{ failed: number | string | null; retrying: number | string | null }>`select
+            sum(case when ${status} = 'failed' and created_at >= ${since} then 1 else 0 end) as failed,
+            sum(case when ${status} in ('pending', 'sending') and ${attempts} > 0 then 1 else 0 end) as retrying
+          from ${table}`.execute(db()),
+        sql<{ error: string; created_at: unknown }>`select ${error} as error, created_at from ${table}
+          where ${error} is not null and ${status} <> 'sent' and created_at >= ${since}
+          order by created_at desc limit 1`.execute(db()),
+      ]);
+      return { failed: Number(counts.rows[0]?.failed ?? 0), retrying: Number(counts.rows[0]?.retrying ?? 0), last: last.rows[0] ?? null };
+    }),
+  );
+  const newest = perSource
+    .map((source) => source.last)
+    .filter((last): last is NonNullable<typeof last> => last !== null)
     .sort((a, b) => toIso(b.created_at).localeCompare(toIso(a.created_at)))[0];
   return {
-    failed: Number(outboxFailed.n) + Number(noticeFailed.n),
-    retrying: Number(outboxRetrying.n) + Number(noticeRetrying.n),
+    failed: perSource.reduce((sum, source) => sum + source.failed, 0),
+    retrying: perSource.reduce((sum, source) => sum + source.retrying, 0),
     lastError: newest?.error ?? null,
   };
 }
