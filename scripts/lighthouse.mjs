@@ -31,7 +31,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { userAgents as lighthouseUserAgents } from "lighthouse/core/config/constants.js";
-import { HOST, findPages, freePort, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
+import { CHROME_FLAGS, chromePath, findPages, freePort, HOST, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
 const OUTPUT = ".tmp/lighthouse.json";
@@ -118,27 +118,6 @@ function weightVerdicts(r, reference) {
   }
   return verdicts;
 }
-
-function chromePath() {
-  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
-  const found = candidates.find((p) => fs.existsSync(p));
-  if (!found) throw new Error("No Chromium found: set CHROME_PATH or install it (apt-get install -y chromium).");
-  return found;
-}
-
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
-  "--disable-sync",
-  "--disable-domain-reliability",
-  // Any host name resolves to nothing: only the site on its IP address can be reached.
-  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`,
-];
 
 /** Audits that cost the page points: failing audits of each category, plus the performance diagnostics worth reading. */
 function problems(lhr) {

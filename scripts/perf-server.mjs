@@ -1,4 +1,4 @@
-// Shared by `npm run bench` and `npm run lighthouse`: builds if there is no build, starts the production
+// Shared by `npm run bench`, `npm run lighthouse` and `npm run lighthouse:ab`: builds if there is no build, starts the production
 // server (server.mjs) as a child process on loopback with demo content in a fresh temporary DATA_DIR,
 // finds a service page and a project page from /sitemap.xml, and stops everything afterwards.
 //
@@ -168,6 +168,29 @@ export async function startServer({ label = "perf", extraEnv = {}, env = {} } = 
   }
   return { origin, port, dataDir, stop, output, pid: child.pid };
 }
+
+/** The Chromium to drive: CHROME_PATH, else the Debian package's. */
+export function chromePath() {
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error("No Chromium found: set CHROME_PATH or install it (apt-get install -y chromium).");
+  return found;
+}
+
+/** Chromium for Lighthouse: headless, nothing fetched in the background, no host but the site reachable. */
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+  "--disable-sync",
+  "--disable-domain-reliability",
+  // Any host name resolves to nothing: only the site on its IP address can be reached.
+  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`,
+];
 
 /** The first /service/<id> and /project/<id> paths listed in /sitemap.xml. */
 export async function findPages(origin) {

@@ -141,7 +141,9 @@ export function createApp() {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    // Only where a session lives or may (docs/decisions/0060-coop-where-a-session-lives.md): a visitor's public
+    // page holds nothing to isolate, and the isolation costs its load a new renderer process.
+    if (req.path.startsWith("/admin") || req.path.startsWith("/api/") || req.headers.cookie) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (isProduction) res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce));
     if (SITE_ORIGIN.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { DEMO_URL, expect, test } from "./fixtures";
+import { DEMO_URL, expect, signIn, test } from "./fixtures";
 
 test.describe("HTTP hardening", () => {
   test("every page carries the security headers and a CSP that allows exactly its own scripts", async ({ request }) => {
@@ -35,6 +35,26 @@ test.describe("HTTP hardening", () => {
         expect(again).not.toBe(csp);
       }
     }
+  });
+
+  test("COOP isolates the admin, the auth API and staff's visits, not a visitor's public page", async ({ request, page }) => {
+    // docs/decisions/0060-coop-where-a-session-lives.md
+    const coop = async (path: string, headers: Record<string, string> = {}) =>
+      (await request.get(`${DEMO_URL}${path}`, { headers, maxRedirects: 0 })).headers()["cross-origin-opener-policy"];
+    for (const path of ["/admin/login", "/admin/dashboard", "/admin/forgot-password", "/api/auth/get-session"]) {
+      expect(await coop(path), path).toBe("same-origin");
+    }
+    for (const path of ["/", "/projects", "/no-such-page", "/favicon.svg"]) expect(await coop(path), path).toBeUndefined();
+    // Any cookie may be a session (staff previewing a draft, a known-device cookie): isolated, though the page is public.
+    expect(await coop("/", { cookie: "anything=1" })).toBe("same-origin");
+    await signIn(page);
+    const signedIn = await page.request.get(`${DEMO_URL}/`);
+    expect(signedIn.status()).toBe(200);
+    expect(signedIn.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+    // The other headers stay on every public page.
+    const visitor = (await request.get(`${DEMO_URL}/`)).headers();
+    expect(visitor["x-frame-options"]).toBe("DENY");
+    expect(visitor["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   test("dotfiles and the repository are not served", async ({ request }) => {
