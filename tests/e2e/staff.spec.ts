@@ -3,24 +3,33 @@ import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { SMTPServer } from "smtp-server";
 import { expectToast, holdRequests, openAdmin, unique, usePrivateServer } from "./admin-helpers";
+import { PENDING_MAIL_POLL_MS } from "../../app/components/admin/use-revalidate-while";
 import { ADMIN, expect, expectNoAxeViolations, signIn, signInWithForm, test } from "./fixtures";
 
 // Staff accounts in the browser (docs/product.md#staff-accounts): invite -> accept -> sign in; forgot -> email -> reset -> sign in;
 // two-factor on -> sign in with a code computed here, and with a backup code. The emails go through a real
 // SMTP server on loopback that this file runs; the site runs on a private server pointed at it.
+// An email the mail server takes only after the request's wait ("slow-" addresses) shows as sending, then as
+// delivered once the page asks again, without a reload: an invitation on the Team page and a reply on a lead.
 
 const received: string[] = [];
+/** A message to an address starting "slow-" is taken only after this long: past the 8 s an invite waits for its first try. */
+const SLOW_ACCEPT_MS = 10_000;
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
-  onData(stream, _session, callback) {
+  onData(stream, session, callback) {
     let raw = "";
     stream.on("data", (chunk: Buffer) => {
       raw += chunk.toString("utf8");
     });
     stream.on("end", () => {
-      received.push(raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-      callback();
+      const take = () => {
+        received.push(raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+        callback();
+      };
+      if (session.envelope.rcptTo.some((r) => r.address.startsWith("slow-"))) setTimeout(take, SLOW_ACCEPT_MS);
+      else take();
     });
   },
 });
@@ -34,7 +43,7 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const server = usePrivateServer({ demo: false, env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "website@atoll.example" }) });
+const server = usePrivateServer({ demo: false, env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "website@atoll.example", NOTIFY_EMAIL: "office@atoll.example", ENQUIRY_MIN_FILL_MS: "300" }) });
 
 /** The link of the newest email to `to` whose body matches `pattern`, waiting for the queue to send it. */
 async function linkFromEmail(to: string, pattern: RegExp): Promise<string> {
@@ -208,4 +217,61 @@ test("while one invitation's action is on its way, the other rows' buttons wait 
   await page.getByRole("button", { name: `Revoke invitation to ${emails[1]}` }).click();
   await expectToast(page, "Invitation revoked");
   await expect(page.getByRole("row").filter({ hasText: emails[1] })).toHaveCount(0);
+});
+
+test("an invitation still in the mail queue shows as delivered once it leaves, without a reload", async ({ page }) => {
+  // The page's clock is ours: its 15 s poll runs when the test says, the server's mail queue in real time.
+  await page.clock.install();
+  await signIn(page, server.url());
+  await openAdmin(page, `${server.url()}/admin/team`);
+  const email = `slow-${unique("queued").replace(/\s/g, "-").toLowerCase()}@example.com`;
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Invite admin" }).click();
+  await expectToast(page, /still in the mail queue/);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Email sending");
+
+  // The mail server takes it; the page has not asked again yet, so the row still says what it knew.
+  await expect.poll(() => received.some((m) => m.includes(`To: ${email}`)), { timeout: SLOW_ACCEPT_MS + 10_000 }).toBe(true);
+  await expect(row).toContainText("Email sending");
+  await page.clock.runFor(PENDING_MAIL_POLL_MS);
+  await expect(row).toContainText("Delivered to mail server");
+  await expect(row).not.toContainText("Email sending");
+  expect(page.url()).toBe(`${server.url()}/admin/team`);
+});
+
+test("a reply still in the mail queue shows as delivered once it leaves, without a reload", async ({ page, browser }) => {
+  const name = unique("Slow lead");
+  const email = `slow-${unique("visitor").replace(/\s/g, "-").toLowerCase()}@example.com`;
+  const visitor = await browser.newPage();
+  await visitor.goto(`${server.url()}/`);
+  const contact = visitor.locator("#contact");
+  await contact.getByLabel("Full Name").fill(name);
+  await contact.getByLabel("Email Address").fill(email);
+  await contact.getByLabel("Project Type").fill("Guest house");
+  await contact.getByLabel("Project Details").fill("Eight rooms on Thoddoo, to start after the monsoon.");
+  // The server counts a form sent within ENQUIRY_MIN_FILL_MS of the page loading as a bot.
+  await visitor.waitForTimeout(400);
+  await contact.getByRole("button", { name: "Send Message" }).click();
+  await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
+  await visitor.close();
+
+  await page.clock.install();
+  await signIn(page, server.url());
+  await openAdmin(page, `${server.url()}/admin/enquiries`);
+  await page.getByRole("list", { name: "Enquiries" }).getByRole("link", { name: new RegExp(name) }).click();
+  const lead = page.getByRole("region", { name: `Enquiry from ${name}` });
+  await lead.getByLabel("Message", { exact: true }).fill("We can visit the site on Sunday.");
+  await lead.getByRole("button", { name: "Send reply" }).click();
+  await expectToast(page, `Reply to ${email} is queued`);
+  const entry = lead.getByRole("listitem").filter({ hasText: `Email to ${email}` });
+  await expect(entry).toContainText("Sending");
+
+  await expect.poll(() => received.some((m) => m.includes(email) && m.includes("We can visit the site on Sunday.")), { timeout: SLOW_ACCEPT_MS + 10_000 }).toBe(true);
+  // A note typed meanwhile is still there after the page asks again.
+  await lead.getByLabel("Add a note", { exact: true }).fill("Waiting for the visit.");
+  await page.clock.runFor(PENDING_MAIL_POLL_MS);
+  await expect(entry).toContainText("Delivered to mail server");
+  await expect(entry).not.toContainText("Sending");
+  await expect(lead.getByLabel("Add a note", { exact: true })).toHaveValue("Waiting for the visit.");
 });

@@ -11,6 +11,7 @@ import { formatBudget, formatDate, formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { AssigneeSchema, fillTemplate, FollowUpSchema, LEAD_STAGES, type LeadStage, NoteSchema, ReplySchema, STAGE_LABELS, StageSchema, ValueSchema } from "~/validation/lead";
 import { FieldError } from "./form-fields";
+import { useRevalidateWhile } from "./use-revalidate-while";
 import { useSchemaForm } from "./use-schema-form";
 
 // The lead part of an opened enquiry (docs/decisions/0017-leads-pipeline.md): stage, assignee,
@@ -122,6 +123,8 @@ export function sourceLabel(page: string | null): string {
 export function LeadPanel({ lead, events, attachments, admins, templates, mailReady, company }: Props) {
   const uid = useId();
   const [stage, setStage] = useState<LeadStage>(lead.stage);
+  // A reply still in the mail queue: its timeline entry turns to "Delivered to mail server" or "Not sent" by itself.
+  useRevalidateWhile(events.some((e) => e.email_status === "queued"));
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 

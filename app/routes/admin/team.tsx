@@ -32,6 +32,7 @@ import { cn } from "~/lib/utils";
 import { InviteSchema } from "~/validation/staff";
 import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
 import { submitFetcher } from "~/components/admin/fetcher-submit";
+import { useRevalidateWhile } from "~/components/admin/use-revalidate-while";
 
 // The Team page (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): every admin,
 // invites by email (the link shown to copy without SMTP), resend/revoke, and "Remove access".
@@ -114,6 +115,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
   const { admins, invites, currentUserId, emailEnabled } = loaderData;
+  // An invitation still in the mail queue: its row turns to "Delivered to mail server" or "Email not sent" by itself.
+  useRevalidateWhile(invites.some((invite) => invite.emailDelivery?.status === "pending" || invite.emailDelivery?.status === "sending"));
   const rowFetcher = useFetcher<TeamResult>();
   // One row action at a time: a second submit on the same fetcher would cancel the first one's answer.
   const rowBusy = rowFetcher.state !== "idle";
