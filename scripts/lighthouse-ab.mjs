@@ -23,7 +23,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { userAgents as lighthouseUserAgents } from "lighthouse/core/config/constants.js";
-import { CHROME_FLAGS, chromePath, freePort, HOST, machineInfo, startServer, writeJson } from "./perf-server.mjs";
+import { CHROME_FLAGS, chromePath, listenOnLoopback, machineInfo, passToSite, startServer, writeJson } from "./perf-server.mjs";
 
 const OUTPUT = ".tmp/lighthouse-ab.json";
 /** Headers that describe one answer's bytes or connection, not the page: never copied onto a file variant. */
@@ -102,7 +102,6 @@ async function startProxy(siteOrigin, variants, headersFrom) {
     served.set(variant.name, { headers, html: Buffer.from(html), brotli });
   }
   const byName = new Map(variants.map((v) => [v.name, v]));
-  const port = await freePort();
   const server = http.createServer((req, res) => {
     const name = /^\/__ab\/([^/?#]+)/.exec(req.url ?? "")?.[1];
     const variant = name ? byName.get(name) : undefined;
@@ -114,22 +113,9 @@ async function startProxy(siteOrigin, variants, headersFrom) {
       res.end(req.method === "HEAD" ? undefined : body);
       return;
     }
-    const path = variant ? variant.path : req.url;
-    const upstream = http.request(`${siteOrigin}${path}`, { method: req.method, headers: { ...req.headers, host: new URL(siteOrigin).host } }, (answer) => {
-      const headers = { ...answer.headers };
-      for (const dropped of variant?.drop ?? []) delete headers[dropped];
-      res.writeHead(answer.statusCode ?? 502, headers);
-      answer.pipe(res);
-    });
-    upstream.on("error", () => res.writeHead(502).end());
-    req.pipe(upstream);
+    passToSite(siteOrigin, req, res, { path: variant ? variant.path : req.url, drop: variant?.drop ?? [] });
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, resolve);
-  });
-  server.keepAliveTimeout = 5000;
-  return { origin: `http://${HOST}:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return listenOnLoopback(server);
 }
 
 /** One Lighthouse run; a run that records no trace (it happens on a busy machine) is tried twice more. */

@@ -31,7 +31,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { userAgents as lighthouseUserAgents } from "lighthouse/core/config/constants.js";
-import { CHROME_FLAGS, chromePath, findPages, freePort, HOST, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
+import { CHROME_FLAGS, chromePath, findPages, listenOnLoopback, machineInfo, passToSite, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
 const OUTPUT = ".tmp/lighthouse.json";
@@ -53,7 +53,6 @@ const STATIC_PAGE = "scripts/perf/static-home.html";
 async function startStaticServer(siteOrigin) {
   const html = fs.readFileSync(STATIC_PAGE);
   const brotli = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-  const port = await freePort();
   const server = http.createServer((req, res) => {
     if (req.url === "/" || req.url === "/index.html") {
       const br = /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
@@ -68,21 +67,9 @@ async function startStaticServer(siteOrigin) {
       res.end(req.method === "HEAD" ? undefined : body);
       return;
     }
-    const upstream = http.request(`${siteOrigin}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(siteOrigin).host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on("error", () => {
-      res.writeHead(502).end();
-    });
-    req.pipe(upstream);
+    passToSite(siteOrigin, req, res);
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, resolve);
-  });
-  server.keepAliveTimeout = 5000;
-  return { origin: `http://${HOST}:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return listenOnLoopback(server);
 }
 
 /** Document + CSS + JS as sent (Lighthouse's transfer sizes: encoded body and headers). */

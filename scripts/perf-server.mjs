@@ -15,6 +15,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -167,6 +168,31 @@ export async function startServer({ label = "perf", extraEnv = {}, env = {} } = 
     await sleep(250);
   }
   return { origin, port, dataDir, stop, output, pid: child.pid };
+}
+
+/** Passes a request through to the site: to `path` (default the request's own), the answer without the `drop` headers. */
+export function passToSite(siteOrigin, req, res, { path = req.url, drop = [] } = {}) {
+  const upstream = http.request(`${siteOrigin}${path}`, { method: req.method, headers: { ...req.headers, host: new URL(siteOrigin).host } }, (answer) => {
+    const headers = { ...answer.headers };
+    for (const name of drop) delete headers[name];
+    res.writeHead(answer.statusCode ?? 502, headers);
+    answer.pipe(res);
+  });
+  upstream.on("error", () => {
+    res.writeHead(502).end();
+  });
+  req.pipe(upstream);
+}
+
+/** Starts an http server on a free loopback port; returns its origin and stop(). */
+export async function listenOnLoopback(server) {
+  const port = await freePort();
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, HOST, resolve);
+  });
+  server.keepAliveTimeout = 5000;
+  return { origin: `http://${HOST}:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** The Chromium to drive: CHROME_PATH, else the Debian package's. */
