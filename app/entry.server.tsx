@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientBuildText } from "~/.server/http/client-build";
 import { logger } from "~/.server/logger";
 import { NotFoundPage } from "~/components/site/not-found-page";
@@ -23,10 +23,16 @@ const renderNotFoundPage = () => <NotFoundPage />;
 /**
  * Unexpected errors thrown by loaders, actions and rendering: logged once, as an object (type, message, stack),
  * with the request id (logger.ts adds it). Thrown responses (404, redirects) never come here; a request the
- * browser gave up on is not an error.
+ * browser gave up on, or one the router refused as the client's error, is not an error of ours.
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // React Router's own refusals (405 for a method a route does not take, 400 for a malformed request) are the
+  // client's doing: at error level, anyone could flood the log and its alerts with them.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.debug({ status: error.status, method: request.method, path: new URL(request.url).pathname }, "request refused by the router");
+    return;
+  }
   logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unexpected error");
 }
 

@@ -104,6 +104,20 @@ const PLAIN_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; fram
 /** Methods the app never serves: `new Request()` throws on TRACE/TRACK/CONNECT, so they are refused up front. */
 const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
 
+const SITE_HOST = new URL(SITE_ORIGIN).host;
+
+/** True when the request's target is a path and its host (the proxy's, when one is trusted) makes a valid URL with it. */
+function hasValidTarget(req: express.Request): boolean {
+  if (!req.originalUrl.startsWith("/")) return false;
+  const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(",")[0].trim() : undefined;
+  try {
+    new URL(`http://${forwarded || req.get("host")}${req.originalUrl}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function plainAnswer(res: express.Response, status: number, text: string) {
   res.status(status);
   res.setHeader("Content-Security-Policy", PLAIN_CSP);
@@ -160,6 +174,15 @@ export function createApp() {
     if (!REFUSED_METHODS.has(req.method)) return next();
     res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
     plainAnswer(res, 405, "Method Not Allowed");
+  });
+
+  // A request that cannot be made into a URL (a malformed Host, a target that is not a path: `*`, an absolute URL)
+  // would fail inside React Router's adapter with a 500; it is the client's error. A request without a Host (HTTP/1.0,
+  // a bare health check) is answered as one to the site's own host.
+  app.use((req, res, next) => {
+    if (!req.headers.host) req.headers.host = SITE_HOST;
+    if (hasValidTarget(req)) return next();
+    plainAnswer(res, 400, "Bad Request");
   });
 
   // Request bodies are limited while they stream, before any parser sees them (app/.server/http/body-limit.ts).

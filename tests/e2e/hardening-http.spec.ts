@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { ATTACHMENT_MAX_FILES, ATTACHMENTS_TOO_MANY, attachmentTooLarge } from "../../app/validation/constants";
 import { waitForHealth } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -167,5 +168,89 @@ test.describe("headers everywhere", () => {
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(output.slice(before)).not.toMatch(/TypeError|\n\s+at /);
+  });
+});
+
+/** Sends `request` as it is, on a connection of its own, and answers everything the server wrote back. */
+function rawRequest(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(PORT, "127.0.0.1", () => socket.write(request));
+    let text = "";
+    socket.on("data", (d) => (text += d));
+    socket.on("end", () => resolve(text));
+    socket.on("error", reject);
+    setTimeout(() => socket.destroy(new Error(`no end of answer to ${JSON.stringify(request.slice(0, 60))}`)), 10_000);
+  });
+}
+
+test.describe("odd requests get an answer, and the server stays up", () => {
+  test("a multipart body that ends inside a part is 400, and the server goes on", async () => {
+    for (const target of ["/api/enquiries", "/?index", "/_root.data?index"]) {
+      const response = await fetch(`${URL_BASE}${target}`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=b", origin: URL_BASE },
+        body: "--b\r\n\r\n",
+      });
+      expect(response.status, target).toBe(400);
+      await response.arrayBuffer();
+      // busboy's second error, as the body ends, once had no listener and ended the process.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(child!.exitCode, target).toBeNull();
+      expect((await fetch(`${URL_BASE}/healthz`)).status, target).toBe(200);
+    }
+  });
+
+  test("a malformed Host or a target that is not a path is 400; a request without a Host is served", async () => {
+    const before = output.length;
+    const refused = [
+      "GET /projects HTTP/1.1\r\nHost: 127.0.0.1:99999\r\n",
+      "GET /projects HTTP/1.1\r\nHost: [::1\r\n",
+      "GET /projects HTTP/1.1\r\nHost: %E0%A4%A\r\n",
+      `GET http://evil.example/admin/login HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n`,
+      `OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n`,
+    ];
+    for (const head of refused) {
+      const answer = await rawRequest(`${head}Connection: close\r\n\r\n`);
+      expect(answer, head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, head).toMatch(/\r\n\r\nBad Request$/);
+    }
+    const noHost = await rawRequest("GET /projects HTTP/1.0\r\n\r\n");
+    expect(noHost).toMatch(/^HTTP\/1\.1 200 /);
+    expect(noHost).toContain("<h1");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(output.slice(before)).not.toMatch(/TypeError|request failed|\n\s+at /);
+  });
+
+  test("a method a page does not take is 405, and not logged as an error", async () => {
+    const before = output.length;
+    for (const [method, target] of [["PUT", "/projects"], ["DELETE", "/"], ["PATCH", "/sitemap.xml"], ["POST", "/projects"]]) {
+      const response = await fetch(`${URL_BASE}${target}`, { method, headers: { origin: URL_BASE } });
+      expect(response.status, `${method} ${target}`).toBe(405);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(output.slice(before)).not.toMatch(/"level":(50|"error")|unexpected error/);
+  });
+
+  test("the contact form answers a refused file with its message, not a cut connection", async () => {
+    const fields = { name: "Aminath Hassan", email: "aminath@example.com", subject: "New home", message: "A two-storey house." };
+    const withFiles = (files: Array<{ name: string; bytes: Buffer }>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      for (const file of files) form.append("attachments", new Blob([file.bytes], { type: "application/pdf" }), file.name);
+      return form;
+    };
+    const pdf = Buffer.from("%PDF-1.4\n% a drawing\n");
+    const tooMany = Array.from({ length: ATTACHMENT_MAX_FILES + 1 }, (_, i) => ({ name: `plan-${i}.pdf`, bytes: pdf }));
+    const tooLarge = [{ name: "survey.pdf", bytes: Buffer.concat([pdf, Buffer.alloc(11 * 1024 * 1024, 32)]) }];
+    const cases: Array<[Array<{ name: string; bytes: Buffer }>, number, string]> = [
+      [tooMany, 400, ATTACHMENTS_TOO_MANY],
+      [tooLarge, 413, attachmentTooLarge("survey.pdf")],
+    ];
+    for (const [files, status, message] of cases) {
+      const response = await fetch(`${URL_BASE}/api/enquiries`, { method: "POST", headers: { origin: URL_BASE }, body: withFiles(files) });
+      expect(response.status, message).toBe(status);
+      const body = (await response.json()) as { ok: boolean; message: string; values: Record<string, string> };
+      expect(body).toMatchObject({ ok: false, message, values: { name: fields.name, message: fields.message } });
+    }
   });
 });

@@ -57,6 +57,32 @@ describe("admin sign-in page", () => {
     expect((await call(loader, getRequest("/admin/login"))).status).toBe(200);
   });
 
+  it("turns any ?redirectTo into a valid address of the admin: control and non-ASCII characters encoded, odd ones refused", async () => {
+    const admin = await createAdmin();
+    const cookie = await signInCookie(admin.email);
+    // [the address as ?redirectTo carries it (before URL encoding), where the answer sends the browser]
+    const cases: Array<[string, string]> = [
+      ["/admin\u0000", "/admin"],
+      ["/admin/a\u0000b", "/admin/a%00b"],
+      ["/admin/services\r\nSet-Cookie: x=1", "/admin/servicesSet-Cookie:%20x=1"],
+      ["/admin/\u0100", "/admin/%C4%80"],
+      ["/admin/\u2028x", "/admin/%E2%80%A8x"],
+      ["/admin/projects?q=\u00e9#top", "/admin/projects?q=%C3%A9#top"],
+      ["/admin/../evil", "/admin/dashboard"],
+      ["/admin/..//evil.example.com", "/admin/dashboard"],
+      ["/admin/x/../login", "/admin/dashboard"],
+      ["/adminish", "/admin/dashboard"],
+    ];
+    for (const [given, location] of cases) {
+      const answer = await call(loader, getRequest(`/admin/login?redirectTo=${encodeURIComponent(given)}`, cookie));
+      expect(answer, JSON.stringify(given)).toMatchObject({ status: 302, location });
+    }
+    // Signing in with such an address works too (it used to fail after the session was made).
+    const ok = await call(action, postRequest("/admin/login?redirectTo=%2Fadmin%00", { email: admin.email, password: ADMIN_PASSWORD }));
+    expect(ok).toMatchObject({ status: 302, location: "/admin" });
+    expect(cookieOf(ok.headers)).toContain("session_token");
+  });
+
   it("signs out: the session stops working and the login page is told, once, without a flag in the address", async () => {
     const admin = await createAdmin();
     const cookie = await signInCookie(admin.email);

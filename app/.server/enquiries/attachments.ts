@@ -116,7 +116,9 @@ export async function readEnquiryForm(request: Request): Promise<EnquiryForm> {
         bodyTooLarge: () => new AttachmentError(413, ATTACHMENTS_TOO_LARGE),
         unsupported: () => new AttachmentError(415, ATTACHMENT_UNSUPPORTED),
       },
-      afterRefusal: "cancel",
+      // The rest of a refused body is read and dropped, so the visitor gets the answer with what they typed, not a
+      // reset connection (docs/decisions/0018-enquiry-attachments.md).
+      afterRefusal: "drain",
     });
   } catch (error) {
     // What the visitor typed goes back with the refusal.

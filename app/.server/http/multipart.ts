@@ -124,7 +124,9 @@ export async function readMultipart<T, E extends Error>(
 
   const settled = new Promise<void>((resolve) => {
     parser.once("close", resolve);
-    parser.once("error", (error: Error) => {
+    // `on`, not `once`: busboy can emit a second error as it ends ("Malformed part header", then "Unexpected end of
+    // form"), and an error event with no listener left would end the process.
+    parser.on("error", (error: Error) => {
       fail(errors.malformed(error.message));
       resolve();
     });
