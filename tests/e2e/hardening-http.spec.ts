@@ -236,7 +236,7 @@ test.describe("odd requests get an answer, and the server stays up", () => {
     const withFiles = (files: Array<{ name: string; bytes: Buffer }>) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.append(key, value);
-      for (const file of files) form.append("attachments", new Blob([file.bytes], { type: "application/pdf" }), file.name);
+      for (const file of files) form.append("attachments", new Blob([new Uint8Array(file.bytes)], { type: "application/pdf" }), file.name);
       return form;
     };
     const pdf = Buffer.from("%PDF-1.4\n% a drawing\n");
