@@ -120,6 +120,28 @@ test.describe("following a lead", () => {
     const contacted = board.getByRole("list", { name: "Contacted leads" }).getByRole("link", { name: new RegExp(name) });
     await expect(contacted).toBeVisible();
 
+    // Each field and its button side by side, apart and inside the panel (they once overlapped at 1024-1280 px), in the list view
+    // at 1024 px, where the panel is narrowest beside the list.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto("/admin/enquiries");
+    await page.getByRole("link", { name: new RegExp(name) }).first().click();
+    const opened = page.getByRole("region", { name: `Enquiry from ${name}` });
+    await expect(opened.getByLabel("Stage", { exact: true })).toBeVisible();
+    const panel = (await opened.boundingBox())!;
+    const boxes: Array<[string, { x: number; y: number; width: number; height: number }]> = [];
+    for (const [field, button] of [["Stage", "Save stage"], ["Assignee", "Assign"]]) {
+      boxes.push([field, (await opened.getByLabel(field, { exact: true }).boundingBox())!]);
+      boxes.push([button, (await opened.getByRole("button", { name: button, exact: true }).boundingBox())!]);
+    }
+    for (const [label, box] of boxes) expect(box.x + box.width, label).toBeLessThanOrEqual(panel.x + panel.width);
+    for (const [i, [a, boxA]] of boxes.entries()) {
+      for (const [b, boxB] of boxes.slice(i + 1)) {
+        const apart = boxA.x + boxA.width <= boxB.x || boxB.x + boxB.width <= boxA.x || boxA.y + boxA.height <= boxB.y || boxB.y + boxB.height <= boxA.y;
+        expect(apart, `${a} and ${b} overlap`).toBe(true);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin/enquiries?view=board");
     await board.getByRole("link", { name: new RegExp(name) }).click();
     const lead = page.getByRole("region", { name: `Enquiry from ${name}` });
     await lead.getByLabel("Add a note", { exact: true }).fill("Called, will visit the site on Sunday.");

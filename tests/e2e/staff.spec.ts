@@ -219,6 +219,36 @@ test("while one invitation's action is on its way, the other rows' buttons wait 
   await expect(page.getByRole("row").filter({ hasText: emails[1] })).toHaveCount(0);
 });
 
+test("on a phone each admin and invitation is a block with every detail and action in view, not a table to swipe", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, server.url());
+  await openAdmin(page, `${server.url()}/admin/team`);
+  const email = `${unique("phone").replace(/\s/g, "-").toLowerCase()}@example.com`;
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Invite admin" }).click();
+  await expectToast(page, `Invitation sent to ${email}`);
+
+  await expect(page.getByRole("table")).toHaveCount(0);
+  const admin = page.getByRole("listitem").filter({ hasText: "Last sign-in:" }).filter({ has: page.getByText(ADMIN.email, { exact: true }) });
+  await expect(admin).toHaveCount(1);
+  // (The toast is a list item too: the invitation's block is the one that says who invited.)
+  const invite = page.getByRole("listitem").filter({ hasText: "Invited by" }).filter({ hasText: email });
+  await expect(invite).toHaveCount(1);
+  for (const control of [
+    admin.getByText(ADMIN.email, { exact: true }),
+    admin.getByRole("button", { name: /^Remove access for / }),
+    invite.getByRole("button", { name: `Resend invitation to ${email}` }),
+    invite.getByRole("button", { name: `Revoke invitation to ${email}` }),
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("button", { name: `Revoke invitation to ${email}` }).click();
+  await expectToast(page, "Invitation revoked");
+});
+
 test("an invitation still in the mail queue shows as delivered once it leaves, without a reload", async ({ page }) => {
   // The page's clock is ours: its 15 s poll runs when the test says, the server's mail queue in real time.
   await page.clock.install();

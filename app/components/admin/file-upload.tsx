@@ -183,6 +183,8 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
           type="button"
           variant="outline"
           size="sm"
+          // Its words may wrap in a narrow column (a phone's dialog) rather than push past the drop zone.
+          className="h-auto min-h-8 max-w-full py-1.5 whitespace-normal"
           disabled={disabled || busy}
           aria-describedby={hintId}
           onClick={() => inputRef.current?.click()}

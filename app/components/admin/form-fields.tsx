@@ -23,7 +23,8 @@ interface FieldShellProps {
 
 export function FieldShell({ id, label, hint, error, required, className, children }: FieldShellProps) {
   return (
-    <div className={cn("grid gap-2", className)}>
+    // content-start: beside a taller field (one with a hint or an error) the label and input stay level with its own.
+    <div className={cn("grid content-start gap-2", className)}>
       <Label htmlFor={id}>
         {label}
         {required ? (
@@ -169,7 +170,8 @@ export function SwitchField({ label, name, description, checked, defaultChecked 
 /** A titled group of fields inside a long form. */
 export function FormSection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
   return (
-    <fieldset className={cn("grid min-w-0 gap-4", className)}>
+    // grid-cols-1 (minmax(0, 1fr)): a wide child (an upload button that does not wrap) cannot widen the whole section.
+    <fieldset className={cn("grid min-w-0 grid-cols-1 gap-4", className)}>
       <legend className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{title}</legend>
       {children}
     </fieldset>

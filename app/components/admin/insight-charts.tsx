@@ -18,7 +18,17 @@ const shortDay = (day: string) => {
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
-
+/**
+ * The conversion axis: 0 and four even steps up to at least `max` (a share, and 5% at least), each step 1, 2,
+ * 2.5 or 5 times a power of ten. recharts' own ticks for a domain ending at the data's maximum can be uneven (0%,
+ * 1.5%, 3.0%, 5.0%).
+ */
+export function shareTicks(max: number): number[] {
+  const raw = Math.max(max, 0.05) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((candidate) => candidate >= raw * (1 - 1e-9)) ?? raw;
+  return [0, 1, 2, 3, 4].map((i) => Math.round(i * step * 1e6) / 1e6);
+}
 
 const axis = { fontSize: 12, fill: "var(--muted-foreground)" };
 
@@ -46,13 +56,14 @@ export function TrafficChart({ days, label }: { days: DayPoint[]; label: string 
 export function ConversionChart({ days, label }: { days: DayPoint[]; label: string }) {
   const mounted = useHydrated();
   const data = days.map((d) => ({ day: d.day, rate: d.visitors > 0 ? d.enquiries / d.visitors : 0, enquiries: d.enquiries }));
+  const ticks = shareTicks(Math.max(0, ...data.map((d) => d.rate)));
   return (
     <figure role="img" aria-label={label} data-testid="conversion-chart" className="h-56 w-full">
       {mounted ? (
         <BarChart responsive data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} minTickGap={24} />
-          <YAxis tickFormatter={(v: number) => percent(v)} tick={axis} domain={[0, (max: number) => Math.max(max, 0.05)]} />
+          <YAxis tickFormatter={(v: number) => percent(v)} tick={axis} domain={[0, ticks[ticks.length - 1]]} ticks={ticks} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => percent(Number(v))} />
           <Bar dataKey="rate" name="Enquiries per visitor" fill="var(--brand-amber)" isAnimationActive={false} />
         </BarChart>

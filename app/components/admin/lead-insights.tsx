@@ -78,7 +78,12 @@ export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <figure className="grid content-start gap-4">
-          <Bars rows={steps.map((s, i) => ({ label: s.step, count: s.count, color: COLORS[i] }))} labelWidth="5.25rem" />
+          {funnel.enquiries > 0 ? (
+            <Bars rows={steps.map((s, i) => ({ label: s.step, count: s.count, color: COLORS[i] }))} labelWidth="5.25rem" />
+          ) : (
+            // Four empty bars read as a broken chart; before the first enquiry, say what will be here.
+            <p className="text-sm text-muted-foreground">No enquiries in the last 90 days yet. Each one that comes in is counted here, and so is how far it gets.</p>
+          )}
           {/* The bars' numbers as text, for screen readers and for anyone who prefers a table. */}
           <figcaption>
             <dl className="grid grid-cols-4 gap-2 text-center text-sm" aria-label="Lead funnel, last 90 days">
@@ -112,13 +117,15 @@ export function LeadFunnel({ funnel }: { funnel: FunnelData }) {
               <p className="text-xs text-muted-foreground">Estimated values of won leads</p>
             </div>
           </div>
-          <Bars
-            rows={[
-              { label: "Won", count: funnel.won, color: COLORS[3] },
-              { label: "Lost", count: funnel.lost, color: "var(--color-destructive, #dc2626)" },
-            ]}
-            labelWidth="2.5rem"
-          />
+          {funnel.won + funnel.lost > 0 ? (
+            <Bars
+              rows={[
+                { label: "Won", count: funnel.won, color: COLORS[3] },
+                { label: "Lost", count: funnel.lost, color: "var(--color-destructive, #dc2626)" },
+              ]}
+              labelWidth="2.5rem"
+            />
+          ) : null}
         </div>
       </CardContent>
     </Card>

@@ -67,6 +67,9 @@ interface Props {
 }
 
 /** One small form of the panel, checked by its intent's schema (useSchemaForm); reset after a success when asked. */
+/** A field beside its button: up to 11 rem, narrower when the column is (the button keeps its size). */
+const GROWING_CONTROL = "min-w-0 max-w-44 flex-1";
+
 function LeadForm({
   intent,
   schema,
@@ -137,8 +140,9 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
   };
 
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+    <div className="@container grid gap-4">
+      {/* Two columns only where the panel (not the window) is wide enough; each control shrinks before it overflows. */}
+      <div className="grid gap-4 @xl:grid-cols-2">
         <LeadForm intent="set-stage" schema={StageSchema} id={lead.id} label="Stage" className="grid content-start gap-2">
           {({ errors, busy }) => (
             <>
@@ -147,7 +151,13 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
                 Stage
               </Label>
               <div className="flex gap-2">
-                <NativeSelect id={`${uid}-stage`} name="stage" value={stage} onChange={(e) => setStage(e.target.value as LeadStage)} className="w-44">
+                <NativeSelect
+                  id={`${uid}-stage`}
+                  name="stage"
+                  value={stage}
+                  onChange={(e) => setStage(e.target.value as LeadStage)}
+                  wrapperClassName={GROWING_CONTROL}
+                >
                   {LEAD_STAGES.map((s) => (
                     <NativeSelectOption key={s} value={s}>
                       {STAGE_LABELS[s]}
@@ -188,7 +198,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
                   id={`${uid}-assignee`}
                   name="assignee_id"
                   defaultValue={lead.assignee_id ?? ""}
-                  className="w-44"
+                  wrapperClassName={GROWING_CONTROL}
                   key={lead.assignee_id ?? ""}
                 >
                   <NativeSelectOption value="">Nobody</NativeSelectOption>
@@ -221,7 +231,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
                   name="follow_up_on"
                   defaultValue={lead.follow_up_on ?? ""}
                   key={lead.follow_up_on ?? ""}
-                  className="w-44"
+                  className={GROWING_CONTROL}
                   aria-invalid={errors.follow_up_on ? true : undefined}
                 />
                 <Button type="submit" variant="secondary" disabled={busy}>
@@ -247,7 +257,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
                   inputMode="decimal"
                   defaultValue={lead.estimated_value ?? ""}
                   key={String(lead.estimated_value)}
-                  className="w-44"
+                  className={GROWING_CONTROL}
                   placeholder="e.g. 45000"
                   aria-invalid={errors.estimated_value ? true : undefined}
                 />
@@ -262,7 +272,7 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
       </div>
 
       <Section title="Source" icon={FileText}>
-        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <dl className="grid gap-2 text-sm @xl:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Sent from</dt>
             <dd>

@@ -79,13 +79,13 @@ function MediaPreview({ url, kind, label, on }: { url: string; kind: "image" | "
   const showable = url && failed !== url && isPreviewable(url);
   if (!showable) {
     return (
-      <div className="flex size-20 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">
+      <div className="flex size-16 shrink-0 sm:size-20 items-center justify-center rounded-md border bg-muted text-muted-foreground">
         <ImageIcon aria-hidden="true" className="size-6" />
       </div>
     );
   }
   if (kind === "video") {
-    return <video src={url} className="size-20 shrink-0 rounded-md border bg-black object-cover" muted playsInline preload="metadata" aria-label={`Preview of ${label}`} />;
+    return <video src={url} className="size-16 shrink-0 sm:size-20 rounded-md border bg-black object-cover" muted playsInline preload="metadata" aria-label={`Preview of ${label}`} />;
   }
   return (
     <img
@@ -93,7 +93,7 @@ function MediaPreview({ url, kind, label, on }: { url: string; kind: "image" | "
       alt={`Preview of ${label}`}
       data-preview-on={on}
       className={cn(
-        "size-20 shrink-0 rounded-md border",
+        "size-16 shrink-0 sm:size-20 rounded-md border",
         on === "dark" ? "bg-brand-navy object-contain p-2" : on === "light" ? "bg-white object-contain p-2" : "bg-muted object-cover",
       )}
       onError={() => setFailed(url)}

@@ -83,8 +83,9 @@ export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero }:
           </div>
         </div>
         <dl className="mt-14 grid max-w-2xl grid-cols-3 gap-4 border-t border-white/20 pt-8 sm:gap-8">
+          {/* justify-end: in a reversed column that is the top, so the values line up when one label wraps. */}
           {content.stats.map((stat, i) => (
-            <div key={i} className="flex flex-col-reverse gap-1">
+            <div key={i} className="flex flex-col-reverse justify-end gap-1">
               <dt className="text-xs font-medium text-white/80 sm:text-sm">{stat.label}</dt>
               <dd className="text-3xl font-extrabold text-brand-amber sm:text-4xl">{stat.value}</dd>
             </div>

@@ -10,12 +10,17 @@ import { cn } from "~/lib/utils"
  */
 function NativeSelect({
   className,
+  wrapperClassName,
   size = "default",
   ...props
-}: Omit<React.ComponentProps<"select">, "size"> & { size?: "sm" | "default" }) {
+}: Omit<React.ComponentProps<"select">, "size"> & {
+  size?: "sm" | "default"
+  /** Classes for the wrapper (it carries the chevron): to let the select grow or shrink in a flex row. */
+  wrapperClassName?: string
+}) {
   return (
     <div
-      className="group/native-select relative w-fit has-[select:disabled]:opacity-50"
+      className={cn("group/native-select relative w-fit has-[select:disabled]:opacity-50", wrapperClassName)}
       data-slot="native-select-wrapper"
     >
       <select

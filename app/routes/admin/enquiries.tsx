@@ -199,7 +199,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            <Badge>{STAGE_LABELS[selected.stage]}</Badge>
+            <Badge>Stage: {STAGE_LABELS[selected.stage]}</Badge>
             <Badge variant={selected.status === "spam" ? "destructive" : "secondary"} className="capitalize">
               {selected.status}
             </Badge>

@@ -133,6 +133,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
     if (result.ok) setInviteForm((n) => n + 1);
   });
   useActionToast(rowFetcher.data, showLink);
+  const inviteAct = (intent: "resend-invite" | "revoke-invite", id: string) => submitFetcher(rowFetcher, { intent, id }, { method: "post" });
 
   return (
     <>
@@ -172,8 +173,22 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
             </CardTitle>
             <CardDescription>Removing access signs the person out everywhere at once. The last admin cannot be removed.</CardDescription>
           </CardHeader>
-          <CardContent>
-            <Table>
+          <CardContent className="@container">
+            {/* A phone (or a narrow column) gets each admin as a block: the table's five columns need about 48 rem. */}
+            <ul className="grid gap-3 @3xl:hidden">
+              {admins.map((admin) => (
+                <li key={admin.id} className="grid gap-2 rounded-lg border p-3 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <AdminName admin={admin} you={admin.id === currentUserId} />
+                    <TwoFactorBadge on={admin.twoFactorEnabled} />
+                  </div>
+                  <span className="break-all">{admin.email}</span>
+                  <span className="text-muted-foreground">Last sign-in: {lastSignIn(admin)}</span>
+                  <RemoveAccessButton admin={admin} disabled={admins.length <= 1 || rowBusy} lastAdmin={admins.length <= 1} onRemove={setRemoving} className="justify-self-start" />
+                </li>
+              ))}
+            </ul>
+            <Table className="hidden @3xl:table">
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
@@ -188,38 +203,16 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
               <TableBody>
                 {admins.map((admin) => (
                   <TableRow key={admin.id}>
-                    <TableCell className="font-medium">
-                      {admin.name || "Admin"}
-                      {admin.id === currentUserId ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
+                    <TableCell>
+                      <AdminName admin={admin} you={admin.id === currentUserId} />
                     </TableCell>
                     <TableCell className="break-all">{admin.email}</TableCell>
-                    <TableCell>{admin.lastSignInAt ? formatDateTime(admin.lastSignInAt) : "Never"}</TableCell>
+                    <TableCell>{lastSignIn(admin)}</TableCell>
                     <TableCell>
-                      {admin.twoFactorEnabled ? (
-                        <Badge>
-                          <ShieldCheck aria-hidden="true" />
-                          On
-                        </Badge>
-                      ) : (
-                        <Badge variant="secondary">
-                          <ShieldOff aria-hidden="true" />
-                          Off
-                        </Badge>
-                      )}
+                      <TwoFactorBadge on={admin.twoFactorEnabled} />
                     </TableCell>
                     <TableCell className="text-right">
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        disabled={admins.length <= 1 || rowBusy}
-                        title={admins.length <= 1 ? "The last admin cannot be removed" : undefined}
-                        aria-label={`Remove access for ${admin.name || admin.email}`}
-                        onClick={() => setRemoving({ id: admin.id, label: admin.name || admin.email })}
-                      >
-                        <UserMinus aria-hidden="true" />
-                        Remove access
-                      </Button>
+                      <RemoveAccessButton admin={admin} disabled={admins.length <= 1 || rowBusy} lastAdmin={admins.length <= 1} onRemove={setRemoving} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -235,48 +228,49 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
             </CardTitle>
             <CardDescription>Invitations not accepted yet. Resending makes a new link; the old one stops working.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="@container">
             {invites.length === 0 ? (
               <p className="text-sm text-muted-foreground">No pending invitations.</p>
             ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Email</TableHead>
-                    <TableHead>Invited by</TableHead>
-                    <TableHead>Expires</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
+              <>
+                <ul className="grid gap-3 @3xl:hidden">
                   {invites.map((invite) => (
-                    <TableRow key={invite.id}>
-                      <TableCell>
-                        <div className="grid justify-items-start gap-1">
-                          <span className="break-all font-medium">{invite.email}</span>
-                          <InviteEmailStatus delivery={invite.emailDelivery} />
-                        </div>
-                      </TableCell>
-                      <TableCell className="break-all">{invite.invitedBy ?? "-"}</TableCell>
-                      <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-2">
-                          <Button type="button" variant="outline" size="sm" disabled={rowBusy} aria-label={`Resend invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "resend-invite", id: invite.id }, { method: "post" })}>
-                            <RotateCw aria-hidden="true" />
-                            Resend
-                          </Button>
-                          <Button type="button" variant="outline" size="sm" disabled={rowBusy} aria-label={`Revoke invitation to ${invite.email}`} onClick={() => submitFetcher(rowFetcher, { intent: "revoke-invite", id: invite.id }, { method: "post" })}>
-                            <X aria-hidden="true" />
-                            Revoke
-                          </Button>
-                        </div>
-                      </TableCell>
-                    </TableRow>
+                    <li key={invite.id} className="grid gap-2 rounded-lg border p-3 text-sm">
+                      <InviteAddress invite={invite} />
+                      <span className="text-muted-foreground">
+                        Invited by {invite.invitedBy ?? "-"} · expires {formatDateTime(invite.expiresAt)}
+                      </span>
+                      <InviteActions invite={invite} disabled={rowBusy} onAct={inviteAct} className="justify-start" />
+                    </li>
                   ))}
-                </TableBody>
-              </Table>
+                </ul>
+                <Table className="hidden @3xl:table">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Email</TableHead>
+                      <TableHead>Invited by</TableHead>
+                      <TableHead>Expires</TableHead>
+                      <TableHead className="text-right">
+                        <span className="sr-only">Actions</span>
+                      </TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {invites.map((invite) => (
+                      <TableRow key={invite.id}>
+                        <TableCell>
+                          <InviteAddress invite={invite} />
+                        </TableCell>
+                        <TableCell className="break-all">{invite.invitedBy ?? "-"}</TableCell>
+                        <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
+                        <TableCell>
+                          <InviteActions invite={invite} disabled={rowBusy} onAct={inviteAct} className="justify-end" />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </>
             )}
           </CardContent>
         </Card>
@@ -312,6 +306,84 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
  * The invitation email's delivery, from the mail queue, under the address. Without SMTP there is none (the admin
  * was given the link to send), and nothing is shown.
  */
+type Admin = Route.ComponentProps["loaderData"]["admins"][number];
+type Invite = Route.ComponentProps["loaderData"]["invites"][number];
+
+const lastSignIn = (admin: Admin) => (admin.lastSignInAt ? formatDateTime(admin.lastSignInAt) : "Never");
+
+function AdminName({ admin, you }: { admin: Admin; you: boolean }) {
+  return (
+    <span className="font-medium">
+      {admin.name || "Admin"}
+      {you ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
+    </span>
+  );
+}
+
+function TwoFactorBadge({ on }: { on: boolean }) {
+  return on ? (
+    <Badge>
+      <ShieldCheck aria-hidden="true" />
+      On
+    </Badge>
+  ) : (
+    <Badge variant="secondary">
+      <ShieldOff aria-hidden="true" />
+      Off
+    </Badge>
+  );
+}
+
+function RemoveAccessButton(props: {
+  admin: Admin;
+  disabled: boolean;
+  lastAdmin: boolean;
+  onRemove: (target: { id: string; label: string }) => void;
+  className?: string;
+}) {
+  const { admin, disabled, lastAdmin, onRemove, className } = props;
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className={className}
+      disabled={disabled}
+      title={lastAdmin ? "The last admin cannot be removed" : undefined}
+      aria-label={`Remove access for ${admin.name || admin.email}`}
+      onClick={() => onRemove({ id: admin.id, label: admin.name || admin.email })}
+    >
+      <UserMinus aria-hidden="true" />
+      Remove access
+    </Button>
+  );
+}
+
+function InviteAddress({ invite }: { invite: Invite }) {
+  return (
+    <div className="grid justify-items-start gap-1">
+      <span className="break-all font-medium">{invite.email}</span>
+      <InviteEmailStatus delivery={invite.emailDelivery} />
+    </div>
+  );
+}
+
+function InviteActions(props: { invite: Invite; disabled: boolean; onAct: (intent: "resend-invite" | "revoke-invite", id: string) => void; className?: string }) {
+  const { invite, disabled, onAct, className } = props;
+  return (
+    <div className={cn("flex gap-2", className)}>
+      <Button type="button" variant="outline" size="sm" disabled={disabled} aria-label={`Resend invitation to ${invite.email}`} onClick={() => onAct("resend-invite", invite.id)}>
+        <RotateCw aria-hidden="true" />
+        Resend
+      </Button>
+      <Button type="button" variant="outline" size="sm" disabled={disabled} aria-label={`Revoke invitation to ${invite.email}`} onClick={() => onAct("revoke-invite", invite.id)}>
+        <X aria-hidden="true" />
+        Revoke
+      </Button>
+    </div>
+  );
+}
+
 function InviteEmailStatus({ delivery }: { delivery: { status: string; error: string | null } | null }) {
   if (!delivery) return null;
   if (delivery.status === "sent") return <Badge variant="secondary">Delivered to mail server</Badge>;

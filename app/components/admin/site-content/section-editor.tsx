@@ -18,6 +18,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/utils";
 import { contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
 import { ContentFields, ContentView, type ServiceOption, setAt } from "./content-fields";
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
@@ -155,7 +156,8 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
           <Save aria-hidden="true" />
           {busy && fetcher.formData?.get("intent") === "save" ? "Saving..." : "Save draft"}
         </Button>
-        <a href="/?preview=1" target="_blank" rel="noopener" className={buttonVariants({ variant: "outline" })}>
+        {/* On a phone the bar takes two rows, not three: Save draft, Publish and History (its word hidden) first. */}
+        <a href="/?preview=1" target="_blank" rel="noopener" className={cn(buttonVariants({ variant: "outline" }), "max-sm:order-1")}>
           <Eye aria-hidden="true" />
           Preview
           <span className="sr-only"> (opens in a new tab)</span>
@@ -164,15 +166,15 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
           <Send aria-hidden="true" />
           Publish
         </Button>
-        <Button type="button" variant="outline" disabled={busy || !state.hasDraft} onClick={() => setConfirmDiscard(true)}>
+        <Button type="button" variant="outline" className="max-sm:order-1" disabled={busy || !state.hasDraft} onClick={() => setConfirmDiscard(true)}>
           <Undo2 aria-hidden="true" />
           Discard draft
         </Button>
         <Button type="button" variant="ghost" onClick={() => setHistoryOpen(true)}>
           <History aria-hidden="true" />
-          History ({versions.length})
+          <span className="max-sm:sr-only">History</span> ({versions.length})
         </Button>
-        {dirty ? <p className="w-full text-xs text-muted-foreground">Save the draft to preview or publish your changes.</p> : null}
+        {dirty ? <p className="w-full text-xs text-muted-foreground max-sm:order-2">Save the draft to preview or publish your changes.</p> : null}
       </CardFooter>
 
       <AlertDialog open={confirmDiscard} onOpenChange={setConfirmDiscard}>
