@@ -1,4 +1,4 @@
-import { Copy, MailPlus, RotateCw, ShieldCheck, ShieldOff, UserMinus, X } from "lucide-react";
+import { Copy, MailPlus, RotateCw, UserMinus, X } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/team";
@@ -10,6 +10,7 @@ import { inviteAdmin, type InviteOutcome, removeAdminAccess, resendInvite } from
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
+import { TwoFactorBadge } from "~/components/admin/two-factor-badge";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import {
   AlertDialog,
@@ -317,20 +318,6 @@ function AdminName({ admin, you }: { admin: Admin; you: boolean }) {
       {admin.name || "Admin"}
       {you ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
     </span>
-  );
-}
-
-function TwoFactorBadge({ on }: { on: boolean }) {
-  return on ? (
-    <Badge>
-      <ShieldCheck aria-hidden="true" />
-      On
-    </Badge>
-  ) : (
-    <Badge variant="secondary">
-      <ShieldOff aria-hidden="true" />
-      Off
-    </Badge>
   );
 }
 

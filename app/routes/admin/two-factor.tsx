@@ -1,4 +1,4 @@
-import { KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/two-factor";
@@ -8,7 +8,7 @@ import { confirmTwoFactorSetup, disableTwoFactor, regenerateBackupCodes, startTw
 import type { ActionResult } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
-import { Badge } from "~/components/ui/badge";
+import { TwoFactorBadge } from "~/components/admin/two-factor-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/validation/staff";
@@ -111,17 +111,7 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
           <CardHeader>
             <CardTitle className="flex items-center gap-3">
               <h2>Two-factor authentication</h2>
-              {enabled ? (
-                <Badge>
-                  <ShieldCheck aria-hidden="true" />
-                  On
-                </Badge>
-              ) : (
-                <Badge variant="secondary">
-                  <ShieldOff aria-hidden="true" />
-                  Off
-                </Badge>
-              )}
+              <TwoFactorBadge on={enabled} />
             </CardTitle>
             <CardDescription>
               Signing in asks for a 6-digit code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, ...) after your password.
