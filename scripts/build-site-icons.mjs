@@ -101,7 +101,7 @@ const css = `/*
  * masks (docs/decisions/0037-public-icons-as-css-masks.md), all drawn from one SVG sprite
  * (docs/decisions/0047-public-icons-from-one-sprite.md): one element per icon, and one SVG image for the page.
  */
-@layer components {
+@layer base {
   :root {
     --icons: ${dataUrl(sprite)};
   }

@@ -1,6 +1,7 @@
-import { cn } from "~/lib/utils";
-
-/** The eyebrow, title and introduction every home page section starts with. */
+/**
+ * The eyebrow, title and introduction every home page section starts with (app/site-styles/shared.css,
+ * `.heading`). `className` adds the caller's own class (a different bottom margin, say).
+ */
 export function SectionHeading({
   id,
   eyebrow,
@@ -18,23 +19,13 @@ export function SectionHeading({
   tone?: "default" | "light";
   className?: string;
 }) {
+  const classes = ["heading", align === "center" && "heading-center", tone === "light" && "heading-light", className].filter(Boolean).join(" ");
   return (
-    <div className={cn("mb-12 max-w-3xl lg:mb-14", align === "center" && "mx-auto text-center", className)}>
-      <p className={cn("mb-3 text-sm font-bold tracking-[0.14em] uppercase", tone === "light" ? "text-brand-amber" : "text-brand-teal")}>
-        {eyebrow}
-      </p>
-      <h2
-        id={id}
-        className={cn("text-3xl font-bold tracking-tight text-balance sm:text-4xl", tone === "light" ? "text-white" : "text-brand-navy")}
-      >
-        {title}
-      </h2>
-      <div aria-hidden="true" className={cn("mt-5 h-1 w-14 rounded-full bg-brand-amber", align === "center" && "mx-auto")} />
-      {description ? (
-        <p className={cn("mt-5 text-base leading-relaxed sm:text-lg", tone === "light" ? "text-white/85" : "text-muted-foreground")}>
-          {description}
-        </p>
-      ) : null}
+    <div className={classes}>
+      <p className="eyebrow">{eyebrow}</p>
+      <h2 id={id}>{title}</h2>
+      <div aria-hidden="true" className="heading-rule" />
+      {description ? <p className="heading-intro">{description}</p> : null}
     </div>
   );
 }
