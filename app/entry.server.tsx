@@ -11,8 +11,6 @@ import { isStaticPage } from "~/lib/hydration";
 import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceContext } from "~/lib/nonce";
 import { ServerNotFoundContext } from "~/lib/server-not-found";
-import enquiryScriptHref from "./islands/enquiry.ts?island";
-import siteScriptHref from "./islands/site.ts?island";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 
@@ -52,7 +50,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref), script: clientBuildText(siteScriptHref), enquiryScript: clientBuildText(enquiryScriptHref) }}>
+        <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref) }}>
           <ServerNotFoundContext.Provider value={renderNotFoundPage}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </ServerNotFoundContext.Provider>

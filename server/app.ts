@@ -24,6 +24,7 @@ import { getStorage } from "~/.server/storage";
 import { makeMissingAvif, startAvifBackfill, stopAvifBackfill } from "~/.server/storage/avif-backfill";
 import { serveStoredUploads } from "~/.server/storage/serve";
 import { setImageVersions } from "~/lib/images";
+import { siteImageVersions } from "~/.server/storage/site-image-versions";
 
 // The HTTP application. Built by Vite into build/server/index.js (vite.config.ts) and started by
 // server.mjs, which adds the static client assets and the listening socket.
@@ -71,22 +72,6 @@ function contentSecurityPolicy(nonce: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
-}
-
-/** `/images/<file>` -> the first 16 hex digits of the file's SHA-256, for the files of the build's images folder. */
-function siteImageVersions(dir: string): Map<string, string> {
-  const versions = new Map<string, string>();
-  let files: string[];
-  try {
-    files = fs.readdirSync(dir);
-  } catch {
-    return versions; // no build (development): plain URLs
-  }
-  for (const file of files) {
-    if (!/\.(webp|avif|jpe?g|png|svg)$/i.test(file)) continue;
-    versions.set(`/images/${file}`, crypto.createHash("sha256").update(fs.readFileSync(path.join(dir, file))).digest("hex").slice(0, 16));
-  }
-  return versions;
 }
 
 /** The names in the client build's folder (none in development, where Vite serves the client). */

@@ -2,7 +2,7 @@
 // markup carries Tailwind's utility classes, a third of its bytes before compression ("flex items-center gap-2
 // text-sm ..."), and its inline stylesheet names each of them again in a selector. When the page cache stores a
 // page, each class the page uses gets a one- or two-letter name, the most used first, in the class attributes and
-// the stylesheet alike. Left as written: the classes the page's inline script may add or look for (any word of
+// the stylesheet alike. Left as written: the classes the page's scripts may add or look for (any word of
 // it), and those an attribute selector reads by substring (`[class*=size-]`). A stylesheet that reads class
 // attributes any other way leaves the page as it is.
 

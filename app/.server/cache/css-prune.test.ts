@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pruneCss, pruneCustomProperties, pruneInlineStyles, usedClasses } from "./css-prune";
+import { pruneCss, pruneCustomProperties, pruneInlineStyles, scriptClasses, usedClasses } from "./css-prune";
 
 const CSS =
   "/*! banner */@layer properties{@supports (x:y){*,:before{--tw-a:0}}}@layer base{*{box-sizing:border-box}a{color:inherit}}" +
@@ -37,6 +37,19 @@ describe("per-page CSS", () => {
     for (const name of ["flex", "md:flex", "[&>svg]:size-4", "grid", "b"]) expect(found.names.has(name)).toBe(true);
     expect(found.names.has("hover:underline")).toBe(false);
     expect(found.prefixes).toEqual(["toast-"]);
+  });
+
+  it("reads the island files a page's scripts load by URL, from the build, for the classes they add", () => {
+    const files: Record<string, string> = { "/assets/enquiry-abc.js": 'n.className="toast-note";d.createElement("dialog")' };
+    const read = (url: string) => files[url];
+    const html =
+      '<div class="a"></div><script type="module">document.head.append(Object.assign(document.createElement("script"),{type:"module",src:"/assets/enquiry-abc.js"}))</script>';
+    const found = usedClasses(html, read);
+    expect(found.names.has("toast-note")).toBe(true);
+    expect(found.elements?.has("dialog")).toBe(true);
+    // A file the build does not have adds nothing, and neither does a page without loaders.
+    expect(usedClasses(html.replace("enquiry-abc", "enquiry-zzz"), read).names.has("toast-note")).toBe(false);
+    expect(scriptClasses('<div class="a"></div>', read).names.size).toBe(0);
   });
 
   it("drops the rules for elements the page has not, and a form control's pseudo-elements without the control", () => {

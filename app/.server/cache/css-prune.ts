@@ -7,6 +7,8 @@
 // page lacks). The stylesheet is parsed once into an index of rules; a page costs one scan of its HTML and one
 // pass over that index.
 
+import { clientBuildText } from "../http/client-build";
+
 interface StyleRule {
   kind: "rule";
   /**
@@ -221,18 +223,18 @@ export const decodeAttribute = (value: string) => value.replace(/&(amp|quot|apos
 
 /**
  * The classes a page's HTML can use: every class attribute (React writes them in double quotes), plus the
- * words in its inline scripts, which may add a class by name (app/islands/enquiry-form.ts builds its toasts).
+ * words of its scripts, which may add a class by name (app/islands/enquiry-form.ts builds its toasts).
  * And its elements: every tag name in the page, plus the same words of its scripts, which may create an element
  * by name (`document.createElement("section")`).
  */
-export function usedClasses(html: string): UsedClasses {
+export function usedClasses(html: string, readFile?: ScriptFileReader): UsedClasses {
   const names = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of decodeAttribute(match[1]).split(/\s+/)) if (name) names.add(name);
   }
   const elements = new Set<string>();
   for (const match of html.matchAll(/<([a-zA-Z][\w-]*)/g)) elements.add(match[1].toLowerCase());
-  const script = scriptClasses(html);
+  const script = scriptClasses(html, readFile);
   for (const word of script.names) {
     names.add(word);
     elements.add(word.toLowerCase());
@@ -240,14 +242,33 @@ export function usedClasses(html: string): UsedClasses {
   return { names, prefixes: script.prefixes, elements };
 }
 
-/** The words of a page's inline scripts (JSON-LD aside): any of them may be a class name the script adds. */
-export function scriptClasses(html: string): UsedClasses {
+/** Reads a script file of the client build by its URL (`/assets/site-abc.js`); undefined when there is none. */
+export type ScriptFileReader = (url: string) => string | undefined;
+
+/**
+ * The text of a page's scripts (JSON-LD aside): each inline script, and each island file one of them loads by URL
+ * (app/root.tsx writes a small loader naming `/assets/<island>-<hash>.js`), read from the build.
+ */
+export function scriptTexts(html: string, readFile: ScriptFileReader = clientBuildText): string[] {
+  const texts: string[] = [];
+  for (const script of html.matchAll(/<script\b(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)) {
+    texts.push(script[1]);
+    for (const url of script[1].matchAll(/"(\/assets\/[\w.-]+\.js)"/g)) {
+      const file = readFile(url[1]);
+      if (file !== undefined) texts.push(file);
+    }
+  }
+  return texts;
+}
+
+/** The words of a page's scripts (scriptTexts): any of them may be a class name the script adds. */
+export function scriptClasses(html: string, readFile?: ScriptFileReader): UsedClasses {
   const names = new Set<string>();
   const prefixes: string[] = [];
-  for (const script of html.matchAll(/<script\b(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const word of script[1].matchAll(/[A-Za-z_][\w-]*/g)) names.add(word[0]);
+  for (const text of scriptTexts(html, readFile)) {
+    for (const word of text.matchAll(/[A-Za-z_][\w-]*/g)) names.add(word[0]);
     // A name put together in a template literal: `toast-${kind}` allows every class starting "toast-".
-    for (const prefix of script[1].matchAll(/[`"'\s]([A-Za-z_][\w-]*-)\$\{/g)) prefixes.push(prefix[1]);
+    for (const prefix of text.matchAll(/[`"'\s]([A-Za-z_][\w-]*-)\$\{/g)) prefixes.push(prefix[1]);
   }
   return { names, prefixes };
 }
@@ -354,17 +375,16 @@ export function pruneCustomProperties(css: string, outside: string): string {
 }
 
 /** What outside its stylesheets a page can read custom properties or name animations with. */
-function styleReaders(html: string): string {
+function styleReaders(html: string, readFile?: ScriptFileReader): string {
   const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => decodeAttribute(m[1]));
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]);
-  return [...attributes, ...scripts].join("\n");
+  return [...attributes, ...scriptTexts(html, readFile)].join("\n");
 }
 
 /** The page with each inline `<style>` holding only the rules, custom properties and keyframes the page can use. */
-export function pruneInlineStyles(html: string): string {
+export function pruneInlineStyles(html: string, readFile?: ScriptFileReader): string {
   if (!html.includes("<style")) return html;
-  const used = usedClasses(html);
-  const outside = styleReaders(html);
+  const used = usedClasses(html, readFile);
+  const outside = styleReaders(html, readFile);
   return html.replace(
     /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi,
     (_m, open: string, css: string, close: string) => open + pruneCustomProperties(pruneCss(css, used), outside) + close,
