@@ -1,8 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
-import { Icon } from "~/components/site/icon";
+import { Icon, type IconName } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { focalStyle } from "~/lib/images";
-import { cn } from "~/lib/utils";
 import { Lightbox, lightboxData } from "./lightbox";
 import { chromeOf, NotFoundFrame } from "./not-found-page";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
@@ -14,9 +13,9 @@ export function BackLink({ section, children }: { section: SectionId; children: 
   return (
     <SectionLink
       section={section}
-      className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-white/85 transition-colors hover:text-white focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+      className="detail-back"
     >
-      <Icon name="arrow-left" className="size-4" />
+      <Icon name="arrow-left" />
       {children}
     </SectionLink>
   );
@@ -35,33 +34,35 @@ export function DetailHeader({
   summary: string | null;
 }) {
   return (
-    <div className="relative overflow-hidden bg-brand-navy text-white">
-      <div aria-hidden="true" className="absolute -top-24 -right-24 size-80 rounded-full bg-brand-teal/25 blur-3xl" />
-      <div className="relative mx-auto max-w-7xl px-4 pt-8 pb-28 sm:px-6 lg:px-8 lg:pb-32">
+    <div className="detail-head on-dark">
+      <div className="wrap">
         {back}
-        <div className="mt-8 flex flex-wrap gap-2">{badges}</div>
-        <h1 className="mt-4 max-w-4xl text-3xl font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">{title}</h1>
-        {summary ? <p className="mt-4 max-w-3xl text-lg leading-relaxed text-white/85">{summary}</p> : null}
+        <div>{badges}</div>
+        <h1>{title}</h1>
+        {summary ? <p>{summary}</p> : null}
       </div>
     </div>
   );
 }
 
-export function InfoTiles({ children }: { children: React.ReactNode }) {
-  return <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">{children}</dl>;
+/** An icon on its tile, the pair one element: the tile draws the icon in its ::before (as IconBox does). */
+function IconTile({ name }: { name: IconName }) {
+  return <span aria-hidden="true" className={`icon-box icon-${name}`} />;
 }
 
-export function InfoTile({ icon, label, value }: { icon: React.ReactNode; label: string; value: React.ReactNode }) {
+export function InfoTiles({ children }: { children: React.ReactNode }) {
+  return <dl className="detail-tiles">{children}</dl>;
+}
+
+export function InfoTile({ icon, label, value }: { icon: IconName; label: string; value: React.ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+    <div>
       {/* On a phone a tile is ~170 px wide: the icon above the label, so a long label ("Availability") is not broken mid-word. */}
-      <dt className="flex flex-col items-start gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:flex-row sm:items-center sm:gap-2.5">
-        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-brand-teal">
-          {icon}
-        </span>
+      <dt>
+        <IconTile name={icon} />
         {label}
       </dt>
-      <dd className="mt-3 font-semibold break-words text-brand-navy sm:text-lg">{value}</dd>
+      <dd>{value}</dd>
     </div>
   );
 }
@@ -73,7 +74,7 @@ export function FeaturedImage({ src, alt, focalX, focalY }: { src: string | null
   // The page's largest paint: requested from the head, not when the parser reaches it.
   preloadImage(src, FEATURED_SIZES);
   return (
-    <div className="overflow-hidden rounded-2xl border bg-muted shadow-lg">
+    <div className="detail-image">
       <ResponsiveImage
         src={src}
         alt={alt}
@@ -84,7 +85,6 @@ export function FeaturedImage({ src, alt, focalX, focalY }: { src: string | null
         width={1200}
         height={800}
         style={focalStyle(focalX, focalY)}
-        className="aspect-[16/9] w-full object-cover lg:aspect-[2/1]"
       />
     </div>
   );
@@ -93,10 +93,8 @@ export function FeaturedImage({ src, alt, focalX, focalY }: { src: string | null
 export function DetailSection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className={cn("rounded-2xl border bg-card p-6 shadow-sm sm:p-8", className)}>
-      <h2 id={id} className="mb-4 text-2xl font-bold text-brand-navy">
-        {title}
-      </h2>
+    <section aria-labelledby={id} className={className ? `detail-card ${className}` : "detail-card"}>
+      <h2 id={id}>{title}</h2>
       {children}
     </section>
   );
@@ -105,15 +103,13 @@ export function DetailSection({ title, children, className }: { title: string; c
 /** Text from the database, with its paragraphs (blank lines) kept. */
 export function Prose({ text }: { text: string }) {
   return (
-    <div className="space-y-4 leading-relaxed text-foreground/85">
+    <div className="detail-text">
       {text
         .split(/\n\s*\n/)
         .map((p) => p.trim())
         .filter(Boolean)
         .map((p, i) => (
-          <p key={i} className="whitespace-pre-line">
-            {p}
-          </p>
+          <p key={i}>{p}</p>
         ))}
     </div>
   );
@@ -121,14 +117,11 @@ export function Prose({ text }: { text: string }) {
 
 export function CheckList({ items, columns = 1 }: { items: readonly string[]; columns?: 1 | 2 }) {
   return (
-    <ul className={cn("grid gap-3", columns === 2 && "sm:grid-cols-2")}>
+    <ul className={columns === 2 ? "detail-checks detail-checks-2" : "detail-checks"}>
       {items.map((item) => (
         // The tick is the item's own ::before (as IconBox draws a tile's icon).
-        <li
-          key={item}
-          className="icon-box icon-check-circle flex gap-3 rounded-lg bg-muted/70 p-3 text-foreground/90 before:mt-0.5 before:size-5 before:shrink-0 before:bg-brand-teal"
-        >
-          <span>{item}</span>
+        <li key={item} className="icon-box icon-check-circle">
+          {item}
         </li>
       ))}
     </ul>
@@ -144,20 +137,11 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
   }));
   return (
     <div {...dataAttr(ATTR.lightboxGroup)}>
-      <ul {...dataAttr(ATTR.afterLcp)} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ul {...dataAttr(ATTR.afterLcp)} className="detail-gallery">
         {items.map((image, i) => (
           <li key={image.src + i}>
-            <a
-              href={image.src}
-              {...lightboxData(image)}
-              className="group block aspect-[4/3] w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
-            >
-              <ResponsiveImage
-                src={image.src}
-                alt={`View ${image.alt}`}
-                sizes="(min-width: 1024px) 260px, 50vw"
-                className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-              />
+            <a href={image.src} {...lightboxData(image)}>
+              <ResponsiveImage src={image.src} alt={`View ${image.alt}`} sizes="(min-width: 1024px) 260px, 50vw" />
             </a>
           </li>
         ))}
@@ -174,13 +158,13 @@ export function DetailGallery({ images, title }: { images: readonly string[]; ti
  */
 export function CtaCard({ title, text, label, quoteFor }: { title: string; text: string; label: string; quoteFor?: { kind: "service" | "project"; id: string } }) {
   return (
-    <aside aria-label={title} className="rounded-2xl bg-brand-navy p-7 text-white shadow-lg">
-      <h2 className="text-xl font-bold">{title}</h2>
-      <p className="mt-3 leading-relaxed text-white/80">{text}</p>
+    <aside aria-label={title} className="detail-cta on-dark">
+      <h2>{title}</h2>
+      <p>{text}</p>
       <SectionLink
         section="contact"
         search={quoteFor ? `${quoteFor.kind}=${encodeURIComponent(quoteFor.id)}` : undefined}
-        className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-amber px-6 font-semibold text-brand-amber-foreground shadow-sm transition-colors hover:bg-brand-amber/90 focus-visible:ring-[3px] focus-visible:ring-white/70 focus-visible:outline-none"
+        className="btn btn-amber"
       >
         {label}
       </SectionLink>
@@ -191,18 +175,13 @@ export function CtaCard({ title, text, label, quoteFor }: { title: string; text:
 /** 'Service Not Found' / 'Project Not Found' with a 'Back to Home' button (HTTP 404). */
 export function DetailNotFound({ title, text }: { title: string; text: string }) {
   return (
-    <div className="flex min-h-[70vh] flex-1 items-center justify-center bg-muted px-6 py-16">
-      <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
-        <span aria-hidden="true" className="mx-auto mb-6 grid size-16 place-items-center rounded-full bg-accent text-brand-teal">
-          <Icon name="search-x" className="size-8" />
-        </span>
-        <h1 className="text-2xl font-bold text-brand-navy">{title}</h1>
-        <p className="mt-3 text-muted-foreground">{text}</p>
-        <a
-          href="/"
-          className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        >
-          <Icon name="home" className="size-4" />
+    <div className="detail-missing">
+      <div>
+        <IconTile name="search-x" />
+        <h1>{title}</h1>
+        <p>{text}</p>
+        <a href="/" className="btn">
+          <Icon name="home" />
           Back to Home
         </a>
       </div>

@@ -1,4 +1,3 @@
-import { Icon } from "~/components/site/icon";
 import type { Route } from "./+types/project";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { getProjectPreview, getPublicProject, type PublicProject } from "~/.server/models/projects";
@@ -20,8 +19,6 @@ import {
 } from "~/components/site/detail-parts";
 import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
-import { Badge } from "~/components/ui/badge";
-import { Progress } from "~/components/ui/progress";
 import { detailMeta, projectJsonLd } from "~/lib/seo";
 import {
   clampPercent,
@@ -56,12 +53,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
   return (
-    <ul className="flex flex-wrap gap-2">
+    <ul className="detail-tags">
       {items.map((item) => (
         <li key={item}>
-          <Badge variant="secondary" className="px-3 py-1 text-sm">
-            {format(item)}
-          </Badge>
+          <span className="badge badge-secondary">{format(item)}</span>
         </li>
       ))}
     </ul>
@@ -71,6 +66,7 @@ function TagList({ items, format = (s: string) => s }: { items: readonly string[
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, chrome, preview } = loaderData;
   const percent = clampPercent(project.completion_percentage);
+  const status = statusBadgeVariant(project.status);
   return (
     <SiteShell chrome={chrome}>
       {preview ? <PreviewBar info={preview} /> : null}
@@ -78,42 +74,37 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         back={<BackLink section="projects">Back to Projects</BackLink>}
         badges={
           <>
-            {project.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{project.category}</Badge> : null}
+            {project.category ? <span className="badge badge-amber">{project.category}</span> : null}
             {project.project_type && !sameLabel(project.category, project.project_type) ? (
-              <Badge variant="outline" className="border-white/40 text-white">
-                {formatLabel(project.project_type)}
-              </Badge>
+              <span className="badge badge-outline">{formatLabel(project.project_type)}</span>
             ) : null}
-            <Badge
-              variant={statusBadgeVariant(project.status)}
-              className={statusBadgeVariant(project.status) === "default" ? "bg-brand-teal text-white" : undefined}
-            >
+            <span data-variant={status} className={status === "default" ? "badge badge-teal" : "badge badge-secondary"}>
               {formatStatus(project.status)}
-            </Badge>
+            </span>
           </>
         }
         title={project.title}
         summary={project.short_description}
       />
-      <div className="relative mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
-        <div className="space-y-8">
+      <div className="wrap detail-body">
+        <div className="detail-stack">
           <InfoTiles>
-            <InfoTile icon={<Icon name="map-pin" className="size-5" />} label="Location" value={orNotAvailable(project.project_location)} />
-            <InfoTile icon={<Icon name="calendar-range" className="size-5" />} label="Duration" value={formatMonths(project.duration_months)} />
-            <InfoTile icon={<Icon name="wallet" className="size-5" />} label="Budget" value={formatBudget(project.budget)} />
-            <InfoTile icon={<Icon name="gauge" className="size-5" />} label="Progress" value={`${percent}%`} />
+            <InfoTile icon="map-pin" label="Location" value={orNotAvailable(project.project_location)} />
+            <InfoTile icon="calendar-range" label="Duration" value={formatMonths(project.duration_months)} />
+            <InfoTile icon="wallet" label="Budget" value={formatBudget(project.budget)} />
+            <InfoTile icon="gauge" label="Progress" value={`${percent}%`} />
           </InfoTiles>
           <FeaturedImage src={project.featured_image_url} alt={project.title} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
         </div>
-        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <div className="space-y-8">
+        <div className="detail-cols">
+          <div className="detail-stack">
             {project.description ? (
               <DetailSection title="Project Description">
                 <Prose text={project.description} />
               </DetailSection>
             ) : null}
             {project.challenges || project.solutions ? (
-              <div className="grid gap-8 md:grid-cols-2">
+              <div className="detail-pair">
                 {project.challenges ? (
                   <DetailSection title="Challenges">
                     <Prose text={project.challenges} />
@@ -132,14 +123,14 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               </DetailSection>
             ) : null}
             {project.testimonial ? (
-              <DetailSection title="Client Testimonial" className="border-brand-amber/40 bg-amber-50/60">
+              <DetailSection title="Client Testimonial" className="detail-quote">
                 <figure>
-                  <Stars rating={5} className="[&_svg]:size-5" />
-                  <blockquote className="mt-4 text-lg leading-relaxed text-foreground/90 italic">
+                  <Stars rating={5} />
+                  <blockquote>
                     <p>“{project.testimonial}”</p>
                   </blockquote>
                   {project.client_name ? (
-                    <figcaption className="mt-4 font-semibold text-brand-navy">— {project.client_name}</figcaption>
+                    <figcaption>— {project.client_name}</figcaption>
                   ) : null}
                 </figure>
               </DetailSection>
@@ -150,46 +141,47 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               </DetailSection>
             ) : null}
           </div>
-          <div className="space-y-8">
+          <div className="detail-stack">
             <DetailSection title="Project Details">
-              <dl className="space-y-5">
+              <dl className="detail-facts">
                 {project.client_name ? (
                   <div>
-                    <dt className="text-sm font-semibold text-brand-navy">Client</dt>
-                    <dd className="mt-1 text-muted-foreground">{project.client_name}</dd>
+                    <dt>Client</dt>
+                    <dd>{project.client_name}</dd>
                   </div>
                 ) : null}
                 <div>
-                  <dt className="text-sm font-semibold text-brand-navy">Completion</dt>
-                  <dd className="mt-2">
-                    <div className="mb-1.5 flex justify-between text-sm text-muted-foreground">
+                  <dt>Completion</dt>
+                  <dd className="detail-completion">
+                    <div>
                       <span>{formatStatus(project.status)}</span>
-                      <span className="font-semibold text-brand-navy">{percent}%</span>
+                      <span>{percent}%</span>
                     </div>
-                    <Progress
-                      value={percent}
+                    {/* The attributes Radix's Progress gave it. */}
+                    <div
+                      role="progressbar"
                       aria-label="Project completion"
-                      className="h-2 bg-secondary [&>[data-slot=progress-indicator]]:bg-brand-teal"
-                    />
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={percent}
+                      aria-valuetext={`${percent}%`}
+                    >
+                      <div style={{ transform: `translateX(-${100 - percent}%)` }} />
+                    </div>
                   </dd>
                 </div>
               </dl>
             </DetailSection>
             <DetailSection title="Timeline">
-              <dl className="space-y-4">
+              {/* The calendar is each term's own ::before. */}
+              <dl className="detail-timeline">
                 <div>
-                  <dt className="flex items-center gap-2 text-sm font-semibold text-brand-navy">
-                    <Icon name="calendar-days" className="size-5 shrink-0 text-brand-teal" />
-                    Start Date
-                  </dt>
-                  <dd className="pl-7 text-muted-foreground">{formatDate(project.start_date)}</dd>
+                  <dt className="icon-box icon-calendar-days">Start Date</dt>
+                  <dd>{formatDate(project.start_date)}</dd>
                 </div>
                 <div>
-                  <dt className="flex items-center gap-2 text-sm font-semibold text-brand-navy">
-                    <Icon name="calendar-days" className="size-5 shrink-0 text-brand-teal" />
-                    End Date
-                  </dt>
-                  <dd className="pl-7 text-muted-foreground">{formatDate(project.end_date)}</dd>
+                  <dt className="icon-box icon-calendar-days">End Date</dt>
+                  <dd>{formatDate(project.end_date)}</dd>
                 </div>
               </dl>
             </DetailSection>

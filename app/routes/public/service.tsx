@@ -1,4 +1,3 @@
-import { Icon } from "~/components/site/icon";
 import type { Route } from "./+types/service";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { getActiveService, getServicePreview, type PublicService } from "~/.server/models/services";
@@ -19,7 +18,6 @@ import {
   Prose,
 } from "~/components/site/detail-parts";
 import { SiteShell } from "~/components/site/site-shell";
-import { Badge } from "~/components/ui/badge";
 import { detailMeta, serviceJsonLd } from "~/lib/seo";
 import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";
 
@@ -50,29 +48,27 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         back={<BackLink section="services">Back to Services</BackLink>}
         badges={
           <>
-            {service.category ? <Badge className="bg-brand-amber text-brand-amber-foreground">{service.category}</Badge> : null}
+            {service.category ? <span className="badge badge-amber">{service.category}</span> : null}
             {service.service_type && !sameLabel(service.category, service.service_type) ? (
-              <Badge variant="outline" className="border-white/40 text-white">
-                {formatLabel(service.service_type)}
-              </Badge>
+              <span className="badge badge-outline">{formatLabel(service.service_type)}</span>
             ) : null}
           </>
         }
         title={service.title}
         summary={service.short_description}
       />
-      <div className="relative mx-auto -mt-20 max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
-        <div className="space-y-8">
+      <div className="wrap detail-body">
+        <div className="detail-stack">
           <InfoTiles>
-            <InfoTile icon={<Icon name="tag" className="size-5" />} label="Pricing" value={formatPricingModel(service.pricing_model)} />
-            <InfoTile icon={<Icon name="calendar-clock" className="size-5" />} label="Duration" value={orNotAvailable(service.duration_estimate)} />
-            <InfoTile icon={<Icon name="users" className="size-5" />} label="Target" value={orNotAvailable(service.target_audience)} />
-            <InfoTile icon={<Icon name="circle-check-big" className="size-5" />} label="Availability" value={orNotAvailable(service.availability)} />
+            <InfoTile icon="tag" label="Pricing" value={formatPricingModel(service.pricing_model)} />
+            <InfoTile icon="calendar-clock" label="Duration" value={orNotAvailable(service.duration_estimate)} />
+            <InfoTile icon="users" label="Target" value={orNotAvailable(service.target_audience)} />
+            <InfoTile icon="circle-check-big" label="Availability" value={orNotAvailable(service.availability)} />
           </InfoTiles>
           <FeaturedImage src={service.featured_image_url} alt={service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>
-        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <div className="space-y-8">
+        <div className="detail-cols">
+          <div className="detail-stack">
             {service.overview ? (
               <DetailSection title="Overview">
                 <Prose text={service.overview} />
@@ -99,16 +95,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               </DetailSection>
             ) : null}
           </div>
-          <div className="space-y-8">
+          <div className="detail-stack">
             <DetailSection title="Service Details">
-              <dl className="space-y-5">
+              <dl className="detail-facts detail-notes">
                 <div>
-                  <dt className="text-sm font-semibold text-brand-navy">Prerequisites</dt>
-                  <dd className="mt-1 leading-relaxed text-muted-foreground">{orNotAvailable(service.prerequisites)}</dd>
+                  <dt>Prerequisites</dt>
+                  <dd>{orNotAvailable(service.prerequisites)}</dd>
                 </div>
-                <div className="border-t pt-5">
-                  <dt className="text-sm font-semibold text-brand-navy">Warranty</dt>
-                  <dd className="mt-1 leading-relaxed text-muted-foreground">{orNotAvailable(service.warranty)}</dd>
+                <div>
+                  <dt>Warranty</dt>
+                  <dd>{orNotAvailable(service.warranty)}</dd>
                 </div>
               </dl>
             </DetailSection>
