@@ -12,7 +12,10 @@ const ICONS = {
   target: "target",
 } satisfies Record<ContentIconName, IconName>;
 
-/** The icon for a name used in the fixed content, drawn on its tile (IconBox in app/components/site/icon.tsx). */
-export function ContentIconBox({ name, className, iconClassName }: { name: ContentIconName; className: string; iconClassName: string }) {
-  return <IconBox name={ICONS[name]} className={className} iconClassName={iconClassName} />;
+/**
+ * The icon for a name used in the fixed content, drawn on its tile (IconBox in app/components/site/icon.tsx).
+ * The section that shows it sizes and colours the tile (app/site-styles/home.css).
+ */
+export function ContentIconBox({ name }: { name: ContentIconName }) {
+  return <IconBox name={ICONS[name]} className="" iconClassName="" />;
 }

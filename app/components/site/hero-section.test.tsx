@@ -37,6 +37,8 @@ describe("hero background", () => {
     // Reduced motion is the island's to honour: the markup never autoplays (docs/decisions/0019-admin-toasts-and-hero-media.md).
     expect(video).not.toContain("autoPlay");
     expect(html).toMatch(/<button[^>]+data-hero-video-toggle[^>]+aria-label="Play background video"/);
+    // Both icons are there: the stylesheet shows one or the other by the island's data-playing.
+    expect(html).toMatch(/<button[^>]+data-hero-video-toggle[^>]*>.*icon-pause.*icon-play.*<\/button>/);
   });
 
   it("has the spec's stats and calls to action", () => {
