@@ -16,7 +16,7 @@ function ProjectsList({ result, showSampleContent }: { result: ListResult<Projec
   if (view.kind === "empty") {
     return (
       <EmptyState
-        icon={<Icon name="folder-kanban" className="size-8" />}
+        icon={<Icon name="folder-kanban" />}
         title="Projects Coming Soon"
         text="We're working on showcasing our latest projects. Check back soon!"
       />
@@ -42,8 +42,8 @@ export function ProjectsSection({
   showSampleContent: string;
 }) {
   return (
-    <FadeIn as="section" id="projects" aria-labelledby="projects-title" className="bg-muted/60 py-20 lg:py-28">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+    <FadeIn as="section" id="projects" aria-labelledby="projects-title" className="projects">
+      <div className="wrap">
         <SectionHeading
           id="projects-title"
           eyebrow="Our Work"
@@ -61,18 +61,18 @@ export function ProjectsSection({
           // into a hidden segment swapped in by script, which needs JavaScript to be seen).
           <ProjectsList result={projects} showSampleContent={showSampleContent} />
         )}
-        <div className="mt-12 flex flex-col items-center justify-center gap-4 sm:flex-row">
+        <div className="projects-more">
           <SectionLink
             section="contact"
-            className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-primary px-7 text-base font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            className="btn"
           >
             View All Projects
-            <Icon name="arrow-right" className="size-5" />
+            <Icon name="arrow-right" />
           </SectionLink>
           {/* The spec's button above still scrolls to contact; the portfolio page lists every project. */}
           <a
             href="/projects"
-            className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-primary/30 bg-white px-7 text-base font-semibold text-primary shadow-sm transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            className="btn"
           >
             See all projects
           </a>

@@ -1,7 +1,6 @@
 import type * as React from "react";
 import { preload } from "react-dom";
 import { responsiveSources } from "~/lib/images";
-import { cn } from "~/lib/utils";
 
 type ResponsiveImageProps = Omit<React.ComponentProps<"img">, "src" | "srcSet" | "alt"> & {
   src: string;
@@ -14,7 +13,7 @@ type ResponsiveImageProps = Omit<React.ComponentProps<"img">, "src" | "srcSet" |
    * phone-sized screens ("phones"), for an image that is shown wider than 960 px on larger screens.
    */
   avif?: boolean | "phones";
-  /** Classes for the <picture> wrapper (the <img> takes className). */
+  /** The class of the wrapper (a <picture>, or a <span> for an external URL), which then styles it as a block; the <img> takes className. */
   pictureClassName?: string;
 };
 
@@ -48,15 +47,19 @@ export function ResponsiveImage({
       {...props}
     />
   );
-  if (!sources) return pictureClassName ? <span className={cn("block", pictureClassName)}>{img}</span> : img;
+  // The caller's class makes the wrapper a box (display: block); without one the <picture> takes no box of its own,
+  // so the <img> stays the item of its parent's flex or grid (an inline style: the admin's cards use this too).
+  if (!sources) return pictureClassName ? <span className={pictureClassName}>{img}</span> : img;
   if (!avif && !pictureClassName) return img;
   return (
-    <picture className={cn("contents", pictureClassName)}>
+    <picture className={pictureClassName} style={pictureClassName ? undefined : CONTENTS}>
       {avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} media={avif === "phones" ? PHONES : undefined} /> : null}
       {img}
     </picture>
   );
 }
+
+const CONTENTS = { display: "contents" } as const;
 
 /** Where `avif="phones"` offers the AVIF: up to 960 px it covers a phone's screen at up to 2.5 dppx. */
 const PHONES = "(max-width: 767px)";

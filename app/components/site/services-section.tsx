@@ -15,7 +15,7 @@ function ServicesList({ result, showSampleContent }: { result: ListResult<Servic
   if (view.kind === "empty") {
     return (
       <EmptyState
-        icon={<Icon name="hard-hat" className="size-8" />}
+        icon={<Icon name="hard-hat" />}
         title="Services Coming Soon"
         text="We're working on adding our service details. Check back soon!"
       />
@@ -41,8 +41,8 @@ export function ServicesSection({
   showSampleContent: string;
 }) {
   return (
-    <FadeIn as="section" id="services" aria-labelledby="services-title" className="bg-white py-20 lg:py-28">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+    <FadeIn as="section" id="services" aria-labelledby="services-title" className="services">
+      <div className="wrap">
         <SectionHeading
           id="services-title"
           eyebrow="What We Do"
