@@ -159,14 +159,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Stack traces only in development; visitors never see internals.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+    <main className="error-page">
       <title>{`${status} | Error`}</title>
-      <p className="text-6xl font-bold text-primary">{status}</p>
-      <h1 className="text-2xl font-semibold">{message}</h1>
-      <a href="/" className="text-brand-teal underline underline-offset-4">
+      <p>{status}</p>
+      <h1>{message}</h1>
+      <a href="/">
         Return to Home
       </a>
-      {stack ? <pre className="w-full overflow-auto rounded bg-muted p-4 text-left text-xs">{stack}</pre> : null}
+      {stack ? <pre>{stack}</pre> : null}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { Icon } from "~/components/site/icon";
+import { Icon, IconBox } from "~/components/site/icon";
 import { COMPANY } from "~/content/company";
 import { type SiteChromeData, SiteShell } from "./site-shell";
 
@@ -15,7 +15,7 @@ export function chromeOf(errorData: unknown): SiteChromeData | null {
 export function NotFoundFrame({ chrome, children }: { chrome: SiteChromeData | null; children: React.ReactNode }) {
   if (chrome) return <SiteShell chrome={chrome}>{children}</SiteShell>;
   return (
-    <main id="main" className="flex min-h-screen flex-col">
+    <main id="main" className="shell">
       {children}
     </main>
   );
@@ -32,24 +32,16 @@ export function NotFoundPage({ chrome = null }: { chrome?: SiteChromeData | null
 
 function NotFoundContent({ companyName }: { companyName: string }) {
   return (
-    <div className="flex flex-1 items-center justify-center bg-muted px-6 py-16">
+    <div className="not-found">
       <title>{`Page Not Found | ${companyName}`}</title>
       <meta name="robots" content="noindex" />
-      <div className="w-full max-w-md rounded-2xl border bg-card p-10 text-center shadow-lg">
-        <span
-          aria-hidden="true"
-          className="mx-auto mb-6 grid size-16 place-items-center rounded-full bg-brand-amber/20 text-brand-amber-foreground"
-        >
-          <Icon name="hard-hat" className="size-8" />
-        </span>
-        <h1 className="text-6xl font-extrabold tracking-tight text-brand-navy">404</h1>
-        <p className="mt-3 text-xl font-semibold text-brand-navy">Oops! Page not found</p>
-        <p className="mt-2 text-muted-foreground">The page you are looking for has moved, or never existed.</p>
-        <a
-          href="/"
-          className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-primary px-6 font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        >
-          <Icon name="home" className="size-4" />
+      <div>
+        <IconBox name="hard-hat" className="not-found-mark" iconClassName="" />
+        <h1>404</h1>
+        <p>Oops! Page not found</p>
+        <p>The page you are looking for has moved, or never existed.</p>
+        <a href="/" className="btn">
+          <Icon name="home" />
           Return to Home
         </a>
       </div>

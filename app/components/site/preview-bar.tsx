@@ -21,23 +21,23 @@ export function PreviewBar({ info }: { info?: PreviewInfo }) {
     <aside
       aria-label="Preview"
       {...dataAttr(ATTR.previewBar)}
-      className="fixed inset-x-0 bottom-0 z-50 border-t-4 border-brand-amber bg-brand-navy px-4 py-3 text-sm text-white shadow-lg"
+      className="preview-bar on-dark"
     >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <p className="flex items-center gap-2">
-          <Icon name="eye" className="size-4 shrink-0 text-brand-amber" />
+      <div>
+        <p>
+          <Icon name="eye" />
           {info ? (
             <span>
-              <strong className="font-semibold">Preview</strong>, seen only by signed-in admins.{" "}
+              <strong>Preview</strong>, seen only by signed-in admins.{" "}
               {info.visible ? `Visitors see this ${info.noun} too.` : `This ${info.noun} is hidden from visitors.`}
             </span>
           ) : (
             <span>
-              <strong className="font-semibold">Preview</strong>: this page shows unpublished drafts. Visitors see the published site.
+              <strong>Preview</strong>: this page shows unpublished drafts. Visitors see the published site.
             </span>
           )}
         </p>
-        <a href={back.href} className="font-semibold text-brand-amber underline underline-offset-4">
+        <a href={back.href}>
           {back.label}
         </a>
       </div>

@@ -9,10 +9,6 @@ import { PORTFOLIO_LINK } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
 
-const headingClass = "mb-5 text-sm font-bold tracking-[0.14em] text-white uppercase";
-const linkClass =
-  "rounded-sm text-white/75 transition-colors hover:text-brand-amber focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none";
-
 export function SiteFooter({
   logo,
   info,
@@ -28,22 +24,17 @@ export function SiteFooter({
   const year = new Date().getFullYear();
   const phone = info.phones[0]?.value;
   return (
-    <footer className="bg-brand-navy text-white">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-16 sm:gap-x-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1.2fr_1.3fr] lg:px-8">
-        <div className="col-span-2 sm:col-span-1">
+    <footer className="site-footer on-dark">
+      <div className="wrap">
+        <div>
           <SiteLogo logo={logo} tone="light" />
-          <p className="mt-5 max-w-xs leading-relaxed whitespace-pre-line text-white/75">{footer.description}</p>
+          <p>{footer.description}</p>
           {info.socials.length > 0 ? (
-            <ul className="mt-6 flex gap-3">
+            <ul className="socials">
               {info.socials.map((s) => (
                 <li key={s.value}>
-                  <a
-                    href={s.value}
-                    rel="noopener"
-                    aria-label={s.label || socialPlatform(s.icon, s.value)}
-                    className="grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-brand-amber hover:text-brand-amber-foreground focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none"
-                  >
-                    <SocialIcon platform={socialPlatform(s.icon, s.value)} className="size-5" />
+                  <a href={s.value} rel="noopener" aria-label={s.label || socialPlatform(s.icon, s.value)}>
+                    <SocialIcon platform={socialPlatform(s.icon, s.value)} />
                   </a>
                 </li>
               ))}
@@ -51,70 +42,58 @@ export function SiteFooter({
           ) : null}
         </div>
         <nav aria-label="Footer">
-          <h2 className={headingClass}>Quick Links</h2>
-          <ul className="space-y-3">
+          <h2>Quick Links</h2>
+          <ul className="footer-links">
             {NAV_LINKS.map((link) => (
               <li key={link.sectionId}>
-                <SectionLink section={link.sectionId} className={`${linkClass} inline-flex items-center gap-1.5`}>
-                  <Icon name="chevron-right" className="size-4 text-brand-amber" />
+                <SectionLink section={link.sectionId}>
+                  <Icon name="chevron-right" />
                   {link.label}
                 </SectionLink>
               </li>
             ))}
             <li>
-              <a href="/projects" className={`${linkClass} inline-flex items-center gap-1.5`}>
-                <Icon name="chevron-right" className="size-4 text-brand-amber" />
+              <a href="/projects">
+                <Icon name="chevron-right" />
                 {PORTFOLIO_LINK}
               </a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className={headingClass}>Our Services</h2>
-          <ul className="space-y-3 text-white/75">
+          <h2>Our Services</h2>
+          <ul className="footer-links">
             {footer.services.map((service, i) => (
-              <li key={`${i}-${service.name}`}>
-                {service.link ? (
-                  <a href={service.link} className={linkClass}>
-                    {service.name}
-                  </a>
-                ) : (
-                  service.name
-                )}
-              </li>
+              <li key={`${i}-${service.name}`}>{service.link ? <a href={service.link}>{service.name}</a> : service.name}</li>
             ))}
           </ul>
         </div>
-        <div className="col-span-2 sm:col-span-1">
-          <h2 className={headingClass}>Contact Info</h2>
-          <ul className="space-y-4 text-white/75">
+        <div>
+          <h2>Contact Info</h2>
+          <ul className="footer-links footer-contact">
             {phone ? (
-              <li className="flex gap-3">
-                <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
-                <a href={telHref(phone)} className={linkClass}>
-                  {phone}
-                </a>
+              <li>
+                <Icon name="phone" />
+                <a href={telHref(phone)}>{phone}</a>
               </li>
             ) : null}
-            <li className="flex gap-3">
-              <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
-              <a href={`mailto:${info.email}`} className={`${linkClass} break-all`}>
-                {info.email}
-              </a>
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${info.email}`}>{info.email}</a>
             </li>
-            <li className="flex gap-3">
-              <Icon name="map-pin" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+            <li>
+              <Icon name="map-pin" />
               <span>{info.address}</span>
             </li>
-            <li className="flex gap-3">
-              <Icon name="clock" className="mt-0.5 size-5 shrink-0 text-brand-amber" />
+            <li>
+              <Icon name="clock" />
               <span>{info.hours}</span>
             </li>
           </ul>
         </div>
       </div>
-      <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-white/70 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+      <div className="footer-base">
+        <div className="wrap">
           <p>
             © {year} {companyName}. All rights reserved.
           </p>

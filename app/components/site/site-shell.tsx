@@ -19,11 +19,8 @@ export interface SiteChromeData {
 export function SiteShell({ chrome, children }: { chrome: SiteChromeData; children: React.ReactNode }) {
   const info = contactInfo(chrome.contactDetails);
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-brand-amber px-4 py-2 font-semibold text-brand-amber-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
+    <div className="shell">
+      <a href="#main" className="skip-link">
         Skip to main content
       </a>
       <SiteHeader
@@ -32,7 +29,7 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
         email={info.email}
         hours={info.hours}
       />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      <main id="main" tabIndex={-1}>
         {children}
       </main>
       {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (docs/product.md#service-detail). */}

@@ -21,9 +21,9 @@ const PATHS: Record<string, React.ReactNode> = {
 };
 
 /** A social platform's mark (by the entry's icon name, else guessed from its URL). */
-export function SocialIcon({ platform, className }: { platform: string; className?: string }) {
+export function SocialIcon({ platform }: { platform: string }) {
   const paths = PATHS[platform];
-  if (!paths) return <Icon name="globe" className={className} />;
+  if (!paths) return <Icon name="globe" />;
   return (
     <svg
       aria-hidden="true"
@@ -33,7 +33,6 @@ export function SocialIcon({ platform, className }: { platform: string; classNam
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={className}
     >
       {paths}
     </svg>
