@@ -9,9 +9,9 @@ import { ENQUIRY_FORM_ATTR, ISLAND_FOR_ATTR } from "./script-markers";
 export const ATTR = {
   /** The mobile menu's button; the panel is the popover its aria-controls names. */
   menuToggle: "data-menu-toggle",
-  /** A section that fades in below the fold: FADE.static as rendered, hidden and shown by the island (theme.css). */
+  /** A section that fades in below the fold: FADE.static as rendered, hidden and shown by the island (app/site-styles/states.css). */
   fade: "data-fade",
-  /** A box whose images wait for the page's main image: AFTER_LCP_READY once they may load (theme.css). */
+  /** A box whose images wait for the page's main image: AFTER_LCP_READY once they may load (app/site-styles/states.css). */
   afterLcp: "data-after-lcp",
   /** The <template> holding the layer shown while a detail page loads, and the label in it. */
   detailSkeleton: "data-detail-skeleton",

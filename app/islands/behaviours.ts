@@ -60,7 +60,7 @@ function initMenu() {
 
 // ---------------------------------------------------------------------------------------------
 // Fade-in (docs/product.md#fade-in-as-an-enhancement): a section below the fold is hidden until 10% of it is visible.
-// Never what is already on screen, never under prefers-reduced-motion (theme.css has the styles).
+// Never what is already on screen, never under prefers-reduced-motion (app/site-styles/states.css has the styles).
 
 function initFadeIn() {
   if (typeof IntersectionObserver === "undefined" || reducedMotion()) return;
@@ -132,7 +132,7 @@ function initDetailSkeleton() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Images below the fold (ATTR.afterLcp: detail galleries, the home page's about image; hidden by theme.css until
+// Images below the fold (ATTR.afterLcp: detail galleries, the home page's about image; hidden by app/site-styles/states.css until
 // then) start loading once the page's main image, the one requested from the head with fetchpriority=high, is on
 // screen: on a slow connection the main image gets the whole line instead of sharing it with images nobody sees yet.
 

@@ -11,7 +11,7 @@ type FadeInProps<T extends ElementType> = {
  * A section that fades in when 10% of it becomes visible (docs/product.md#limits). An enhancement only
  * (docs/product.md#fade-in-as-an-enhancement): the server renders it visible (`FADE.static`); app/islands/site.ts
  * hides it only if it is still below the fold, and never under prefers-reduced-motion. The styles
- * for each state are in theme.css.
+ * for each state are in app/site-styles/states.css.
  */
 export function FadeIn<T extends ElementType = "div">({ as, className, children, ...props }: FadeInProps<T>) {
   const Comp: ElementType = as ?? "div";
