@@ -76,7 +76,7 @@ function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) 
     const note = document.createElement("p");
     note.id = `contact-${name}-error`;
     note.setAttribute(ATTR.fieldError, "");
-    note.className = "text-sm text-destructive";
+    note.className = "field-error";
     note.textContent = message;
     control.after(note);
     control.setAttribute("aria-invalid", "true");

@@ -1,8 +1,4 @@
 import { Icon } from "~/components/site/icon";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import { type ContactPrefill, ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
 import { ATTR, dataAttr, SEND_STATE } from "~/islands/attributes";
 import { CONTACT_FORM_ID, FormTokenInput } from "./form-token";
@@ -52,7 +48,7 @@ export function ContactForm({
   const errorId = (name: string) => (errors[name] ? `contact-${name}-error` : undefined);
   const fieldError = (name: string) =>
     errors[name] ? (
-      <p id={`contact-${name}-error`} {...dataAttr(ATTR.fieldError)} className="text-sm text-destructive">
+      <p id={`contact-${name}-error`} {...dataAttr(ATTR.fieldError)} className="field-error">
         {errors[name]}
       </p>
     ) : null;
@@ -65,16 +61,16 @@ export function ContactForm({
       encType="multipart/form-data"
       {...dataAttr(ATTR.enquiryForm)}
       {...dataAttr(ATTR.endpoint, "/api/enquiries")}
-      className="grid gap-5 sm:grid-cols-2"
+      className="enquiry-form"
     >
       {result?.ok ? (
-        <div role="status" {...dataAttr(ATTR.formOutcome)} className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:col-span-2">
-          <p className="font-semibold">{ENQUIRY_SUCCESS_TITLE}</p>
-          <p className="text-sm">{ENQUIRY_SUCCESS_DESCRIPTION}</p>
+        <div role="status" {...dataAttr(ATTR.formOutcome)} className="form-ok">
+          <p>{ENQUIRY_SUCCESS_TITLE}</p>
+          <p>{ENQUIRY_SUCCESS_DESCRIPTION}</p>
         </div>
       ) : null}
       {failed ? (
-        <p role="alert" {...dataAttr(ATTR.formOutcome)} className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive sm:col-span-2">
+        <p role="alert" {...dataAttr(ATTR.formOutcome)} className="form-fail">
           {failed.message}
         </p>
       ) : null}
@@ -86,20 +82,20 @@ export function ContactForm({
         <input key={name} type="hidden" name={name} defaultValue={values[name] ?? ""} />
       ))}
       {/* A field people never see or fill: bots that fill every field end up in Spam. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="form-trap">
         <label>
           Website
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-name" className="gap-1">
+      <div className="field">
+        <label htmlFor="contact-name">
           Full Name{" "}
-          <span aria-hidden="true" className="text-destructive">
+          <span aria-hidden="true" className="field-req">
             *
           </span>
-        </Label>
-        <Input
+        </label>
+        <input
           id="contact-name"
           name="name"
           autoComplete="name"
@@ -108,18 +104,17 @@ export function ContactForm({
           defaultValue={values.name}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errorId("name")}
-          className="h-11 bg-white"
         />
         {fieldError("name")}
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-email" className="gap-1">
+      <div className="field">
+        <label htmlFor="contact-email">
           Email Address{" "}
-          <span aria-hidden="true" className="text-destructive">
+          <span aria-hidden="true" className="field-req">
             *
           </span>
-        </Label>
-        <Input
+        </label>
+        <input
           id="contact-email"
           name="email"
           type="email"
@@ -129,15 +124,14 @@ export function ContactForm({
           defaultValue={values.email}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errorId("email")}
-          className="h-11 bg-white"
         />
         {fieldError("email")}
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-phone" className="gap-1">
-          Phone <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input
+      <div className="field">
+        <label htmlFor="contact-phone">
+          Phone <span className="field-opt">(optional)</span>
+        </label>
+        <input
           id="contact-phone"
           name="phone"
           type="tel"
@@ -146,18 +140,17 @@ export function ContactForm({
           defaultValue={values.phone}
           aria-invalid={errors.phone ? true : undefined}
           aria-describedby={errorId("phone")}
-          className="h-11 bg-white"
         />
         {fieldError("phone")}
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-subject" className="gap-1">
+      <div className="field">
+        <label htmlFor="contact-subject">
           Project Type{" "}
-          <span aria-hidden="true" className="text-destructive">
+          <span aria-hidden="true" className="field-req">
             *
           </span>
-        </Label>
-        <Input
+        </label>
+        <input
           id="contact-subject"
           name="subject"
           required
@@ -165,18 +158,17 @@ export function ContactForm({
           defaultValue={values.subject}
           aria-invalid={errors.subject ? true : undefined}
           aria-describedby={errorId("subject")}
-          className="h-11 bg-white"
         />
         {fieldError("subject")}
       </div>
-      <div className="grid gap-2 sm:col-span-2">
-        <Label htmlFor="contact-message" className="gap-1">
+      <div className="field field-wide">
+        <label htmlFor="contact-message">
           Project Details{" "}
-          <span aria-hidden="true" className="text-destructive">
+          <span aria-hidden="true" className="field-req">
             *
           </span>
-        </Label>
-        <Textarea
+        </label>
+        <textarea
           id="contact-message"
           name="message"
           required
@@ -185,17 +177,16 @@ export function ContactForm({
           defaultValue={values.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errorId("message")}
-          className="min-h-32 bg-white"
         />
         {fieldError("message")}
       </div>
       {/* After the text fields: a refused file stops the read after what the visitor typed. */}
-      <div className="grid gap-2 sm:col-span-2">
-        <Label htmlFor="contact-attachments" className="gap-1">
-          <Icon name="paperclip" className="size-4" />
-          Drawings or photos <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input
+      <div className="field field-wide">
+        <label htmlFor="contact-attachments">
+          <Icon name="paperclip" />
+          Drawings or photos <span className="field-opt">(optional)</span>
+        </label>
+        <input
           id="contact-attachments"
           name={ATTACHMENT_FIELD}
           type="file"
@@ -203,31 +194,30 @@ export function ContactForm({
           accept={ATTACHMENT_ACCEPT}
           aria-invalid={errors[ATTACHMENT_FIELD] ? true : undefined}
           aria-describedby={["contact-attachments-hint", errorId(ATTACHMENT_FIELD)].filter(Boolean).join(" ")}
-          className="h-auto bg-white py-2"
         />
-        <p id="contact-attachments-hint" className="text-sm text-muted-foreground">
+        <p id="contact-attachments-hint" className="field-hint">
           Up to {ATTACHMENT_MAX_FILES} images or PDF files, {MAX_ATTACHMENT_MB} MB each, {MAX_ATTACHMENTS_TOTAL_MB} MB in all.
         </p>
         {fieldError(ATTACHMENT_FIELD)}
       </div>
-      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">
-          <span aria-hidden="true" className="text-destructive">
+      <div className="form-foot">
+        <p className="field-hint">
+          <span aria-hidden="true" className="field-req">
             *
           </span>{" "}
           Required fields
         </p>
         {/* The island shows one label or the other while the message is on its way. */}
-        <Button type="submit" className="h-12 bg-brand-amber px-8 text-base font-semibold text-brand-amber-foreground shadow-sm hover:bg-brand-amber/90">
-          <span {...dataAttr(ATTR.when, SEND_STATE.idle)} className="inline-flex items-center gap-2">
-            <Icon name="send" className="size-5" />
+        <button type="submit" className="btn btn-amber form-send">
+          <span {...dataAttr(ATTR.when, SEND_STATE.idle)}>
+            <Icon name="send" />
             Send Message
           </span>
-          <span {...dataAttr(ATTR.when, SEND_STATE.sending)} hidden className="inline-flex items-center gap-2">
-            <Icon name="loader" className="size-5 animate-spin" />
+          <span {...dataAttr(ATTR.when, SEND_STATE.sending)} hidden>
+            <Icon name="loader" />
             Sending Message...
           </span>
-        </Button>
+        </button>
       </div>
     </form>
   );
