@@ -43,9 +43,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const staticPage = isStaticPage(matches);
   const formToken = staticPage ? formTokenOf(matches) : undefined;
   // A static page carries its own styles (site.css, inline): the first paint waits on no other request. Its scripts
-  // are files, cached a year, that a few bytes at the end of the body load once the page is parsed
-  // (docs/decisions/0061-public-pages-hand-written-css.md): inline, their 3.3 KB cost the home page a second round
-  // trip before the first paint. The admin links the whole app's stylesheet and scripts.
+  // are files, cached a year, that a few bytes at the end of the body load once the page is parsed: inline, their
+  // 3.3 KB made every page that much larger (docs/decisions/0061-public-scripts-as-files-and-one-image-version-per-picture.md).
+  // The admin links the whole app's stylesheet and scripts.
   const inlineStyles = useInlineAssets().styles;
   // The contact form's script says which markup it serves: a stored page without the form drops it
   // (docs/decisions/0049-contact-form-script-only-where-the-form-is.md).

@@ -6,7 +6,7 @@ import path from "node:path";
 // and served for a year as immutable (app/lib/images.ts, server/app.ts). The hash is one per picture, not per file:
 // a picture's files (`hero.jpg`, `hero-w480.webp`, `hero-w800.avif`, ...) share the hash of all of them together, so
 // a page names the same short value again in every srcset entry of a picture, which compression takes nearly for free
-// (docs/decisions/0061-public-pages-hand-written-css.md: 16 hex digits per file cost the home page 1.2 KB of brotli).
+// (16 hex digits per file cost the home page 1.2 KB of brotli: docs/decisions/0061-public-scripts-as-files-and-one-image-version-per-picture.md).
 // Any file of a picture that changes changes the URLs of all its files, so no stale file is ever kept a year.
 
 /** Hex digits of the version: 40 bits, far more than the pictures one site will ever have. */
