@@ -106,7 +106,7 @@ const css = `/*
     --icons: ${dataUrl(sprite)};
   }
   .icon {
-    /* As Tailwind's preflight sets an svg, and lucide's 24px when no size class is given. */
+    /* As the reset sets an svg, and lucide's 24px: a component's stylesheet sizes its icons. */
     display: block;
     vertical-align: middle;
     width: 1.5rem;
@@ -115,7 +115,7 @@ const css = `/*
     -webkit-mask: ${mask};
     mask: ${mask};
   }
-  /* IconBox: the tile's own ::before is the icon (sized by before:size-* utilities). */
+  /* IconBox: the tile's own ::before is the icon (sized by the tile's stylesheet). */
   .icon-box::before {
     content: "";
     display: block;

@@ -8,7 +8,7 @@ import { SectionHeading } from "./section-heading";
 function InfoItem({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (
     <li>
-      <IconBox name={icon} iconClassName="" className="" />
+      <IconBox name={icon} />
       <div>
         <h3>{title}</h3>
         <div>{children}</div>

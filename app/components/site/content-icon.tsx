@@ -17,5 +17,5 @@ const ICONS = {
  * The section that shows it sizes and colours the tile (app/site-styles/home.css).
  */
 export function ContentIconBox({ name }: { name: ContentIconName }) {
-  return <IconBox name={ICONS[name]} className="" iconClassName="" />;
+  return <IconBox name={ICONS[name]} />;
 }

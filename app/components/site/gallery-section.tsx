@@ -32,7 +32,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                   height={800}
                 />
                 <span aria-hidden="true" className="gallery-shade" />
-                <IconBox name="expand" iconClassName="" className="gallery-zoom" />
+                <IconBox name="expand" className="gallery-zoom" />
                 <span className="gallery-caption">
                   <span className="sr-text">View </span>
                   <span>{image.title}</span>

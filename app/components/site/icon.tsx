@@ -1,8 +1,8 @@
 // The public pages' icons: one <span> each, drawn by a CSS mask from app/site-icons.css
 // (docs/decisions/0037-public-icons-as-css-masks.md). An inline lucide <svg> brought two to six elements per
 // icon and its whole drawing on every use; the home page shows about ninety icons. Always decorative: the text
-// or the control's label beside an icon says what it means. Colour is the text colour (`text-*`), size the
-// element's (`size-*`), as with lucide.
+// or the control's label beside an icon says what it means. Colour is the text colour, size the element's (1.5rem
+// unless the component's stylesheet in app/site-styles says otherwise, usually as `.parent .icon`).
 
 /** The icons in app/site-icons.css (scripts/build-site-icons.mjs writes one class per name). */
 export type IconName =
@@ -54,9 +54,9 @@ export function Icon({ name, className }: { name: IconName; className?: string }
 
 /**
  * An icon on a tile of its own (a rounded square or circle behind it): the tile draws the icon in its `::before`,
- * so the pair is one element. `className` styles the tile (it centres its one child, e.g. `grid place-items-center`);
- * `iconClassName` sizes the icon with `before:` utilities (`before:size-5`). The tile is decorative too.
+ * so the pair is one element. `className` names the tile for its stylesheet, which sizes the tile and its
+ * `::before` (the icon). The tile is decorative too.
  */
-export function IconBox({ name, className, iconClassName }: { name: IconName; className: string; iconClassName: string }) {
-  return <span aria-hidden="true" className={`icon-box icon-${name} ${iconClassName} ${className}`} />;
+export function IconBox({ name, className }: { name: IconName; className?: string }) {
+  return <span aria-hidden="true" className={className ? `icon-box icon-${name} ${className}` : `icon-box icon-${name}`} />;
 }

@@ -36,7 +36,7 @@ function NotFoundContent({ companyName }: { companyName: string }) {
       <title>{`Page Not Found | ${companyName}`}</title>
       <meta name="robots" content="noindex" />
       <div>
-        <IconBox name="hard-hat" className="not-found-mark" iconClassName="" />
+        <IconBox name="hard-hat" className="not-found-mark" />
         <h1>404</h1>
         <p>Oops! Page not found</p>
         <p>The page you are looking for has moved, or never existed.</p>

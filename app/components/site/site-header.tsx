@@ -60,7 +60,7 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
 
           <div className="header-actions">
             <a href={telHref(phone)} className="header-tel">
-              <IconBox name="phone" className="tel-icon" iconClassName="" />
+              <IconBox name="phone" className="tel-icon" />
               {phone}
             </a>
             <a

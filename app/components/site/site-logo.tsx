@@ -8,7 +8,7 @@ export function SiteLogo({ logo, tone = "dark" }: { logo: Logo; tone?: "dark" | 
   }
   return (
     <span className={tone === "light" ? "logo logo-light" : "logo"}>
-      <IconBox name="building-2" className="logo-mark" iconClassName="" />
+      <IconBox name="building-2" className="logo-mark" />
       <span>{logo.text}</span>
     </span>
   );
