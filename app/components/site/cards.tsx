@@ -117,7 +117,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
 export function CardGridSkeleton({ label, count = SKELETON_COUNT }: { label: string; count?: number }) {
   return (
     <div role="status" aria-live="polite" className="cards-loading">
-      <span className="skel-label">{label}</span>
+      <span className="sr-text">{label}</span>
       <ul className="cards">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} data-testid="card-skeleton">

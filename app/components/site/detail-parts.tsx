@@ -34,7 +34,7 @@ export function DetailHeader({
   summary: string | null;
 }) {
   return (
-    <div className="detail-head on-dark">
+    <div className="band detail-head on-dark">
       <div className="wrap">
         {back}
         <div>{badges}</div>
@@ -175,7 +175,7 @@ export function CtaCard({ title, text, label, quoteFor }: { title: string; text:
 /** 'Service Not Found' / 'Project Not Found' with a 'Back to Home' button (HTTP 404). */
 export function DetailNotFound({ title, text }: { title: string; text: string }) {
   return (
-    <div className="detail-missing">
+    <div className="notice detail-missing">
       <div>
         <IconTile name="search-x" />
         <h1>{title}</h1>

@@ -9,7 +9,7 @@ import { ATTR, dataAttr } from "~/islands/attributes";
 export function DetailSkeleton({ label }: { label: string }) {
   return (
     <div role="status" aria-live="polite" className="dskel">
-      <span {...dataAttr(ATTR.skeletonLabel)} className="skel-label">
+      <span {...dataAttr(ATTR.skeletonLabel)} className="sr-text">
         {label}
       </span>
       <div className="dskel-top">

@@ -32,7 +32,7 @@ export function NotFoundPage({ chrome = null }: { chrome?: SiteChromeData | null
 
 function NotFoundContent({ companyName }: { companyName: string }) {
   return (
-    <div className="not-found">
+    <div className="notice not-found">
       <title>{`Page Not Found | ${companyName}`}</title>
       <meta name="robots" content="noindex" />
       <div>

@@ -93,7 +93,7 @@ export function PortfolioPage({ view }: { view: PortfolioView }) {
   return (
     <>
       {/* The teal glow in a corner is the band's ::before (one element fewer). */}
-      <div className="pf-hero">
+      <div className="band pf-hero">
         <div className="wrap">
           <p>Portfolio</p>
           <h1>{view.heading}</h1>
