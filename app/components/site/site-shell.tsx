@@ -20,7 +20,7 @@ export function SiteShell({ chrome, children }: { chrome: SiteChromeData; childr
   const info = contactInfo(chrome.contactDetails);
   return (
     <div className="shell">
-      <a href="#main" className="skip-link">
+      <a href="#main" className="sr-text skip-link">
         Skip to main content
       </a>
       <SiteHeader
