@@ -1,7 +1,4 @@
-/**
- * The eyebrow, title and introduction every home page section starts with (app/site-styles/shared.css,
- * `.heading`). `className` adds the caller's own class (a different bottom margin, say).
- */
+/** The eyebrow, title and introduction every home page section starts with (app/site-styles/shared.css, `.heading`). */
 export function SectionHeading({
   id,
   eyebrow,
@@ -9,7 +6,6 @@ export function SectionHeading({
   description,
   align = "center",
   tone = "default",
-  className,
 }: {
   id: string;
   eyebrow: string;
@@ -17,9 +13,8 @@ export function SectionHeading({
   description?: string;
   align?: "center" | "left";
   tone?: "default" | "light";
-  className?: string;
 }) {
-  const classes = ["heading", align === "center" && "heading-center", tone === "light" && "heading-light", className].filter(Boolean).join(" ");
+  const classes = ["heading", align === "center" && "heading-center", tone === "light" && "heading-light"].filter(Boolean).join(" ");
   return (
     <div className={classes}>
       <p className="eyebrow">{eyebrow}</p>

@@ -8,9 +8,9 @@ const STEP = 27;
 /**
  * A star rating out of 5, read as one image ("Rated 5 out of 5"). One SVG of two paths (the filled stars and
  * the rest), not five icons: a page of testimonials had 26 star icons, a tenth of its elements (docs/performance.md).
- * Styled by `.stars` (app/site-styles/home.css); `className` adds the caller's own class.
+ * Styled by `.stars` (app/site-styles/home.css).
  */
-export function Stars({ rating, className }: { rating: number; className?: string }) {
+export function Stars({ rating }: { rating: number }) {
   const full = Math.max(0, Math.min(5, Math.round(rating)));
   const path = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => star((from + i) * STEP)).join("");
   return (
@@ -21,7 +21,7 @@ export function Stars({ rating, className }: { rating: number; className?: strin
       strokeWidth={2}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={className ? `stars ${className}` : "stars"}
+      className="stars"
     >
       {full > 0 ? <path d={path(0, full)} /> : null}
       {full < 5 ? <path d={path(full, 5)} className="stars-off" /> : null}
