@@ -10,8 +10,8 @@
 //
 // Every variant is served by one proxy in front of the site (`/__ab/NAME`; every other path, the images and
 // icons among them, goes to the site), so they meet the same network model. Printed for each variant: FCP, TBT,
-// LCP, the longest task (Lighthouse's max potential FID) and the performance score of each run, and their medians;
-// the runs go to .tmp/lighthouse-ab.json.
+// LCP, CLS, the longest task (Lighthouse's max potential FID) and the performance score of each run, and their medians;
+// the runs go to .tmp/lighthouse-ab.json, and with --reports=DIR each run's whole Lighthouse report to DIR/NAME-ROUND.json.
 //
 //   npm run lighthouse:ab -- --save / .tmp/home.html    saves the home page as Lighthouse's phone gets it, then stops
 //   npm run lighthouse:ab -- --rounds=8 now=/ no-coop=/,-Cross-Origin-Opener-Policy
@@ -28,10 +28,10 @@ import { CHROME_FLAGS, chromePath, listenOnLoopback, machineInfo, passToSite, st
 const OUTPUT = ".tmp/lighthouse-ab.json";
 /** Headers that describe one answer's bytes or connection, not the page: never copied onto a file variant. */
 const PER_ANSWER = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "x-request-id", "x-page-cache", "etag", "last-modified"]);
-const USAGE = "usage: npm run lighthouse:ab -- [--rounds=N] [--headers-from=/path] NAME=/path|file.html[,-Header-Name...] ...\n       npm run lighthouse:ab -- --save /path file.html";
+const USAGE = "usage: npm run lighthouse:ab -- [--rounds=N] [--headers-from=/path] [--reports=DIR] NAME=/path|file.html[,-Header-Name...] ...\n       npm run lighthouse:ab -- --save /path file.html";
 
 function parseArgs(argv) {
-  const options = { rounds: 5, headersFrom: "/", variants: [], save: null };
+  const options = { rounds: 5, headersFrom: "/", variants: [], save: null, reports: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--save") {
@@ -41,6 +41,8 @@ function parseArgs(argv) {
     } else if (arg.startsWith("--rounds=")) {
       options.rounds = Number(arg.slice("--rounds=".length));
       if (!Number.isInteger(options.rounds) || options.rounds < 1) throw new Error(`--rounds must be a whole number >= 1\n${USAGE}`);
+    } else if (arg.startsWith("--reports=")) {
+      options.reports = arg.slice("--reports=".length);
     } else if (arg.startsWith("--headers-from=")) {
       options.headersFrom = arg.slice("--headers-from=".length);
     } else {
@@ -138,6 +140,7 @@ const METRICS = [
   ["TBT", "total-blocking-time"],
   ["LCP", "largest-contentful-paint"],
   ["longest task", "max-potential-fid"],
+  ["CLS", "cumulative-layout-shift"],
 ];
 
 async function main() {
@@ -164,7 +167,8 @@ async function main() {
     for (let round = 1; round <= options.rounds; round++) {
       for (const variant of options.variants) {
         const lhr = await audit(chrome, `${proxy.origin}/__ab/${variant.name}`);
-        const run = Object.fromEntries(METRICS.map(([label, id]) => [label, Math.round(lhr.audits[id].numericValue)]));
+        const run = Object.fromEntries(METRICS.map(([label, id]) => [label, label === "CLS" ? Number(lhr.audits[id].numericValue.toFixed(3)) : Math.round(lhr.audits[id].numericValue)]));
+        if (options.reports) writeJson(`${options.reports}/${variant.name}-${round}.json`, lhr);
         run.performance = Math.round((lhr.categories.performance.score ?? 0) * 100);
         runs.get(variant.name).push(run);
         console.log(`  round ${round} ${variant.name.padEnd(12)} ${Object.entries(run).map(([k, v]) => `${k} ${v}`).join(", ")}`);
