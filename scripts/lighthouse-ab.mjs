@@ -43,6 +43,7 @@ function parseArgs(argv) {
       if (!Number.isInteger(options.rounds) || options.rounds < 1) throw new Error(`--rounds must be a whole number >= 1\n${USAGE}`);
     } else if (arg.startsWith("--reports=")) {
       options.reports = arg.slice("--reports=".length);
+      if (!options.reports) throw new Error(`--reports needs a folder\n${USAGE}`);
     } else if (arg.startsWith("--headers-from=")) {
       options.headersFrom = arg.slice("--headers-from=".length);
     } else {
