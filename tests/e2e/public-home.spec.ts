@@ -97,14 +97,15 @@ test.describe("home page structure", () => {
       hero.append(extra);
       await frames();
       const seen: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) seen.push((entry as PerformanceEntry & { value: number }).value);
-      });
+      const record = (entries: PerformanceEntryList) => {
+        for (const entry of entries) seen.push((entry as PerformanceEntry & { value: number }).value);
+      };
+      const observer = new PerformanceObserver((list) => record(list.getEntries()));
       observer.observe({ type: "layout-shift" });
       extra.remove();
       await frames();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      for (const entry of observer.takeRecords()) seen.push((entry as PerformanceEntry & { value: number }).value);
+      record(observer.takeRecords());
       observer.disconnect();
       return seen;
     });
