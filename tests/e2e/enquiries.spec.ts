@@ -77,6 +77,64 @@ test("a visitor's enquiry reaches the admin inbox, can be read, found, archived,
   await admin.close();
 });
 
+test("ticked enquiries are archived and deleted at once, with the actions in reach at the end of a phone's list", async ({ page, browser }) => {
+  const tag = `Bulk ${unique()}`;
+  await page.goto("/");
+  for (const n of [1, 2, 3]) {
+    await fillContactForm(page, `${tag} ${n}`);
+    await page.locator("#contact").getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("#contact").getByLabel("Full Name")).toHaveValue("");
+  }
+
+  const admin = await browser.newPage({ viewport: { width: 390, height: 560 } });
+  await signIn(admin);
+  await openAdmin(admin, `${DEMO_URL}/admin/enquiries?q=${encodeURIComponent(tag)}`);
+  const list = admin.getByRole("list", { name: "Enquiries" });
+  await expect(list.getByRole("link")).toHaveCount(3);
+  await expect(admin.getByText("Select all")).toBeVisible();
+
+  // Ticking is not opening: the list stays, and the bar counts.
+  await admin.getByRole("checkbox", { name: `Select the enquiry from ${tag} 1` }).click();
+  await admin.getByRole("checkbox", { name: `Select the enquiry from ${tag} 3` }).click();
+  await expect(admin).not.toHaveURL(/[?&]id=/);
+  await expect(admin.getByText("2 selected")).toBeVisible();
+  // At the end of the list the actions are still on screen, below the header, not scrolled away under it.
+  await admin.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const actions = admin.getByRole("group", { name: "Actions on the selected enquiries" });
+  await expect(async () => {
+    const header = (await admin.getByRole("banner").boundingBox())!;
+    const bar = (await actions.boundingBox())!;
+    expect(bar.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(bar.y + bar.height).toBeLessThanOrEqual(560);
+  }).toPass({ timeout: 5_000 });
+  await actions.getByRole("button", { name: "Archive" }).click();
+  await expect(admin.getByText("2 enquiries archived")).toBeVisible();
+  await expect(list.getByRole("link")).toHaveCount(1);
+  await expect(list.getByRole("link", { name: new RegExp(`${tag} 2`) })).toBeVisible();
+  await expect(admin.getByText("Select all")).toBeVisible();
+
+  await admin.goto(`/admin/enquiries?status=archived&q=${encodeURIComponent(tag)}`);
+  await expect(list.getByRole("link")).toHaveCount(2);
+  await admin.getByRole("checkbox", { name: "Tick every enquiry on this page" }).click();
+  await expect(admin.getByText("2 selected")).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Move to inbox" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Archive" })).toHaveCount(0);
+  await actions.getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText("Are you sure you want to delete these 2 enquiries?");
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByText("2 enquiries deleted")).toBeVisible();
+  await expect(admin.getByText("No enquiries match your search")).toBeVisible();
+
+  await admin.goto(`/admin/enquiries?q=${encodeURIComponent(tag)}`);
+  await admin.getByRole("checkbox", { name: "Tick every enquiry on this page" }).click();
+  await actions.getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText("Are you sure you want to delete this enquiry?");
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByText("1 enquiry deleted")).toBeVisible();
+  await expect(admin.getByText("No enquiries match your search")).toBeVisible();
+  await admin.close();
+});
+
 test("a bot that fills the hidden field is told 'sent' but lands in Spam, not the inbox", async ({ page, browser }) => {
   const name = `Bot ${unique()}`;
   await page.goto("/");

@@ -68,6 +68,7 @@ function hostileBodies(): FormData[] {
     const form = new FormData();
     form.set("intent", intent);
     form.set("id", "x");
+    form.append("ids", "x");
     form.set("title", "Intruder");
     form.set("name", "Intruder");
     form.set("type", "phone");

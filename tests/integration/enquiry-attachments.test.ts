@@ -7,13 +7,14 @@ import { deleteEnquiryWithFiles, setAttachmentStorage } from "~/.server/enquirie
 import { listEnquiries } from "~/.server/models/enquiries";
 import { listLeadAttachments } from "~/.server/models/leads";
 import { DiskStorage, setStorage } from "~/.server/storage";
+import { action as inboxAction } from "~/routes/admin/enquiries";
 import { loader as attachmentLoader } from "~/routes/admin/enquiry-attachment";
 import { action as homeAction } from "~/routes/public/home";
 import { action as apiAction } from "~/routes/api/enquiries";
 import { ATTACHMENT_UNSUPPORTED } from "~/validation/constants";
 import { enquiryFields } from "../factories";
 import { useTestDatabase } from "../setup/database";
-import { adminSession, call, getRequest, memberSession } from "./admin-support";
+import { adminSession, call, getRequest, memberSession, postRequest } from "./admin-support";
 
 useTestDatabase();
 
@@ -233,6 +234,15 @@ describe("downloading an attachment", () => {
     const { enquiry } = await stored();
     expect(filesIn(privateDir)).toHaveLength(1);
     expect(await deleteEnquiryWithFiles(enquiry.id)).toBe(true);
+    expect(filesIn(privateDir)).toEqual([]);
+    expect(await listLeadAttachments(enquiry.id)).toEqual([]);
+  });
+
+  it("deleting leads in bulk from the inbox deletes their files too", async () => {
+    const { enquiry } = await stored();
+    const { cookie } = await adminSession();
+    const answer = await call(inboxAction, postRequest("/admin/enquiries", { intent: "bulk-delete", ids: [enquiry.id] }, cookie));
+    expect(answer).toMatchObject({ status: 200, data: { ok: true, message: "1 enquiry deleted" } });
     expect(filesIn(privateDir)).toEqual([]);
     expect(await listLeadAttachments(enquiry.id)).toEqual([]);
   });

@@ -364,6 +364,81 @@ describe("replies from the lead", () => {
   });
 });
 
+describe("bulk actions on ticked enquiries", () => {
+  const postMany = (fields: Record<string, string | string[]>, cookie: string) => call(action, postRequest("/admin/enquiries", fields, cookie));
+  const statuses = async (ids: string[]) => Promise.all(ids.map(async (id) => (await getEnquiry(id))?.status ?? "gone"));
+  /** The activity log's status changes and deletions of these enquiries, as "action index detail", sorted. */
+  const logged = async (ids: string[]) =>
+    (
+      await db()
+        .selectFrom("activity_log")
+        .select(["action", "entity_id", "detail"])
+        .where("entity", "=", "enquiry")
+        .where("action", "in", ["enquiry.set-status", "enquiry.delete"])
+        .where("entity_id", "in", ids)
+        .execute()
+    )
+      .map((e) => `${e.action} ${ids.indexOf(e.entity_id!)} ${e.detail ?? ""}`.trim())
+      .sort();
+
+  it("marks, archives and moves several to Spam at once; each real change is logged, the list counts them", async () => {
+    const { cookie } = await adminSession();
+    const ids = [await newLead(), await newLead(), await newLead()];
+    await post({ intent: "set-status", id: ids[1], status: "read" }, cookie);
+
+    const read = await postMany({ intent: "bulk-status", status: "read", ids: [ids[0], ids[1]] }, cookie);
+    expect(read).toMatchObject({ status: 200, data: { ok: true, intent: "bulk-status", message: "2 enquiries marked as read" } });
+    expect(await statuses(ids)).toEqual(["read", "read", "new"]);
+    // The second was read already: nothing to log for it.
+    expect(await logged(ids)).toEqual(["enquiry.set-status 0 new → read", "enquiry.set-status 1 new → read"]);
+
+    const archived = await postMany({ intent: "bulk-status", status: "archived", ids }, cookie);
+    expect(archived.data).toMatchObject({ ok: true, message: "3 enquiries archived" });
+    expect(await statuses(ids)).toEqual(["archived", "archived", "archived"]);
+    const page = await call<{ counts: Record<string, number> }>(loader, getRequest("/admin/enquiries", cookie));
+    expect(page.data.counts).toMatchObject({ new: 0, read: 0, archived: 3 });
+
+    const spam = await postMany({ intent: "bulk-status", status: "spam", ids: [ids[2]] }, cookie);
+    expect(spam.data).toMatchObject({ ok: true, message: "1 enquiry moved to Spam" });
+    expect(await statuses(ids)).toEqual(["archived", "archived", "spam"]);
+  });
+
+  it("deletes several with everything on them, each logged; ids named twice or gone meanwhile are left out", async () => {
+    const { cookie } = await adminSession();
+    const [a, b, kept] = [await newLead(), await newLead(), await newLead()];
+    await post({ intent: "add-note", id: a, body: "Call back on Sunday" }, cookie);
+    await postMany({ intent: "bulk-delete", ids: [b] }, cookie);
+
+    const answer = await postMany({ intent: "bulk-delete", ids: [a, a, b, "00000000-0000-0000-0000-000000000000"] }, cookie);
+    expect(answer).toMatchObject({ status: 200, data: { ok: true, intent: "bulk-delete", message: "1 enquiry deleted" } });
+    expect(await statuses([a, b, kept])).toEqual(["gone", "gone", "new"]);
+    expect(await listLeadEvents(a)).toEqual([]);
+    expect(await logged([a, b])).toEqual(["enquiry.delete 0", "enquiry.delete 1"]);
+  });
+
+  it("refuses a bulk action with nothing, too much or nothing left to change, and changes nothing", async () => {
+    const { cookie } = await adminSession();
+    const id = await newLead();
+    const many = Array.from({ length: 51 }, (_, i) => `00000000-0000-0000-0000-${String(i).padStart(12, "0")}`);
+    const before = { statuses: await statuses([id]), log: await logged([id]) };
+    const cases: Array<[Record<string, string | string[]>, number, string]> = [
+      [{ intent: "bulk-status", status: "archived" }, 400, "No enquiry was selected"],
+      [{ intent: "bulk-delete", ids: [" ", ""] }, 400, "No enquiry was selected"],
+      [{ intent: "bulk-delete", ids: [id, ...many] }, 400, "At most 50 can be changed at once"],
+      [{ intent: "bulk-status", ids: [id], status: "shredded" }, 400, "Failed to update enquiries"],
+      [{ intent: "bulk-status", ids: [id] }, 400, "Failed to update enquiries"],
+      [{ intent: "bulk-status", ids: ["../../etc", many[0]], status: "read" }, 404, "The selected enquiries no longer exist"],
+      [{ intent: "bulk-delete", ids: [many[1]] }, 404, "The selected enquiries no longer exist"],
+    ];
+    for (const [fields, status, message] of cases) {
+      const answer = await postMany(fields, cookie);
+      expect(answer.status, JSON.stringify(fields)).toBe(status);
+      expect(answer.data, JSON.stringify(fields)).toEqual({ ok: false, intent: fields.intent, message });
+    }
+    expect({ statuses: await statuses([id]), log: await logged([id]) }).toEqual(before);
+  });
+});
+
 describe("access", () => {
   it("a signed-in non-admin can change nothing on a lead", async () => {
     const { cookie } = await memberSession();

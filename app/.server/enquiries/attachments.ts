@@ -243,3 +243,10 @@ export async function deleteEnquiryWithFiles(id: string): Promise<boolean> {
   if (left.length > 0) logger.error({ enquiryId: id, keys: left }, "could not remove the files of a deleted enquiry");
   return deleted;
 }
+
+/** Deletes several enquiries with their files (the inbox's bulk delete), one after another; answers the ids that existed. */
+export async function deleteEnquiriesWithFiles(ids: readonly string[]): Promise<string[]> {
+  const deleted: string[] = [];
+  for (const id of ids) if (await deleteEnquiryWithFiles(id)) deleted.push(id);
+  return deleted;
+}

@@ -183,6 +183,22 @@ export async function deleteEnquiry(id: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
+/**
+ * Sets the status of several enquiries at once (the inbox's bulk actions) in one transaction. Answers the ones that
+ * exist, each with the status it had before, so the caller can log the changes that were real.
+ */
+export async function setEnquiriesStatus(ids: readonly string[], status: EnquiryStatus): Promise<Array<{ id: string; previous: EnquiryStatus }>> {
+  if (ids.length === 0) return [];
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom("enquiries").select(["id", "status"]).where("id", "in", [...ids]).execute();
+      const changing = before.filter((row) => row.status !== status).map((row) => row.id);
+      if (changing.length > 0) await trx.updateTable("enquiries").set({ status, updated_at: nowIso() }).where("id", "in", changing).execute();
+      return before.map((row) => ({ id: row.id, previous: row.status as EnquiryStatus }));
+    });
+}
+
 // --- the notification queue -------------------------------------------------
 
 export const MAX_EMAIL_ATTEMPTS = 5;

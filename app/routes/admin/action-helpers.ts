@@ -34,12 +34,15 @@ export const intentOf = (form: FormData) => String(form.get("intent") ?? "");
 /** Ids are server-made (UUIDs); anything else cannot name a record and is simply "not found". */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
+/** True when `value` could name a record (ID_PATTERN). */
+export const isRecordId = (value: string) => ID_PATTERN.test(value);
+
 export type IdResult = { kind: "ok"; id: string } | { kind: "missing" } | { kind: "unknown" };
 
 export function readId(form: FormData): IdResult {
   const value = form.get("id");
   if (typeof value !== "string" || value.trim() === "") return { kind: "missing" };
-  return ID_PATTERN.test(value) ? { kind: "ok", id: value } : { kind: "unknown" };
+  return isRecordId(value) ? { kind: "ok", id: value } : { kind: "unknown" };
 }
 
 /** Parses the form with a shared schema (its list fields keep every value): the data, or the first message per field. */

@@ -3,9 +3,9 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/auth/access";
-import { deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
+import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { mailConfig } from "~/.server/mail/mailer";
-import { countEnquiries, countMatchingEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from "~/.server/models/enquiries";
+import { countEnquiries, countMatchingEnquiries, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
 import {
   getLead,
   listAssignableAdmins,
@@ -19,12 +19,14 @@ import { LeadPanel, sourceLabel } from "~/components/admin/lead-panel";
 import { COMPANY } from "~/content/company";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { EnquiryBulkBar } from "~/components/admin/enquiry-bulk-bar";
 import { EmptyState } from "~/components/admin/empty-state";
 import { PageIntro } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { formatDateTime, siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -35,7 +37,8 @@ import { leadAction, leadWording } from "./lead-actions";
 import { recordAction, type Wording } from "./record-action";
 import { submitFetcher } from "~/components/admin/fetcher-submit";
 
-// The enquiries inbox (docs/product.md#enquiries): folders new / read / archived / spam, search, open one, mark, delete, CSV.
+// The enquiries inbox (docs/product.md#enquiries): folders new / read / archived / spam, search, open one, mark, delete, CSV,
+// and the same marks and delete on several ticked at once.
 // Leads (docs/decisions/0017-leads-pipeline.md): the board view and, on an opened enquiry, its stage,
 // assignee, follow-up, value, source, attachments, replies and timeline.
 
@@ -88,7 +91,20 @@ const STATUS_MESSAGES: Record<EnquiryStatus, string> = {
 const WORDING: Record<string, Wording> = {
   delete: { message: "Failed to delete enquiry", reason: "instead" },
   "set-status": { message: "Failed to update enquiry", reason: "instead" },
+  "bulk-status": { message: "Failed to update enquiries", reason: "instead" },
+  "bulk-delete": { message: "Failed to delete enquiries", reason: "instead" },
 };
+
+/** What a bulk action did, after the count: '3 enquiries archived'. */
+const BULK_STATUS_MESSAGES: Record<EnquiryStatus, string> = {
+  new: "marked as new",
+  read: "marked as read",
+  archived: "archived",
+  spam: "moved to Spam",
+};
+const enquiryCount = (count: number) => `${count} ${count === 1 ? "enquiry" : "enquiries"}`;
+/** A bulk action whose enquiries were all deleted meanwhile (by another admin): nothing to change. */
+const NONE_LEFT = "The selected enquiries no longer exist";
 
 const OPTIONS = {
   entity: "enquiry",
@@ -119,6 +135,30 @@ export async function action({ request }: Route.ActionArgs) {
         return act.done(
           { action: "enquiry.set-status", entityId: id, fields: ["status"], detail: `${previous ?? "?"} → ${status}` },
           { id, message: STATUS_MESSAGES[status as EnquiryStatus] },
+        );
+      }
+      // Bulk actions on the enquiries ticked in the list: at most a page of them, each logged as its own change
+      // (docs/decisions/0063-bulk-actions-on-enquiries.md).
+      case "bulk-status": {
+        const ids = act.ids(ENQUIRIES_PAGE_SIZE);
+        const status = String(act.form.get("status") ?? "");
+        if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) return act.refuse(null);
+        const found = await act.run(() => setEnquiriesStatus(ids, status as EnquiryStatus), { count: ids.length });
+        if (found.length === 0) return act.refuse(NONE_LEFT, 404);
+        return act.doneMany(
+          found
+            .filter((e) => e.previous !== status)
+            .map((e) => ({ action: "enquiry.set-status", entityId: e.id, fields: ["status"], detail: `${e.previous} → ${status}` })),
+          { message: `${enquiryCount(found.length)} ${BULK_STATUS_MESSAGES[status as EnquiryStatus]}` },
+        );
+      }
+      case "bulk-delete": {
+        const ids = act.ids(ENQUIRIES_PAGE_SIZE);
+        const deleted = await act.run(() => deleteEnquiriesWithFiles(ids), { count: ids.length });
+        if (deleted.length === 0) return act.refuse(NONE_LEFT, 404);
+        return act.doneMany(
+          deleted.map((id) => ({ action: "enquiry.delete", entityId: id })),
+          { message: `${enquiryCount(deleted.length)} deleted` },
         );
       }
       default:
@@ -152,6 +192,21 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
   const autoRead = useFetcher<ActionResult>();
   const [confirming, setConfirming] = useState(false);
   useActionToast(fetcher.data);
+  // The enquiries ticked for a bulk action: only ever ones on the page shown, and none once an action on them is done.
+  const bulk = useFetcher<ActionResult>();
+  const [tickedIds, setTicked] = useState<string[]>([]);
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  useActionToast(bulk.data, (result) => {
+    if (result.ok) setTicked([]);
+  });
+  const ticked = tickedIds.filter((id) => enquiries.some((e) => e.id === id));
+  const tick = (id: string, on: boolean) => setTicked(on ? [...ticked, id] : ticked.filter((x) => x !== id));
+  const submitBulk = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    for (const id of ticked) form.append("ids", id);
+    submitFetcher(bulk, form, { method: "post" });
+  };
 
   const folderCount = (key: EnquiryFolder) => (key === "inbox" ? counts.new + counts.read : counts[key]);
   const link = (changes: Record<string, string | null>) => {
@@ -391,14 +446,32 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className={cn("grid content-start gap-4", selected && "hidden lg:grid")}>
+            <EnquiryBulkBar
+              folder={filter.status}
+              shown={enquiries.length}
+              ticked={ticked.length}
+              busy={bulk.state !== "idle"}
+              onTickAll={(on) => setTicked(on ? enquiries.map((e) => e.id) : [])}
+              onStatus={(status) => submitBulk({ intent: "bulk-status", status })}
+              onDelete={() => setConfirmingBulk(true)}
+            />
             <ul aria-label="Enquiries" className="grid content-start gap-2">
               {enquiries.map((e) => (
-                <li key={e.id}>
+                <li key={e.id} className="relative">
+                  {/* Beside the link, not in it: ticking an enquiry does not open it. The label is the 44 px target. */}
+                  <label className="absolute top-2 left-1.5 grid size-11 cursor-pointer place-items-center">
+                    <Checkbox
+                      className="size-5 bg-card"
+                      checked={ticked.includes(e.id)}
+                      onCheckedChange={(on) => tick(e.id, on === true)}
+                      aria-label={`Select the enquiry from ${e.name}`}
+                    />
+                  </label>
                   <Link
                     to={link({ id: e.id })}
                     aria-current={selected?.id === e.id ? "true" : undefined}
                     className={cn(
-                      "block rounded-lg border bg-card p-4 transition-colors hover:border-primary/40 hover:bg-muted/40",
+                      "block rounded-lg border bg-card py-4 pr-4 pl-13 transition-colors hover:border-primary/40 hover:bg-muted/40",
                       selected?.id === e.id && "border-primary ring-1 ring-primary",
                     )}
                   >
@@ -432,6 +505,16 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
+      <ConfirmDeleteDialog
+        open={confirmingBulk}
+        onOpenChange={setConfirmingBulk}
+        question={`Are you sure you want to delete ${ticked.length === 1 ? "this enquiry" : `these ${ticked.length} enquiries`}?`}
+        outcome={`${ticked.length === 1 ? "It" : "They"} will be removed for good, with ${ticked.length === 1 ? "its" : "their"} notes, replies and files. This cannot be undone.`}
+        onConfirm={() => {
+          setConfirmingBulk(false);
+          submitBulk({ intent: "bulk-delete" });
+        }}
+      />
       {selected ? (
         <ConfirmDeleteDialog
           open={confirming}

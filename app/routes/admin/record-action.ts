@@ -3,7 +3,7 @@ import type { SessionUser } from "~/.server/auth/access";
 import { recordAdminActivity } from "~/.server/activity/activity";
 import { changedFields } from "~/.server/models/activity";
 import type { ActionResult } from "~/components/admin/action-result";
-import { attempt, fail, firstError, intentOf, ok, parseForm, readForm, readId } from "./action-helpers";
+import { attempt, fail, firstError, intentOf, isRecordId, ok, parseForm, readForm, readId } from "./action-helpers";
 
 // The steps every admin write on a record takes, in one place (docs/decisions/0028-one-message-mechanism.md):
 // read the form, pick the intent, read the record's id, parse the fields with the shared schema, run the database
@@ -44,6 +44,11 @@ export interface RecordAction {
   readonly form: FormData;
   /** The id the form names (hidden field `id`); none is 400 'No {noun} was given', a malformed one 404. */
   id(): string;
+  /**
+   * The ids a bulk action names (the field `ids`, repeated), each once and at most `max` of them: none is 400
+   * 'No {noun} was selected', more than `max` is 400. A malformed id names nothing and is left out.
+   */
+  ids(max: number): string[];
   /** The fields by the shared schema (its list fields keep every value), or 400 with the field errors. */
   parse<S extends z.ZodType>(schema: S): z.output<S>;
   /** A database step: a crash is logged and answered 500; null or false (nothing by that id) is 404 '{Noun} not found'. */
@@ -52,6 +57,8 @@ export interface RecordAction {
   refuse(reason: string | null, status?: number, fieldErrors?: Record<string, string>): never;
   /** After the change: the one activity entry of this write, then the success answer. */
   done<R extends Omit<Result, "intent">>(entry: Omit<ActivityEntry, "entity"> & { entity?: ActivityEntry["entity"] }, result: R): Promise<Result & R & { ok: true }>;
+  /** After a bulk change: one activity entry per record it changed (none for a record already as asked), then the answer. */
+  doneMany<R extends Omit<Result, "intent">>(entries: Array<Omit<ActivityEntry, "entity">>, result: R): Promise<Result & R & { ok: true }>;
   /** The answer to an intent this page does not have. */
   unknown(): never;
 }
@@ -125,6 +132,13 @@ export async function recordAction<T>(
       id = (target as { id: string }).id;
       return id;
     },
+    ids(max) {
+      const given = form.getAll("ids").filter((value): value is string => typeof value === "string" && value.trim() !== "");
+      if (given.length === 0) refuse(`No ${noun} was selected`);
+      const unique = [...new Set(given)];
+      if (unique.length > max) refuse(`At most ${max} can be changed at once`);
+      return unique.filter(isRecordId);
+    },
     parse(schema) {
       const parsed = parseForm(schema, form);
       if (!parsed.success) refuse(null, 400, parsed.fieldErrors);
@@ -140,6 +154,10 @@ export async function recordAction<T>(
     refuse,
     async done(entry, result) {
       await recordAdminActivity(request, user, { entity: options.entity, ...entry });
+      return ok({ intent, ...result }) as Result & typeof result & { ok: true };
+    },
+    async doneMany(entries, result) {
+      for (const entry of entries) await recordAdminActivity(request, user, { entity: options.entity, ...entry });
       return ok({ intent, ...result }) as Result & typeof result & { ok: true };
     },
     unknown() {
