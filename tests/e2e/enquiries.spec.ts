@@ -115,7 +115,7 @@ test("ticked enquiries are archived and deleted at once, with the actions in rea
 
   await admin.goto(`/admin/enquiries?status=archived&q=${encodeURIComponent(tag)}`);
   await expect(list.getByRole("link")).toHaveCount(2);
-  await admin.getByRole("checkbox", { name: "Tick every enquiry on this page" }).click();
+  await admin.getByRole("checkbox", { name: "Select all enquiries on this page" }).click();
   await expect(admin.getByText("2 selected")).toBeVisible();
   await expect(actions.getByRole("button", { name: "Move to inbox" })).toBeVisible();
   await expect(actions.getByRole("button", { name: "Archive" })).toHaveCount(0);
@@ -126,7 +126,7 @@ test("ticked enquiries are archived and deleted at once, with the actions in rea
   await expect(admin.getByText("No enquiries match your search")).toBeVisible();
 
   await admin.goto(`/admin/enquiries?q=${encodeURIComponent(tag)}`);
-  await admin.getByRole("checkbox", { name: "Tick every enquiry on this page" }).click();
+  await admin.getByRole("checkbox", { name: "Select all enquiries on this page" }).click();
   await actions.getByRole("button", { name: "Delete" }).click();
   await expect(admin.getByRole("alertdialog")).toContainText("Are you sure you want to delete this enquiry?");
   await admin.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -36,7 +36,8 @@ export function EnquiryBulkBar({ folder, shown, ticked, busy, onTickAll, onStatu
           className="size-5"
           checked={all ? true : some ? "indeterminate" : false}
           onCheckedChange={() => onTickAll(!all)}
-          aria-label={all ? "Untick every enquiry on this page" : "Tick every enquiry on this page"}
+          // The name holds the words shown beside the box ('Select all'), so a voice command that reads them finds it.
+          aria-label="Select all enquiries on this page"
         />
         <span aria-live="polite">{some ? `${ticked} selected` : "Select all"}</span>
       </label>
