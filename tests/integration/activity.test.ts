@@ -494,6 +494,22 @@ const CASES: Record<string, Record<string, Case>> = {
         return { form: form({ intent: "delete", id: enquiry.id }), expected: { action: "enquiry.delete", entity: "enquiry", entityId: enquiry.id } };
       },
     },
+    // A bulk action writes the one-by-one entry for each enquiry it changes (tests/integration/leads.test.ts has several).
+    "bulk-status": {
+      async prepare() {
+        const enquiry = await newEnquiry();
+        return {
+          form: form({ intent: "bulk-status", ids: enquiry.id, status: "spam" }),
+          expected: { action: "enquiry.set-status", entity: "enquiry", entityId: enquiry.id, fields: ["status"], detail: "new → spam" },
+        };
+      },
+    },
+    "bulk-delete": {
+      async prepare() {
+        const enquiry = await newEnquiry();
+        return { form: form({ intent: "bulk-delete", ids: enquiry.id }), expected: { action: "enquiry.delete", entity: "enquiry", entityId: enquiry.id } };
+      },
+    },
   },
   "api/uploads": {
     "(no intent)": {
