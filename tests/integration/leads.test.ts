@@ -389,7 +389,7 @@ describe("bulk actions on ticked enquiries", () => {
     const read = await postMany({ intent: "bulk-status", status: "read", ids: [ids[0], ids[1]] }, cookie);
     expect(read).toMatchObject({ status: 200, data: { ok: true, intent: "bulk-status", message: "2 enquiries marked as read" } });
     expect(await statuses(ids)).toEqual(["read", "read", "new"]);
-    // The second was read already: nothing to log for it.
+    // The second was read already: its one entry is that earlier change, none from the bulk action.
     expect(await logged(ids)).toEqual(["enquiry.set-status 0 new → read", "enquiry.set-status 1 new → read"]);
 
     const archived = await postMany({ intent: "bulk-status", status: "archived", ids }, cookie);
@@ -409,7 +409,8 @@ describe("bulk actions on ticked enquiries", () => {
     await post({ intent: "add-note", id: a, body: "Call back on Sunday" }, cookie);
     await postMany({ intent: "bulk-delete", ids: [b] }, cookie);
 
-    const answer = await postMany({ intent: "bulk-delete", ids: [a, a, b, "00000000-0000-0000-0000-000000000000"] }, cookie);
+    // Named 60 times, it still counts once against the limit of 50.
+    const answer = await postMany({ intent: "bulk-delete", ids: [...Array<string>(60).fill(a), b, "00000000-0000-0000-0000-000000000000"] }, cookie);
     expect(answer).toMatchObject({ status: 200, data: { ok: true, intent: "bulk-delete", message: "1 enquiry deleted" } });
     expect(await statuses([a, b, kept])).toEqual(["gone", "gone", "new"]);
     expect(await listLeadEvents(a)).toEqual([]);
