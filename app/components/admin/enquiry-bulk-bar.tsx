@@ -1,4 +1,4 @@
-import { Archive, Mail, MailOpen, ShieldAlert, Trash2, Undo2 } from "lucide-react";
+import { Archive, type LucideIcon, Mail, MailOpen, ShieldAlert, Trash2, Undo2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { cn } from "~/lib/utils";
@@ -8,6 +8,17 @@ import type { EnquiryFolder, EnquiryStatus } from "~/validation/enquiry";
 // and, once some are ticked, what can be done to all of them at once. The buttons are those the opened enquiry
 // offers, as they apply to the folder shown: no 'Archive' in Archived, 'Not spam' in Spam
 // (docs/decisions/0063-bulk-actions-on-enquiries.md).
+
+/** The status buttons for the folder shown: the status each sets, its words and its icon. */
+function statusActions(folder: EnquiryFolder): Array<[EnquiryStatus, string, LucideIcon]> {
+  const actions: Array<[EnquiryStatus, string, LucideIcon]> = [];
+  if (folder === "inbox" || folder === "new") actions.push(["read", "Mark as read", MailOpen]);
+  if (folder === "inbox" || folder === "read") actions.push(["new", "Mark as new", Mail]);
+  if (folder === "archived" || folder === "spam") actions.push(["read", folder === "spam" ? "Not spam" : "Move to inbox", Undo2]);
+  else actions.push(["archived", "Archive", Archive]);
+  if (folder !== "spam") actions.push(["spam", "Spam", ShieldAlert]);
+  return actions;
+}
 
 interface EnquiryBulkBarProps {
   folder: EnquiryFolder;
@@ -43,35 +54,12 @@ export function EnquiryBulkBar({ folder, shown, ticked, busy, onTickAll, onStatu
       </label>
       {some ? (
         <div className="flex flex-wrap gap-1.5" aria-label="Actions on the selected enquiries" role="group">
-          {folder === "inbox" || folder === "new" ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onStatus("read")}>
-              <MailOpen aria-hidden="true" />
-              Mark as read
+          {statusActions(folder).map(([status, label, Icon]) => (
+            <Button key={label} size="sm" variant="outline" disabled={busy} onClick={() => onStatus(status)}>
+              <Icon aria-hidden="true" />
+              {label}
             </Button>
-          ) : null}
-          {folder === "inbox" || folder === "read" ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onStatus("new")}>
-              <Mail aria-hidden="true" />
-              Mark as new
-            </Button>
-          ) : null}
-          {folder === "archived" || folder === "spam" ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onStatus("read")}>
-              <Undo2 aria-hidden="true" />
-              {folder === "spam" ? "Not spam" : "Move to inbox"}
-            </Button>
-          ) : (
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onStatus("archived")}>
-              <Archive aria-hidden="true" />
-              Archive
-            </Button>
-          )}
-          {folder !== "spam" ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onStatus("spam")}>
-              <ShieldAlert aria-hidden="true" />
-              Spam
-            </Button>
-          ) : null}
+          ))}
           <Button size="sm" variant="destructive" disabled={busy} onClick={onDelete}>
             <Trash2 aria-hidden="true" />
             Delete
