@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { LOGIN_EMAIL_MAX, LOGIN_PASSWORD_MAX } from "./constants";
 import { requiredText } from "./fields";
+import { NewPasswordSchema } from "./password-policy";
 
 // Staff accounts (docs/product.md#staff-accounts): invites, password recovery and change, two-factor codes.
-
-/** New passwords: better-auth's minimum (app/.server/auth/auth.ts), the login form's maximum. */
-export const NEW_PASSWORD_MIN = 8;
 
 const raw = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string());
 
@@ -14,12 +12,7 @@ export const emailField = raw
   .pipe(z.string().max(LOGIN_EMAIL_MAX, "Email must be less than 255 characters").pipe(z.email("Invalid email address")))
   .transform((v) => v.toLowerCase());
 
-const newPassword = raw.pipe(
-  z
-    .string()
-    .min(NEW_PASSWORD_MIN, `Password must be at least ${NEW_PASSWORD_MIN} characters`)
-    .max(LOGIN_PASSWORD_MAX, "Password must be less than 100 characters"),
-);
+const newPassword = raw.pipe(NewPasswordSchema);
 
 /** A new password typed twice. */
 function withConfirmation<T extends z.ZodRawShape>(shape: T, field: string) {
