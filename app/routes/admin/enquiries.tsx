@@ -4,6 +4,7 @@ import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/auth/access";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
+import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
 import { countEnquiries, countMatchingEnquiries, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
 import {
@@ -120,8 +121,13 @@ export async function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case "delete": {
         const id = act.id();
-        await act.run(() => deleteEnquiryWithFiles(id));
-        return act.done({ action: "enquiry.delete", entityId: id }, { message: "Enquiry deleted successfully" });
+        // The sender's name, read first: the activity entry keeps it once the enquiry is gone (decision 0075).
+        let names = new Map<string, string>();
+        await act.run(async () => {
+          names = await namesBeforeDelete("enquiry", [id]);
+          return deleteEnquiryWithFiles(id);
+        });
+        return act.done({ action: "enquiry.delete", entityId: id, entityName: names.get(id) }, { message: "Enquiry deleted successfully" });
       }
       case "set-status": {
         const id = act.id();
@@ -154,10 +160,17 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "bulk-delete": {
         const ids = act.ids(ENQUIRIES_PAGE_SIZE);
-        const deleted = await act.run(() => deleteEnquiriesWithFiles(ids), { count: ids.length });
+        let names = new Map<string, string>();
+        const deleted = await act.run(
+          async () => {
+            names = await namesBeforeDelete("enquiry", ids);
+            return deleteEnquiriesWithFiles(ids);
+          },
+          { count: ids.length },
+        );
         if (deleted.length === 0) return act.refuse(NONE_LEFT, 404);
         return act.doneMany(
-          deleted.map((id) => ({ action: "enquiry.delete", entityId: id })),
+          deleted.map((id) => ({ action: "enquiry.delete", entityId: id, entityName: names.get(id) })),
           { message: `${enquiryCount(deleted.length)} deleted` },
         );
       }
