@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_PASSWORD_MIN, NEW_PASSWORD_MIN, PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "./constants";
 import { isCommonPassword, newPasswordProblem } from "./password-policy";
-import { AcceptInviteSchema, ChangePasswordSchema, ResetPasswordSchema } from "./staff";
+import { AcceptInviteSchema, ChangePasswordSchema, ResetPasswordSchema } from "./new-password";
 
 describe("the password policy", () => {
   it("asks at least the sign-in minimum, 8 characters, and says so", () => {

@@ -5,7 +5,8 @@ import { LOGIN_PASSWORD_MAX, NEW_PASSWORD_MIN, PASSWORD_TOO_COMMON, PASSWORD_TOO
 // One policy for every new password: invite, reset, change (Profile and /api/auth/*) and `npm run admin`
 // (docs/product.md#staff-accounts, docs/decisions/0073-one-password-policy.md). The list is zxcvbn-ts's
 // "passwords-common" (about 49,000 passwords from leaked sets, most used first), shipped in its npm package.
-// Only the server imports this module: the browser checks the length (./constants) and the server the list too.
+// Only actions use it (through ./new-password.ts), so the list stays out of the browser's bundles; the browser checks
+// the length (./constants) for feedback, and the server the list too.
 
 let common: Set<string> | null = null;
 

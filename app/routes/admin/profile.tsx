@@ -21,7 +21,7 @@ import { Input } from "~/components/ui/input";
 import { describeBrowser } from "~/lib/browser";
 import { formatDateTime } from "~/lib/format";
 import { ProfileSchema } from "~/validation/profile";
-import { ChangePasswordSchema } from "~/validation/staff";
+import { ChangePasswordSchema } from "~/validation/new-password";
 import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {

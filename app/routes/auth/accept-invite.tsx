@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { fieldErrors, formValues } from "~/validation/fields";
-import { AcceptInviteSchema } from "~/validation/staff";
+import { AcceptInviteSchema } from "~/validation/new-password";
 
 // The page an invite link opens (docs/product.md#staff-accounts): the invitee sets a name and password and becomes an admin.
 

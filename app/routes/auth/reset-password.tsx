@@ -9,7 +9,7 @@ import { TextField } from "~/components/admin/form-fields";
 import { NewPasswordField } from "~/components/admin/new-password-field";
 import { Button } from "~/components/ui/button";
 import { fieldErrors, formValues } from "~/validation/fields";
-import { ResetPasswordSchema } from "~/validation/staff";
+import { ResetPasswordSchema } from "~/validation/new-password";
 
 // The page a reset link opens (docs/product.md#staff-accounts): a new password, once, within the hour.
 
