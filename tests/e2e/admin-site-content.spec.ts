@@ -164,9 +164,10 @@ test("history: a published version is viewed and restored as a draft, then publi
   // Two publishes, then the starting content as the first version.
   await page.getByRole("button", { name: "History (3)" }).click();
   const history = page.getByRole("dialog", { name: "History of Why Choose Us" });
-  await expect(history.getByRole("listitem")).toHaveCount(3);
-  const starting = history.getByRole("listitem").last();
-  await expect(starting).toHaveAccessibleName("Starting content");
+  const versions = history.locator("ol").first().locator(":scope > li");
+  await expect(versions).toHaveCount(3);
+  await expect(versions.last()).toHaveAccessibleName("Starting content");
+  const starting = history.getByRole("listitem", { name: "Starting content" });
   await expect(starting).toContainText("What the site started with");
   await starting.getByRole("button", { name: "View starting content" }).click();
   await expect(starting).toContainText("Safety First");
