@@ -173,7 +173,8 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
                           )}
                         </p>
                       ) : null}
-                      {entry.detail ? (
+                      {/* A service's or project's entry kept its title as the detail: said once, as the link. */}
+                      {entry.detail && entry.detail !== entry.target?.name ? (
                         <p dir="auto" className="mt-1 break-words text-muted-foreground">
                           {entry.detail}
                         </p>
