@@ -125,4 +125,23 @@ test.describe("a refused password", () => {
     // The old password still signs in.
     await signIn(page, url);
   });
+
+  test("accepting an invite: 'password' is refused with the reason and no account is made", async ({ page }) => {
+    const url = server.url();
+    await signIn(page, url);
+    await openAdmin(page, `${url}/admin/team`);
+    await page.getByLabel("Email address").fill("colleague@example.com");
+    await page.getByRole("button", { name: "Invite admin" }).click();
+    const link = await page.locator("#invite-link").inputValue();
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.getByLabel("Full Name").fill("Colleague");
+    await page.getByLabel(/^Password/).fill("password");
+    await page.getByLabel(/^Confirm password/).fill("password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("This password is too common. Choose one that is harder to guess.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Accept invitation" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, "accept-invite-refused");
+  });
 });
