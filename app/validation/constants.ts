@@ -56,6 +56,13 @@ export const FADE_IN_THRESHOLD = 0.1;
 export const LOGIN_EMAIL_MAX = 255;
 export const LOGIN_PASSWORD_MIN = 6;
 export const LOGIN_PASSWORD_MAX = 100;
+/** Every new password (invite, reset, change, the admin command): at least the sign-in minimum (docs/decisions/0073-one-password-policy.md). */
+export const NEW_PASSWORD_MIN = Math.max(8, LOGIN_PASSWORD_MIN);
+export const PASSWORD_TOO_SHORT = `Password must be at least ${NEW_PASSWORD_MIN} characters`;
+export const PASSWORD_TOO_LONG = "Password must be less than 100 characters";
+export const PASSWORD_TOO_COMMON = "This password is too common. Choose one that is harder to guess.";
+/** The hint under a new password field. */
+export const NEW_PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN} characters, not a common password.`;
 
 const MB = 1024 * 1024;
 /** Upload limits (docs/product.md#limits): default 5 MB; avatars and logos 2 MB; hero background 10 MB. */

@@ -1,28 +1,18 @@
 import { z } from "zod";
 import { LOGIN_EMAIL_MAX, LOGIN_PASSWORD_MAX } from "./constants";
-import { requiredText } from "./fields";
 
-// Staff accounts (docs/product.md#staff-accounts): invites, password recovery and change, two-factor codes.
+// Staff accounts (docs/product.md#staff-accounts): invites, password recovery, two-factor codes. The forms that set a
+// password are in ./new-password.ts, apart, so that the pages checking these in the browser do not load its list.
 
-/** New passwords: better-auth's minimum (app/.server/auth/auth.ts), the login form's maximum. */
-export const NEW_PASSWORD_MIN = 8;
-
-const raw = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string());
+export const raw = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string());
 
 export const emailField = raw
   .transform((v) => v.trim())
   .pipe(z.string().max(LOGIN_EMAIL_MAX, "Email must be less than 255 characters").pipe(z.email("Invalid email address")))
   .transform((v) => v.toLowerCase());
 
-const newPassword = raw.pipe(
-  z
-    .string()
-    .min(NEW_PASSWORD_MIN, `Password must be at least ${NEW_PASSWORD_MIN} characters`)
-    .max(LOGIN_PASSWORD_MAX, "Password must be less than 100 characters"),
-);
-
 /** A new password typed twice. */
-function withConfirmation<T extends z.ZodRawShape>(shape: T, field: string) {
+export function withConfirmation<T extends z.ZodRawShape>(shape: T, field: string) {
   return z
     .object({ ...shape, confirm_password: raw })
     .refine((v) => (v as Record<string, unknown>)[field] === (v as Record<string, unknown>).confirm_password, { path: ["confirm_password"], message: "Passwords do not match" });
@@ -30,19 +20,7 @@ function withConfirmation<T extends z.ZodRawShape>(shape: T, field: string) {
 
 export const InviteSchema = z.object({ email: emailField });
 
-export const AcceptInviteSchema = withConfirmation(
-  { token: raw.pipe(z.string().min(1, "This invitation link is invalid")), full_name: requiredText("Full name is required", 100, "Full name"), password: newPassword },
-  "password",
-);
-
 export const ForgotPasswordSchema = z.object({ email: emailField });
-
-export const ResetPasswordSchema = withConfirmation({ token: raw.pipe(z.string().min(1, "This reset link is invalid")), password: newPassword }, "password");
-
-export const ChangePasswordSchema = withConfirmation(
-  { current_password: raw.pipe(z.string().min(1, "Enter your current password").max(LOGIN_PASSWORD_MAX, "Password must be less than 100 characters")), new_password: newPassword },
-  "new_password",
-);
 
 /** A password to confirm a sensitive change (turning two-factor on or off, new backup codes). */
 export const PasswordConfirmSchema = z.object({

@@ -161,8 +161,16 @@ test("history: a published version is viewed and restored as a draft, then publi
     await expect(page.getByRole("button", { name: "Publish" })).toBeDisabled();
   }
 
-  await page.getByRole("button", { name: "History (2)" }).click();
+  // Two publishes, then the starting content as the first version.
+  await page.getByRole("button", { name: "History (3)" }).click();
   const history = page.getByRole("dialog", { name: "History of Why Choose Us" });
+  const versions = history.locator("ol").first().locator(":scope > li");
+  await expect(versions).toHaveCount(3);
+  await expect(versions.last()).toHaveAccessibleName("Starting content");
+  const starting = history.getByRole("listitem", { name: "Starting content" });
+  await expect(starting).toContainText("What the site started with");
+  await starting.getByRole("button", { name: "View starting content" }).click();
+  await expect(starting).toContainText("Safety First");
   const v1 = history.getByRole("listitem", { name: "Version 1" });
   await expect(v1).toContainText(/Published .+ by .+/);
   await v1.getByRole("button", { name: "View version 1" }).click();

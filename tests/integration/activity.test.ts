@@ -785,9 +785,9 @@ describe("the CSV export", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
     expect(text.split("\r\n")).toEqual([
-      "When (UTC),Person,Account id,IP address,Kind,Action,Description,Entity,Entity id,Fields changed,Detail",
-      `2026-04-03T10:00:00.000Z,${admin.email.toLowerCase()},${admin.id},,Content,service.delete,Moved a service to the Trash,service,s1,,"Pools, ""deluxe"""`,
-      `2026-04-01T10:00:00.000Z,${admin.email.toLowerCase()},${admin.id},${IP},Content,setting.update,Changed a setting,setting,header_logo_text,header_logo_text,"'=HYPERLINK(""x"")"`,
+      "When (UTC),Person,Account id,IP address,Kind,Action,Description,Entity,Entity id,Name,Fields changed,Detail",
+      `2026-04-03T10:00:00.000Z,${admin.email.toLowerCase()},${admin.id},,Content,service.delete,Moved a service to the Trash,service,s1,,,"Pools, ""deluxe"""`,
+      `2026-04-01T10:00:00.000Z,${admin.email.toLowerCase()},${admin.id},${IP},Content,setting.update,Changed a setting,setting,header_logo_text,,Header Logo Text,"'=HYPERLINK(""x"")"`,
       "",
     ]);
 

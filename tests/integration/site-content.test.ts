@@ -16,6 +16,7 @@ import {
   publishDraft,
   restoreVersion,
   saveDraft,
+  STARTING_VERSION_ID,
 } from "~/.server/models/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import * as home from "~/routes/public/home";
@@ -61,7 +62,7 @@ describe("site content model", () => {
     expect(await contentVersion()).toBeGreaterThan(before);
     expect((await getPublishedContent()).faq.items[0]).toEqual({ question: "Draft question?", answer: "An answer\nover two lines" });
     const versions = await listVersions("faq");
-    expect(versions).toHaveLength(1);
+    expect(versions.map((v) => v.version)).toEqual([1, 0]);
     expect(versions[0]).toMatchObject({ version: 1, createdBy: "Aminath Editor" });
     expect((await listSectionStates()).find((s) => s.section === "faq")).toMatchObject({ hasDraft: false, publishedBy: "Aminath Editor" });
     // Nothing left to publish or discard.
@@ -94,10 +95,12 @@ describe("site content model", () => {
       revision = published.revision;
     }
     const versions = await listVersions("faq");
-    expect(versions).toHaveLength(HISTORY_LIMIT);
+    // The last 50 publishes, then the starting content, which pruning never removes.
+    expect(versions).toHaveLength(HISTORY_LIMIT + 1);
     expect(versions[0].version).toBe(HISTORY_LIMIT + 2);
-    expect(versions.at(-1)?.version).toBe(3);
-    expect(await listVersions("hero")).toEqual([]);
+    expect(versions.at(-2)?.version).toBe(3);
+    expect(versions.at(-1)).toMatchObject({ id: STARTING_VERSION_ID, version: 0, content: DEFAULT_SITE_CONTENT.faq });
+    expect((await listVersions("hero")).map((v) => v.id)).toEqual([STARTING_VERSION_ID]);
 
     const old = versions.find((v) => v.version === 10)!;
     expect(await restoreVersion("faq", old.id, revision, admin.id)).toEqual({ ok: true, revision: revision + 1 });
@@ -106,6 +109,29 @@ describe("site content model", () => {
     expect(await restoreVersion("faq", "no-such-version", revision + 1, admin.id)).toEqual({ ok: false, reason: "not-found" });
     // A version of another section cannot be restored into this one.
     expect(await restoreVersion("hero", old.id, 0, admin.id)).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("the starting content is each section's first version, before any publish and after, and is restored as a draft", async () => {
+    const admin = await createAdmin();
+    for (const section of ["hero", "faq", "company"] as const) {
+      expect(await listVersions(section)).toEqual([{ id: STARTING_VERSION_ID, version: 0, content: DEFAULT_SITE_CONTENT[section], createdAt: null, createdBy: null }]);
+    }
+    const saved = await saveDraft("faq", faq("Changed?"), 0, admin.id);
+    if (!saved.ok) throw new Error("save failed");
+    const published = await publishDraft("faq", saved.revision, admin.id);
+    if (!published.ok) throw new Error("publish failed");
+    expect((await listVersions("faq")).map((v) => [v.version, v.createdAt === null])).toEqual([
+      [1, false],
+      [0, true],
+    ]);
+    // Restored like any version: the draft holds the starting content, the live page keeps what was published.
+    expect(await restoreVersion("faq", STARTING_VERSION_ID, published.revision, admin.id)).toEqual({ ok: true, revision: published.revision + 1 });
+    expect((await getPreviewContent()).faq).toEqual(DEFAULT_SITE_CONTENT.faq);
+    expect((await getPublishedContent()).faq.items[0].question).toBe("Changed?");
+    // A site created before this change (its first publish already replaced the starting content) has it too:
+    // it is computed from app/content, not stored.
+    await db().deleteFrom("site_content_versions").execute();
+    expect((await listVersions("faq")).map((v) => v.id)).toEqual([STARTING_VERSION_ID]);
   });
 
   it("export and import carry the content, drafts and history", async () => {
@@ -217,11 +243,14 @@ describe("Site Content page and the home page", () => {
     expect(JSON.stringify(renamed.data.seo)).not.toContain('"name":"Atoll Construction & Services"');
 
     const history = await call<{ versions: Array<{ id: string; version: number }> }>(page.loader, getRequest("/admin/site-content?section=faq", cookie));
-    expect(history.data.versions.map((v) => v.version)).toEqual([1]);
+    expect(history.data.versions.map((v) => v.version)).toEqual([1, 0]);
     const restored = await call(page.action, postRequest("/admin/site-content", { intent: "restore", section: "faq", revision: "2", versionId: history.data.versions[0].id }, cookie));
     expect(restored).toMatchObject({ status: 200, data: { ok: true, message: "FAQ: version restored as a draft" } });
     const missing = await call(page.action, postRequest("/admin/site-content", { intent: "restore", section: "faq", revision: "3", versionId: "gone" }, cookie));
     expect(missing.status).toBe(404);
+    const starting = await call(page.action, postRequest("/admin/site-content", { intent: "restore", section: "faq", revision: "3", versionId: history.data.versions[1].id }, cookie));
+    expect(starting).toMatchObject({ status: 200, data: { ok: true, message: "FAQ: version restored as a draft" } });
+    expect((await getPreviewContent()).faq).toEqual(DEFAULT_SITE_CONTENT.faq);
     expect(missing.data).toMatchObject({ ok: false, message: "Failed to restore version", detail: "That version does not exist" });
   });
 });

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { auth } from "~/.server/auth/auth";
@@ -21,9 +19,11 @@ import { action as servicesAction } from "~/routes/admin/services";
 import { action as settingsAction } from "~/routes/admin/settings";
 import TeamPage, { action as teamAction, loader as teamLoader } from "~/routes/admin/team";
 import { action as twoFactorAction, loader as twoFactorLoader } from "~/routes/admin/two-factor";
+import { PASSWORD_TOO_SHORT } from "~/validation/constants";
 import { ADMIN_PASSWORD, createAdmin, createMember } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { decodedText, useSmtpSink } from "../setup/smtp-sink";
+import { runAdminCommand } from "./admin-command";
 import { adminSession, call, decodeHtml, getRequest, ORIGIN, postRequest, renderPage, signInCookie } from "./admin-support";
 
 const database = useTestDatabase();
@@ -190,7 +190,7 @@ describe("invites", () => {
     const token = await inviteLink(cookie, "fields@example.com");
     const mismatch = await call(acceptAction, form("/admin/accept-invite", { token, full_name: "", password: "short", confirm_password: "other" }));
     expect(mismatch.status).toBe(400);
-    expect(mismatch.data.fieldErrors).toMatchObject({ full_name: "Full name is required", password: "Password must be at least 8 characters" });
+    expect(mismatch.data.fieldErrors).toMatchObject({ full_name: "Full name is required", password: PASSWORD_TOO_SHORT });
     expect((await call(acceptLoader, getRequest(`/admin/accept-invite?token=${token}`))).data).toMatchObject({ email: "fields@example.com" });
   });
 });
@@ -286,15 +286,7 @@ describe("the Team and two-factor actions answer like every admin action", () =>
 });
 
 describe("npm run admin -- demote", () => {
-  /** Runs the admin command as an operator would (`npm run admin` is `tsx scripts/admin.ts`), on this test's database: one
-   * node process with tsx's loader, not npx starting tsx starting node (three processes, 0.5 s more CPU a run). */
-  function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const file = database.current().file;
-    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn", ...(file ? { DATA_DIR: path.dirname(file) } : { DATABASE_URL: database.current().url }) };
-    return new Promise((resolve) => {
-      execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-    });
-  }
+  const run = (args: string[]) => runAdminCommand(database, args);
 
   it("refuses the last admin and demotes (signing out) any other", async () => {
     const { admin, cookie } = await adminSession();

@@ -1,5 +1,6 @@
-import { activityLabel, KIND_LABELS } from "~/components/admin/activity-labels";
+import { activityLabel, fieldLabel, KIND_LABELS } from "~/components/admin/activity-labels";
 import type { ActivityEntry } from "../models/activity";
+import type { ActivityTarget } from "./targets";
 
 // The columns of the activity export (GET /admin/activity/export.csv), apart from the route so the browser
 // build never sees them.
@@ -15,12 +16,13 @@ export const ACTIVITY_CSV_HEADER = [
   "Description",
   "Entity",
   "Entity id",
+  "Name",
   "Fields changed",
   "Detail",
 ] as const;
 
-/** One entry as a row of ACTIVITY_CSV_HEADER. */
-export function activityCsvCells(e: ActivityEntry): unknown[] {
+/** One entry as a row of ACTIVITY_CSV_HEADER: the record's name (its name now where the page looked it up) and the fields as the forms label them. */
+export function activityCsvCells(e: ActivityEntry & { target?: ActivityTarget | null }): unknown[] {
   return [
     e.created_at,
     e.actor_email,
@@ -31,7 +33,8 @@ export function activityCsvCells(e: ActivityEntry): unknown[] {
     activityLabel(e.action),
     e.entity,
     e.entity_id,
-    e.fields.join(" "),
+    e.target?.name ?? e.entity_name,
+    e.fields.map((field) => fieldLabel(e.entity, field)).join(", "),
     e.detail,
   ];
 }

@@ -2,9 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { COMPANY } from "~/content/company";
-import { LOGIN_PASSWORD_MAX } from "~/validation/constants";
+import { LOGIN_PASSWORD_MAX, NEW_PASSWORD_MIN } from "~/validation/constants";
+import { newPasswordProblem } from "~/validation/password-policy";
 import { type Database, getDatabase } from "../db";
 import { env } from "../env";
 import { logger } from "../logger";
@@ -47,6 +49,18 @@ const plugins = [
   }),
 ];
 
+/** The endpoints that set a password, and the body field holding it. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = { "/sign-up/email": "password", "/reset-password": "newPassword", "/change-password": "newPassword", "/set-password": "newPassword" };
+
+/** The password policy (docs/decisions/0073-one-password-policy.md) on better-auth's own endpoints, which skip our forms' schemas. */
+const passwordPolicy = createAuthMiddleware(async (ctx) => {
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  const password: unknown = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+  if (typeof password !== "string") return;
+  const problem = newPasswordProblem(password);
+  if (problem) throw new APIError("BAD_REQUEST", { code: "PASSWORD_REFUSED", message: problem });
+});
+
 export function authOptions(database: Database): BetterAuthOptions & { plugins: typeof plugins } {
   const secure = SITE_ORIGIN.startsWith("https://");
   return {
@@ -60,7 +74,7 @@ export function authOptions(database: Database): BetterAuthOptions & { plugins: 
     emailAndPassword: {
       enabled: true,
       disableSignUp: !env.ALLOW_SIGNUP,
-      minPasswordLength: 8,
+      minPasswordLength: NEW_PASSWORD_MIN,
       maxPasswordLength: LOGIN_PASSWORD_MAX,
       // better-auth's scrypt at its own cost, cheaper only under NODE_ENV=test (./password.ts, decision 0035).
       password: { hash: (password) => hashPassword(password), verify: ({ hash, password }) => verifyPassword(hash, password) },
@@ -91,6 +105,7 @@ export function authOptions(database: Database): BetterAuthOptions & { plugins: 
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
     },
+    hooks: { before: passwordPolicy },
     databaseHooks: {
       user: {
         create: {

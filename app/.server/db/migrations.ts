@@ -510,6 +510,19 @@ function m0013MailTracking(): Migration {
   };
 }
 
+/**
+ * Activity entries keep the name their record had when written (docs/decisions/0075-activity-names-and-labels.md),
+ * so an entry about a record deleted since still says which one it was.
+ */
+function m0014ActivityEntityName(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("activity_log").addColumn("entity_name", "text").execute();
+      await db.schema.createIndex("activity_log_entity").on("activity_log").columns(["entity", "entity_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -525,6 +538,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0011_insight": m0011Insight(),
         "0012_focal_point": m0012FocalPoint(),
         "0013_mail_tracking": m0013MailTracking(),
+        "0014_activity_entity_name": m0014ActivityEntityName(),
       };
     },
   };

@@ -222,6 +222,8 @@ export interface ActivityLogTable {
   action: string;
   entity: string | null;
   entity_id: string | null;
+  /** The record's name when the entry was written (null before migration 0014, or for records without one). */
+  entity_name: string | null;
   fields: JsonList;
   detail: string | null;
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { ActivityFilter, ActivityKind } from "~/validation/activity";
 import { db } from "../db";
 import { logger } from "../logger";
+import { nameForNewEntry } from "./activity-targets";
 import { newestFirstPages, newId, nowIso, toIso, toTextList } from "./rows";
 
 // The activity log (docs/decisions/0016-activity-log.md): one row per admin write and per sign-in
@@ -15,6 +16,8 @@ export interface ActivityEntryInput {
   action: string;
   entity?: string | null;
   entityId?: string | null;
+  /** The record's name, where the caller has it (one about to be deleted); otherwise it is looked up. */
+  entityName?: string | null;
   fields?: string[];
   detail?: string | null;
 }
@@ -29,6 +32,7 @@ export interface ActivityEntry {
   action: string;
   entity: string | null;
   entity_id: string | null;
+  entity_name: string | null;
   fields: string[];
   detail: string | null;
 }
@@ -44,6 +48,7 @@ const clip = (value: string | null | undefined) => (value ? value.slice(0, MAX_T
  */
 export async function recordActivity(entry: ActivityEntryInput): Promise<void> {
   try {
+    const entityName = entry.entityName ?? (await nameForNewEntry(entry.entity, entry.entityId));
     await db()
       .insertInto("activity_log")
       .values({
@@ -56,6 +61,7 @@ export async function recordActivity(entry: ActivityEntryInput): Promise<void> {
         action: entry.action.slice(0, 100),
         entity: clip(entry.entity),
         entity_id: clip(entry.entityId),
+        entity_name: clip(entityName),
         fields: JSON.stringify((entry.fields ?? []).slice(0, MAX_FIELDS)),
         detail: clip(entry.detail),
       })
@@ -70,7 +76,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrTh
 function baseQuery() {
   return db()
     .selectFrom("activity_log")
-    .select(["id", "created_at", "actor_id", "actor_email", "ip", "kind", "action", "entity", "entity_id", "fields", "detail"]);
+    .select(["id", "created_at", "actor_id", "actor_email", "ip", "kind", "action", "entity", "entity_id", "entity_name", "fields", "detail"]);
 }
 
 function toEntry(row: Row): ActivityEntry {

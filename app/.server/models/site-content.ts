@@ -185,13 +185,26 @@ export async function discardDraft(section: SectionKey, revision: number): Promi
 
 export interface ContentVersion<K extends SectionKey = SectionKey> {
   id: string;
+  /** 0 for the starting content. */
   version: number;
   content: SiteContent[K];
-  createdAt: string;
+  /** null for the starting content, which no one published. */
+  createdAt: string | null;
   createdBy: string | null;
 }
 
-/** The section's published versions, newest first (at most HISTORY_LIMIT are kept). */
+/**
+ * The id of each section's first version: the starting content (app/content/default-site-content.ts), computed, not
+ * stored, so every site has it, whenever it was created and however many publishes were pruned since
+ * (docs/decisions/0074-starting-content-in-history.md).
+ */
+export const STARTING_VERSION_ID = "starting";
+
+function startingVersion<K extends SectionKey>(section: K): ContentVersion<K> {
+  return { id: STARTING_VERSION_ID, version: 0, content: DEFAULT_SITE_CONTENT[section], createdAt: null, createdBy: null };
+}
+
+/** The section's published versions, newest first (at most HISTORY_LIMIT are kept), then the starting content. */
 export async function listVersions<K extends SectionKey>(section: K): Promise<ContentVersion<K>[]> {
   const rows = await db()
     .selectFrom("site_content_versions")
@@ -208,14 +221,16 @@ export async function listVersions<K extends SectionKey>(section: K): Promise<Co
     .orderBy("site_content_versions.version", "desc")
     .limit(HISTORY_LIMIT)
     .execute();
-  return rows.flatMap((r) => {
+  const published = rows.flatMap((r) => {
     const content = readSection(section, r.content);
     return content ? [{ id: r.id, version: Number(r.version), content, createdAt: toIso(r.created_at), createdBy: who(r.user_name, r.user_email) }] : [];
   });
+  return [...published, startingVersion(section)];
 }
 
 /** Puts an old version back as the section's draft (to be checked in preview and published). */
 export async function restoreVersion(section: SectionKey, versionId: string, revision: number, userId: string): Promise<ContentWriteResult> {
+  if (versionId === STARTING_VERSION_ID) return saveDraft(section, DEFAULT_SITE_CONTENT[section], revision, userId);
   const row = await db()
     .selectFrom("site_content_versions")
     .select("content")

@@ -1,5 +1,6 @@
 import { auth } from "../auth/auth";
 import { getProfile, setProfileRole } from "./profiles";
+import { newPasswordProblem } from "~/validation/password-policy";
 
 export interface CreatedUser {
   id: string;
@@ -15,10 +16,7 @@ export interface CreatedUser {
 export async function ensureUser(input: { email: string; password: string; name?: string; role?: "admin" | null }): Promise<CreatedUser> {
   const ctx = await auth().$context;
   const email = input.email.trim().toLowerCase();
-  const { minPasswordLength, maxPasswordLength } = ctx.password.config;
-  if (input.password.length < minPasswordLength || input.password.length > maxPasswordLength) {
-    throw new Error(`Password must be ${minPasswordLength} to ${maxPasswordLength} characters`);
-  }
+  requireAllowedPassword(input.password);
   const existing = await ctx.internalAdapter.findUserByEmail(email);
   if (existing) {
     if (input.role !== undefined) await setProfileRole(existing.user.id, input.role);
@@ -38,7 +36,14 @@ export async function ensureUser(input: { email: string; password: string; name?
   return { id: user.id, email, created: true };
 }
 
+/** The one password policy (docs/decisions/0073-one-password-policy.md): the admin command, ADMIN_PASSWORD and invites pass here. */
+function requireAllowedPassword(password: string): void {
+  const problem = newPasswordProblem(password);
+  if (problem) throw new Error(problem);
+}
+
 export async function setPassword(email: string, password: string): Promise<boolean> {
+  requireAllowedPassword(password);
   const ctx = await auth().$context;
   const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase());
   if (!found) return false;

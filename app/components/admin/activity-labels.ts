@@ -1,3 +1,5 @@
+import { PROJECT_VERSION_FIELDS, SERVICE_VERSION_FIELDS } from "./version-fields";
+
 // How the Activity page and its CSV name what happened: one sentence-case label per recorded action.
 // An action without a label here (one added later) is shown as it was recorded.
 
@@ -65,3 +67,34 @@ const LABELS: Record<string, string> = {
 export const activityLabel = (action: string) => LABELS[action] ?? action;
 
 export const KIND_LABELS = { content: "Content", security: "Security" } as const;
+
+/** Fields as the forms label them (docs/decisions/0075-activity-names-and-labels.md); services and projects as their History pages do. */
+const FIELD_LABELS: Record<string, Record<string, string>> = {
+  service: Object.fromEntries(SERVICE_VERSION_FIELDS.map((f) => [f.key, f.label])),
+  project: Object.fromEntries(PROJECT_VERSION_FIELDS.map((f) => [f.key, f.label])),
+  enquiry: { status: "Status", stage: "Stage", assignee_id: "Assignee", follow_up_on: "Follow-up date", estimated_value: "Estimated value", lost_reason: "Reason lost" },
+  "contact-detail": { type: "Type", platform: "Social platform", icon: "Icon", label: "Label", value: "Value", is_primary: "Primary", is_public: "Public", display_order: "Order" },
+  "reply-template": { name: "Name", subject: "Subject", body: "Message" },
+  profile: { full_name: "Full name", avatar_url: "Avatar" },
+  category: { name: "Name", type: "Type" },
+  setting: {
+    show_sample_content: "Show sample content",
+    require_two_factor: "Require two-factor for all admins",
+    header_logo_type: "Header logo type",
+    header_logo_text: "Header Logo Text",
+    header_logo_image_url: "Header Logo Image URL",
+    footer_logo_type: "Footer logo type",
+    footer_logo_text: "Footer Logo Text",
+    footer_logo_image_url: "Footer Logo Image URL",
+    hero_background_type: "Background Type",
+    hero_background_url: "Background Image or Video URL",
+  },
+};
+
+/** A changed field as its form names it; one without a label reads as words ("follow_up_on" would read "Follow up on"). */
+export function fieldLabel(entity: string | null, field: string): string {
+  const label = FIELD_LABELS[entity ?? ""]?.[field];
+  if (label) return label;
+  const words = field.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -89,7 +89,9 @@ export function LeadBoard({ cards, counts, today, openHref, allHref }: LeadBoard
                   return (
                     <li key={card.id} className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs">
                       <Link to={openHref(card.id)} className="grid gap-0.5 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring">
-                        <span className={cn("truncate", card.status === "new" ? "font-semibold" : "font-medium")}>{card.name}</span>
+                        <span className={cn("truncate", card.status === "new" ? "font-semibold" : "font-medium")} dir="auto">
+                          {card.name}
+                        </span>
                         <span className="truncate text-sm text-muted-foreground">{card.subject}</span>
                       </Link>
                       <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">

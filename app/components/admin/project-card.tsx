@@ -83,10 +83,14 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
           <Badge variant={project.status === "completed" ? "default" : "secondary"}>{labelFor(PROJECT_STATUS_OPTIONS, project.status)}</Badge>
         </div>
         <div className="grid gap-1">
-          <h3 id={titleId} className="text-base leading-snug font-semibold">
+          <h3 id={titleId} className="text-base leading-snug font-semibold" dir="auto">
             {project.title}
           </h3>
-          {project.short_description ? <p className="line-clamp-2 text-sm text-muted-foreground">{project.short_description}</p> : null}
+          {project.short_description ? (
+            <p className="line-clamp-2 text-sm text-muted-foreground" dir="auto">
+              {project.short_description}
+            </p>
+          ) : null}
           {project.project_location ? (
             <p className="flex items-center gap-1 text-xs text-muted-foreground">
               <MapPin aria-hidden="true" className="size-3" />

@@ -66,7 +66,7 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
       )}
       <div className="grid min-w-0 flex-1 content-start gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="text-base font-semibold">
+          <h3 id={titleId} className="text-base font-semibold" dir="auto">
             {service.title}
           </h3>
           {service.category ? <Badge variant="outline">{service.category}</Badge> : null}
@@ -74,8 +74,16 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
             {active ? "Active" : "Inactive"}
           </Badge>
         </div>
-        {service.short_description ? <p className="text-sm font-medium text-foreground/80">{service.short_description}</p> : null}
-        {service.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{service.description}</p> : null}
+        {service.short_description ? (
+          <p className="text-sm font-medium text-foreground/80" dir="auto">
+            {service.short_description}
+          </p>
+        ) : null}
+        {service.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground" dir="auto">
+            {service.description}
+          </p>
+        ) : null}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span>Sort order: {service.sort_order}</span>
           {service.service_type ? <span>Type: {labelFor(SERVICE_TYPE_OPTIONS, service.service_type)}</span> : null}

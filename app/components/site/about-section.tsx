@@ -21,13 +21,13 @@ function Statement({
     <article className="statement">
       <div>
         <ContentIconBox name={icon} />
-        <h3>{title}</h3>
+        <h3 dir="auto">{title}</h3>
       </div>
-      <p>{statement}</p>
+      <p dir="auto">{statement}</p>
       <ul>
         {points.map((point, i) => (
           // The tick is the item's own ::before (as IconBox draws a tile's icon): one element per point.
-          <li key={i} className="icon-box icon-check-circle">
+          <li key={i} className="icon-box icon-check-circle" dir="auto">
             {point}
           </li>
         ))}
@@ -67,9 +67,11 @@ export function AboutSection({
           </div>
           <div className="about-text">
             <SectionHeading id="about-title" eyebrow="About Us" title={content.title} align="left" />
-            <p>{content.lead}</p>
+            <p dir="auto">{content.lead}</p>
             {content.paragraphs.map((p, i) => (
-              <p key={i}>{p}</p>
+              <p key={i} dir="auto">
+                {p}
+              </p>
             ))}
           </div>
         </div>

@@ -31,7 +31,7 @@ function CardImage({ src, focalX, focalY }: { src: string | null; focalX?: numbe
 
 /** The title: a link covering the whole card for a real service or project; plain text for a sample. */
 function CardTitle({ id, title, href }: { id: string; title: string; href: string }) {
-  return <h3>{isSampleId(id) ? title : <a href={href}>{title}</a>}</h3>;
+  return <h3 dir="auto">{isSampleId(id) ? title : <a href={href}>{title}</a>}</h3>;
 }
 
 // The badges sit over the image, placed against the card itself (no wrapper around the image: one element fewer
@@ -45,7 +45,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
       <div className="card-body">
         {service.service_type && !sameLabel(service.category, service.service_type) ? <p>{formatLabel(service.service_type)}</p> : null}
         <CardTitle id={service.id} title={service.title} href={`/service/${service.id}`} />
-        {service.short_description ? <p className="card-text">{service.short_description}</p> : null}
+        {service.short_description ? <p className="card-text" dir="auto">{service.short_description}</p> : null}
         <div className="card-foot">
           {service.pricing_model ? (
             <p>
@@ -82,7 +82,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         ) : null}
       </div>
       <div className="card-body">
-        {project.category ? <p>{project.category}</p> : null}
+        {project.category ? <p dir="auto">{project.category}</p> : null}
         <CardTitle id={project.id} title={project.title} href={`/project/${project.id}`} />
         {project.project_location ? (
           <p className="card-place">
@@ -90,7 +90,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             {project.project_location}
           </p>
         ) : null}
-        {project.short_description ? <p className="card-text">{project.short_description}</p> : null}
+        {project.short_description ? <p className="card-text" dir="auto">{project.short_description}</p> : null}
         <div className="card-progress">
           <span>Progress</span>
           <span>{percent}%</span>

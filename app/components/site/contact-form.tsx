@@ -98,6 +98,7 @@ export function ContactForm({
         <input
           id="contact-name"
           name="name"
+          dir="auto"
           autoComplete="name"
           required
           placeholder="Your full name"
@@ -153,6 +154,7 @@ export function ContactForm({
         <input
           id="contact-subject"
           name="subject"
+          dir="auto"
           required
           placeholder="e.g. New home, renovation, resort villa"
           defaultValue={values.subject}
@@ -171,6 +173,7 @@ export function ContactForm({
         <textarea
           id="contact-message"
           name="message"
+          dir="auto"
           required
           rows={5}
           placeholder="Tell us about your project: location, size, timeline and budget range."

@@ -38,8 +38,8 @@ export function DetailHeader({
       <div className="wrap">
         {back}
         <div>{badges}</div>
-        <h1>{title}</h1>
-        {summary ? <p>{summary}</p> : null}
+        <h1 dir="auto">{title}</h1>
+        {summary ? <p dir="auto">{summary}</p> : null}
       </div>
     </div>
   );
@@ -109,7 +109,9 @@ export function Prose({ text }: { text: string }) {
         .map((p) => p.trim())
         .filter(Boolean)
         .map((p, i) => (
-          <p key={i}>{p}</p>
+          <p key={i} dir="auto">
+            {p}
+          </p>
         ))}
     </div>
   );
@@ -120,7 +122,7 @@ export function CheckList({ items, columns = 1 }: { items: readonly string[]; co
     <ul className={columns === 2 ? "detail-checks detail-checks-2" : "detail-checks"}>
       {items.map((item) => (
         // The tick is the item's own ::before (as IconBox draws a tile's icon).
-        <li key={item} className="icon-box icon-check-circle">
+        <li key={item} className="icon-box icon-check-circle" dir="auto">
           {item}
         </li>
       ))}

@@ -44,10 +44,10 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
           {content.items.map((entry, i) => (
             <details key={i} name="faq" open={i === 0}>
               {/* The chevron is the summary's own ::before (as IconBox draws a tile's icon), put last by the reversed row. */}
-              <summary className="icon-box icon-chevron-down">
+              <summary className="icon-box icon-chevron-down" dir="auto">
                 {entry.question}
               </summary>
-              <p>{entry.answer}</p>
+              <p dir="auto">{entry.answer}</p>
             </details>
           ))}
         </div>

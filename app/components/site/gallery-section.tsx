@@ -35,7 +35,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                 <IconBox name="expand" className="gallery-zoom" />
                 <span className="gallery-caption">
                   <span className="sr-text">View </span>
-                  <span>{image.title}</span>
+                  <span dir="auto">{image.title}</span>
                   <span className="gallery-category">{image.category}</span>
                 </span>
               </a>

@@ -57,8 +57,10 @@ export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero }:
             <Icon name="shield-check" />
             {content.eyebrow}
           </p>
-          <h1 id="hero-title">{content.title}</h1>
-          <p>{content.description}</p>
+          <h1 id="hero-title" dir="auto">
+            {content.title}
+          </h1>
+          <p dir="auto">{content.description}</p>
           <div className="hero-ctas">
             <SectionLink section="contact" className="btn btn-amber">
               {content.primaryButton}

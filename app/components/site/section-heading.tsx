@@ -17,10 +17,10 @@ export function SectionHeading({
   const classes = ["heading", align === "center" && "heading-center", tone === "light" && "heading-light"].filter(Boolean).join(" ");
   return (
     <div className={classes}>
-      <p className="eyebrow">{eyebrow}</p>
-      <h2 id={id}>{title}</h2>
+      <p className="eyebrow" dir="auto">{eyebrow}</p>
+      <h2 id={id} dir="auto">{title}</h2>
       <div aria-hidden="true" className="heading-rule" />
-      {description ? <p className="heading-intro">{description}</p> : null}
+      {description ? <p className="heading-intro" dir="auto">{description}</p> : null}
     </div>
   );
 }

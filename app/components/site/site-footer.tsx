@@ -28,7 +28,7 @@ export function SiteFooter({
       <div className="wrap">
         <div>
           <SiteLogo logo={logo} tone="light" />
-          <p>{footer.description}</p>
+          <p dir="auto">{footer.description}</p>
           {info.socials.length > 0 ? (
             <ul className="socials">
               {info.socials.map((s) => (

@@ -34,13 +34,13 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
                   <Icon name="quote" />
                 </div>
                 <blockquote>
-                  <p>“{t.content}”</p>
+                  <p dir="auto">“{t.content}”</p>
                 </blockquote>
                 <figcaption>
                   <span aria-hidden="true">{initialsOf(t.name)}</span>
                   <span>
-                    <span>{t.name}</span>
-                    <span>{t.position}</span>
+                    <span dir="auto">{t.name}</span>
+                    <span dir="auto">{t.position}</span>
                   </span>
                 </figcaption>
               </figure>

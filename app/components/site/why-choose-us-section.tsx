@@ -18,8 +18,8 @@ export function WhyChooseUsSection({ content = DEFAULT_SITE_CONTENT.why }: { con
           {content.cards.map((card, i) => (
             <li key={i}>
               <ContentIconBox name={card.icon} />
-              <h3>{card.title}</h3>
-              <p>{card.description}</p>
+              <h3 dir="auto">{card.title}</h3>
+              <p dir="auto">{card.description}</p>
             </li>
           ))}
         </ul>

@@ -2,8 +2,9 @@ import { Download, Filter, History, X } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
 import { requireAdmin } from "~/.server/auth/access";
+import { withTargets } from "~/.server/activity/targets";
 import { listActivity, listActivityPeople } from "~/.server/models/activity";
-import { activityLabel, KIND_LABELS } from "~/components/admin/activity-labels";
+import { activityLabel, fieldLabel, KIND_LABELS } from "~/components/admin/activity-labels";
 import { EmptyState } from "~/components/admin/empty-state";
 import { FieldError } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
@@ -31,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     listActivityPeople(),
   ]);
   return {
-    entries,
+    // The records by name, linked while they exist (docs/decisions/0075-activity-names-and-labels.md).
+    entries: (await withTargets(entries)).map(({ entity_id: _, entity_name: __, ...entry }) => entry),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
@@ -158,14 +160,27 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
                         <span className="font-medium">{activityLabel(entry.action)}</span>
                         <Badge variant={entry.kind === "security" ? "secondary" : "outline"}>{KIND_LABELS[entry.kind]}</Badge>
                       </div>
-                      {entry.detail ? <p className="mt-1 break-words text-muted-foreground">{entry.detail}</p> : null}
-                      {entry.fields.length > 0 ? (
-                        <p className="mt-1 break-words text-xs text-muted-foreground">Fields: {entry.fields.join(", ")}</p>
-                      ) : null}
-                      {entry.entity && entry.entity_id ? (
-                        <p className="mt-1 break-all text-xs text-muted-foreground">
-                          {entry.entity} {entry.entity_id}
+                      {entry.target ? (
+                        <p className="mt-1 break-words">
+                          {entry.target.href ? (
+                            <Link to={entry.target.href} dir="auto" className="font-medium underline underline-offset-4 hover:text-primary">
+                              {entry.target.name}
+                            </Link>
+                          ) : (
+                            <>
+                              <span dir="auto">{entry.target.name}</span> <span className="text-muted-foreground">(deleted)</span>
+                            </>
+                          )}
                         </p>
+                      ) : null}
+                      {/* A service's or project's entry kept its title as the detail: said once, as the link. */}
+                      {entry.detail && entry.detail !== entry.target?.name ? (
+                        <p dir="auto" className="mt-1 break-words text-muted-foreground">
+                          {entry.detail}
+                        </p>
+                      ) : null}
+                      {entry.fields.length > 0 ? (
+                        <p className="mt-1 break-words text-xs text-muted-foreground">Fields: {entry.fields.map((field) => fieldLabel(entry.entity, field)).join(", ")}</p>
                       ) : null}
                       <p className="mt-1 text-xs text-muted-foreground md:hidden">IP {entry.ip ?? "unknown"}</p>
                     </TableCell>

@@ -183,14 +183,16 @@ function ContactDetailRow({
       </span>
       <div className="grid min-w-0 flex-1 basis-[calc(100%-3.25rem)] gap-1 sm:basis-auto">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="text-sm font-semibold">
+          <h3 id={titleId} className="text-sm font-semibold" dir="auto">
             {detail.label || typeLabel}
           </h3>
           <Badge variant="outline">{platform ? `${typeLabel}: ${platform}` : typeLabel}</Badge>
           {detail.is_primary ? <Badge>Primary</Badge> : null}
           <Badge variant={detail.is_public ? "secondary" : "outline"}>{detail.is_public ? "Public" : "Private"}</Badge>
         </div>
-        <p className="text-sm text-foreground/80 wrap-anywhere">{detail.value}</p>
+        <p className="text-sm text-foreground/80 wrap-anywhere" dir="auto">
+          {detail.value}
+        </p>
         <p className="text-xs text-muted-foreground">Display order: {detail.display_order}</p>
       </div>
       <div className="flex w-full shrink-0 flex-wrap gap-2 pl-[3.25rem] sm:w-auto sm:flex-nowrap sm:pl-0">

@@ -4,6 +4,7 @@ import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/auth/access";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
+import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
 import { countEnquiries, countMatchingEnquiries, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
 import {
@@ -120,8 +121,13 @@ export async function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case "delete": {
         const id = act.id();
-        await act.run(() => deleteEnquiryWithFiles(id));
-        return act.done({ action: "enquiry.delete", entityId: id }, { message: "Enquiry deleted successfully" });
+        // The sender's name, read first: the activity entry keeps it once the enquiry is gone (decision 0075).
+        let names = new Map<string, string>();
+        await act.run(async () => {
+          names = await namesBeforeDelete("enquiry", [id]);
+          return deleteEnquiryWithFiles(id);
+        });
+        return act.done({ action: "enquiry.delete", entityId: id, entityName: names.get(id) }, { message: "Enquiry deleted successfully" });
       }
       case "set-status": {
         const id = act.id();
@@ -154,10 +160,17 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "bulk-delete": {
         const ids = act.ids(ENQUIRIES_PAGE_SIZE);
-        const deleted = await act.run(() => deleteEnquiriesWithFiles(ids), { count: ids.length });
+        let names = new Map<string, string>();
+        const deleted = await act.run(
+          async () => {
+            names = await namesBeforeDelete("enquiry", ids);
+            return deleteEnquiriesWithFiles(ids);
+          },
+          { count: ids.length },
+        );
         if (deleted.length === 0) return act.refuse(NONE_LEFT, 404);
         return act.doneMany(
-          deleted.map((id) => ({ action: "enquiry.delete", entityId: id })),
+          deleted.map((id) => ({ action: "enquiry.delete", entityId: id, entityName: names.get(id) })),
           { message: `${enquiryCount(deleted.length)} deleted` },
         );
       }
@@ -247,7 +260,9 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold">{selected.name}</h2>
+            <h2 className="text-lg font-semibold" dir="auto">
+              {selected.name}
+            </h2>
             <p className="text-sm text-muted-foreground">
               <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
               {` · from ${sourceLabel(selected.source_page).toLowerCase()}`}
@@ -285,12 +300,16 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="sm:col-span-2">
             <dt className="text-muted-foreground">Project type</dt>
-            <dd className="font-medium">{selected.subject}</dd>
+            <dd className="font-medium" dir="auto">
+              {selected.subject}
+            </dd>
           </div>
         </dl>
         <div>
           <h3 className="mb-1 text-sm text-muted-foreground">Project details</h3>
-          <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed">{selected.message}</p>
+          <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed" dir="auto">
+            {selected.message}
+          </p>
         </div>
         {selected.spam_reason ? <p className="text-sm text-muted-foreground">Caught as spam: {selected.spam_reason}.</p> : null}
         {selected.email_status === "failed" && selected.email_error ? (
@@ -476,13 +495,19 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
                     )}
                   >
                     <div className="flex items-start justify-between gap-3">
-                      <p className={cn("truncate", e.status === "new" ? "font-semibold" : "font-medium")}>{e.name}</p>
+                      <p className={cn("truncate", e.status === "new" ? "font-semibold" : "font-medium")} dir="auto">
+                        {e.name}
+                      </p>
                       <time dateTime={e.created_at} className="shrink-0 text-xs text-muted-foreground">
                         {formatDateTime(e.created_at)}
                       </time>
                     </div>
-                    <p className="truncate text-sm text-muted-foreground">{e.subject}</p>
-                    <p className="mt-1 line-clamp-1 text-sm text-muted-foreground">{e.message}</p>
+                    <p className="truncate text-sm text-muted-foreground" dir="auto">
+                      {e.subject}
+                    </p>
+                    <p className="mt-1 line-clamp-1 text-sm text-muted-foreground" dir="auto">
+                      {e.message}
+                    </p>
                     <div className="mt-2 flex flex-wrap gap-1.5">
                       {e.status === "new" ? <Badge>New</Badge> : null}
                       {e.status === "spam" ? <Badge variant="destructive">Spam</Badge> : null}

@@ -217,8 +217,8 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
                                 </Badge>
                               ) : null}
                             </th>
-                            <td className="min-w-0 py-2 break-words whitespace-pre-line sm:table-cell sm:pr-3">{then || <span className="text-muted-foreground">(empty)</span>}</td>
-                            <td className="min-w-0 py-2 break-words whitespace-pre-line text-muted-foreground sm:table-cell">{now || "(empty)"}</td>
+                            <td className="min-w-0 py-2 break-words whitespace-pre-line sm:table-cell sm:pr-3" dir="auto">{then || <span className="text-muted-foreground">(empty)</span>}</td>
+                            <td className="min-w-0 py-2 break-words whitespace-pre-line text-muted-foreground sm:table-cell" dir="auto">{now || "(empty)"}</td>
                           </tr>
                         );
                       })}

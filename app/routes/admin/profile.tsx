@@ -10,6 +10,7 @@ import { endOtherSessions, listActiveSessions } from "~/.server/models/team";
 import { changePassword } from "~/.server/auth/staff";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { FieldShell, TextField } from "~/components/admin/form-fields";
+import { NewPasswordField } from "~/components/admin/new-password-field";
 import { initialOf } from "~/components/admin/labels";
 import { MediaUrlField } from "~/components/admin/media-fields";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
@@ -20,7 +21,7 @@ import { Input } from "~/components/ui/input";
 import { describeBrowser } from "~/lib/browser";
 import { formatDateTime } from "~/lib/format";
 import { ProfileSchema } from "~/validation/profile";
-import { ChangePasswordSchema } from "~/validation/staff";
+import { ChangePasswordSchema } from "~/validation/new-password";
 import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpers";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -189,7 +190,7 @@ function PasswordCard() {
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="change-password" />
           <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" className="sm:col-span-2" error={errors.current_password} />
-          <TextField label="New password" name="new_password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.new_password} />
+          <NewPasswordField label="New password" name="new_password" error={errors.new_password} />
           <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" error={errors.confirm_password} />
         </CardContent>
         <CardFooter className="justify-end border-t">

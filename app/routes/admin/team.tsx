@@ -315,7 +315,7 @@ const lastSignIn = (admin: Admin) => (admin.lastSignInAt ? formatDateTime(admin.
 function AdminName({ admin, you }: { admin: Admin; you: boolean }) {
   return (
     <span className="font-medium">
-      {admin.name || "Admin"}
+      <span dir="auto">{admin.name || "Admin"}</span>
       {you ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
     </span>
   );

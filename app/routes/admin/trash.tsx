@@ -206,7 +206,7 @@ function TrashRow({ kind, item, trashDays, busy, onRestore, onDelete }: { kind: 
         </div>
       )}
       <div className="grid min-w-0 flex-1 basis-40 gap-1">
-        <p id={titleId} className="truncate font-medium">
+        <p id={titleId} className="truncate font-medium" dir="auto">
           {item.title}
         </p>
         <p className="text-xs text-muted-foreground">

@@ -5,11 +5,12 @@ import { acceptInvite, inviteForToken } from "~/.server/auth/staff";
 import { INVALID_INVITE } from "~/content/staff";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
+import { NewPasswordField } from "~/components/admin/new-password-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { fieldErrors, formValues } from "~/validation/fields";
-import { AcceptInviteSchema } from "~/validation/staff";
+import { AcceptInviteSchema } from "~/validation/new-password";
 
 // The page an invite link opens (docs/product.md#staff-accounts): the invitee sets a name and password and becomes an admin.
 
@@ -70,7 +71,7 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
           <Input id="invite-email" type="email" value={loaderData.email} readOnly autoComplete="username" className="bg-muted" />
         </div>
         <TextField label="Full Name" name="full_name" autoComplete="name" required error={errors.full_name} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={errors.password} />
+        <NewPasswordField label="Password" name="password" required error={errors.password} />
         <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? "Creating account..." : "Create account"}

@@ -6,9 +6,10 @@ import { resetPassword } from "~/.server/auth/staff";
 import { INVALID_RESET } from "~/content/staff";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
+import { NewPasswordField } from "~/components/admin/new-password-field";
 import { Button } from "~/components/ui/button";
 import { fieldErrors, formValues } from "~/validation/fields";
-import { ResetPasswordSchema } from "~/validation/staff";
+import { ResetPasswordSchema } from "~/validation/new-password";
 
 // The page a reset link opens (docs/product.md#staff-accounts): a new password, once, within the hour.
 
@@ -72,7 +73,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {actionData?.formError ? <AuthNotice kind="error" message={actionData.formError} /> : null}
       <Form method="post" noValidate className="grid gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={errors.password} />
+        <NewPasswordField label="New password" name="password" required error={errors.password} />
         <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? "Saving..." : "Set new password"}

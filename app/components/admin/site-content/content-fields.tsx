@@ -297,7 +297,7 @@ export function ContentView({ fields, value, path = [] }: { fields: Field[]; val
               <dd>
                 <ol className="mt-1 grid list-decimal gap-2 pl-5">
                   {items.map((item, i) => (
-                    <li key={i}>{field.text ? <span className="whitespace-pre-line">{String(item)}</span> : <ContentView fields={field.fields ?? []} value={value} path={[...path, field.key, i]} />}</li>
+                    <li key={i}>{field.text ? <span className="whitespace-pre-line" dir="auto">{String(item)}</span> : <ContentView fields={field.fields ?? []} value={value} path={[...path, field.key, i]} />}</li>
                   ))}
                 </ol>
               </dd>
@@ -307,7 +307,7 @@ export function ContentView({ fields, value, path = [] }: { fields: Field[]; val
         return (
           <div key={field.key}>
             <dt className="font-semibold">{field.label}</dt>
-            <dd className="break-words whitespace-pre-line text-muted-foreground">{v === undefined || v === null || v === "" ? "—" : String(v)}</dd>
+            <dd className="break-words whitespace-pre-line text-muted-foreground" dir="auto">{v === undefined || v === null || v === "" ? "—" : String(v)}</dd>
           </div>
         );
       })}

@@ -39,7 +39,8 @@ export interface VersionData {
   id: string;
   version: number;
   content: unknown;
-  createdAt: string;
+  /** null for the starting content (version 0). */
+  createdAt: string | null;
   createdBy: string | null;
 }
 
@@ -229,32 +230,33 @@ function HistoryDialog({
       <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-2xl">
         <DialogHeader className="border-b p-6 pr-12">
           <DialogTitle>History of {SECTION_TITLES[section]}</DialogTitle>
-          <DialogDescription>Every publish keeps a version (the last 50). Restoring one makes it the draft, to preview and publish.</DialogDescription>
+          <DialogDescription>Every publish keeps a version (the last 50), after the content the site started with. Restoring one makes it the draft, to preview and publish.</DialogDescription>
         </DialogHeader>
         <div className="overflow-y-auto p-6">
           {dirty ? <p className="mb-4 rounded-md bg-muted p-3 text-sm">Save or discard your unsaved changes before restoring a version.</p> : null}
-          {versions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nothing published yet.</p>
-          ) : (
-            <ol className="grid gap-3">
-              {versions.map((v) => (
-                <li key={v.id} className="rounded-lg border p-4" aria-label={`Version ${v.version}`}>
+          {versions.length === 1 ? <p className="mb-4 text-sm text-muted-foreground">Nothing published yet.</p> : null}
+          <ol className="grid gap-3">
+            {versions.map((v) => {
+              // Version 0 is the starting content: no one published it (docs/decisions/0074-starting-content-in-history.md).
+              const name = v.createdAt === null ? "Starting content" : `Version ${v.version}`;
+              return (
+                <li key={v.id} className="rounded-lg border p-4" aria-label={name}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <div>
-                      <p className="font-medium">Version {v.version}</p>
+                      <p className="font-medium">{name}</p>
                       <p className="text-sm text-muted-foreground">
-                        Published {formatDateTime(v.createdAt)}
+                        {v.createdAt === null ? "What the site started with" : `Published ${formatDateTime(v.createdAt)}`}
                         {v.createdBy ? ` by ${v.createdBy}` : ""}
                       </p>
                     </div>
                     <div className="flex gap-2">
                       <Button type="button" variant="outline" size="sm" aria-expanded={viewing === v.id} onClick={() => setViewing(viewing === v.id ? null : v.id)}>
                         {viewing === v.id ? "Hide" : "View"}
-                        <span className="sr-only"> version {v.version}</span>
+                        <span className="sr-only"> {name.toLowerCase()}</span>
                       </Button>
                       <Button type="button" size="sm" disabled={dirty || busy} onClick={() => onRestore(v.id)}>
                         Restore as draft
-                        <span className="sr-only"> (version {v.version})</span>
+                        <span className="sr-only"> ({name.toLowerCase()})</span>
                       </Button>
                     </div>
                   </div>
@@ -264,9 +266,9 @@ function HistoryDialog({
                     </div>
                   ) : null}
                 </li>
-              ))}
-            </ol>
-          )}
+              );
+            })}
+          </ol>
         </div>
       </DialogContent>
     </Dialog>
