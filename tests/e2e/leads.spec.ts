@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { DEMO_URL, expect, expectNoAxeViolations, reviewScreenshot, signIn, test } from "./fixtures";
 import { expectToast, PNG_1PX } from "./admin-helpers";
 
@@ -18,6 +18,16 @@ async function sendEnquiry(page: Page, name: string, files: Array<{ name: string
   // The e2e server counts a form sent within 300 ms of the page loading as a bot (playwright.config.ts).
   await page.waitForTimeout(400);
   await contact.getByRole("button", { name: "Send Message" }).click();
+}
+
+/** A visitor in a browser of their own sends the form; the lead's name, unique to the test. */
+async function newLeadFromVisitor(browser: Browser, prefix: string) {
+  const name = `${prefix} ${unique()}`;
+  const visitor = await browser.newPage();
+  await sendEnquiry(visitor, name);
+  await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
+  await visitor.close();
+  return name;
 }
 
 const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n${" ".repeat(300)}`);
@@ -97,11 +107,7 @@ test.describe("following a lead", () => {
     // about twenty saves and page loads, which on a shared 2-core machine has taken close to the limit.
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const name = `Lead ${unique()}`;
-    const visitor = await browser.newPage();
-    await sendEnquiry(visitor, name);
-    await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
-    await visitor.close();
+    const name = await newLeadFromVisitor(browser, "Lead");
 
     await signIn(page);
     await page.goto("/admin/enquiries?view=board");
@@ -234,11 +240,7 @@ test.describe("replying without a mail server", () => {
     test(`at ${width} px: the reply opens in the admin's own email app or is copied, and is recorded on the timeline`, async ({ page, browser, context }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.setViewportSize({ width, height: 900 });
-      const name = `Reply ${unique()}`;
-      const visitor = await browser.newPage();
-      await sendEnquiry(visitor, name);
-      await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
-      await visitor.close();
+      const name = await newLeadFromVisitor(browser, "Reply");
 
       await signIn(page);
       await page.goto("/admin/enquiries");

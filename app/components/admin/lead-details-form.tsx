@@ -13,6 +13,9 @@ import type { LeadDetails } from "./lead-panel";
 // no field's edit is lost to another field's button; the server adds a timeline entry only for what changed.
 // After a save the fields take the stored values (keyed on them).
 
+/** The selects as wide as the inputs beside them. */
+const FULL_WIDTH = { wrapperClassName: "w-full", className: "w-full" };
+
 export function LeadDetailsForm({ lead, admins }: { lead: LeadDetails; admins: Array<{ id: string; name: string }> }) {
   const uid = useId();
   const [stage, setStage] = useState<LeadStage>(lead.stage);
@@ -27,7 +30,7 @@ export function LeadDetailsForm({ lead, admins }: { lead: LeadDetails; admins: A
                 <ArrowRightLeft aria-hidden="true" className="size-4 text-muted-foreground" />
                 Stage
               </Label>
-              <NativeSelect id={`${uid}-stage`} name="stage" value={stage} onChange={(e) => setStage(e.target.value as LeadStage)}>
+              <NativeSelect id={`${uid}-stage`} name="stage" value={stage} onChange={(e) => setStage(e.target.value as LeadStage)} {...FULL_WIDTH}>
                 {LEAD_STAGES.map((s) => (
                   <NativeSelectOption key={s} value={s}>
                     {STAGE_LABELS[s]}
@@ -55,7 +58,7 @@ export function LeadDetailsForm({ lead, admins }: { lead: LeadDetails; admins: A
                 <UserRound aria-hidden="true" className="size-4 text-muted-foreground" />
                 Assignee
               </Label>
-              <NativeSelect id={`${uid}-assignee`} name="assignee_id" defaultValue={lead.assignee_id ?? ""} key={lead.assignee_id ?? ""}>
+              <NativeSelect id={`${uid}-assignee`} name="assignee_id" defaultValue={lead.assignee_id ?? ""} key={lead.assignee_id ?? ""} {...FULL_WIDTH}>
                 <NativeSelectOption value="">Nobody</NativeSelectOption>
                 {admins.map((a) => (
                   <NativeSelectOption key={a.id} value={a.id}>
