@@ -103,16 +103,20 @@ function formTokenOf(matches: ReturnType<typeof useMatches>): string | undefined
 }
 
 /**
- * Admin toasts, placed clear of an open dialog's close button, fields and buttons (useToasterPosition). Always
- * expanded: a toast stacked behind another is never drawn half-faded (docs/decisions/0025-focal-points-and-toasts-on-phones.md).
+ * Admin toasts, placed clear of the controls that make them (useToasterPosition), one at a time: a newer toast
+ * stacked over an older one would reach down over the page, so the older waits behind it (an error stays until
+ * closed) (docs/decisions/0070-toasts-leave-on-their-own-and-stay-off-the-controls.md).
  */
 function AdminToaster() {
-  const { position, besideDialogClose } = useToasterPosition();
+  const { position, offset, width, besideDialogClose } = useToasterPosition();
   return (
     <Toaster
       position={position}
+      offset={offset}
+      mobileOffset={offset}
+      style={width === null ? undefined : ({ "--width": `${width}px` } as React.CSSProperties)}
       expand
-      visibleToasts={besideDialogClose ? 1 : 3}
+      visibleToasts={1}
       className={besideDialogClose ? "toaster-beside-dialog-close" : undefined}
       richColors
       closeButton

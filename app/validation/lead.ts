@@ -18,12 +18,16 @@ export const REPLY_BODY_MAX = 20_000;
 /** Estimated values are US dollars, whole cents, below a billion. */
 export const VALUE_MAX = 999_999_999;
 
-export const StageSchema = z
-  .object({
-    stage: z.enum(LEAD_STAGES, { error: "Choose a stage" }),
-    lost_reason: optionalText(LOST_REASON_MAX, "Reason"),
-  })
-  .refine((v) => v.stage !== "lost" || v.lost_reason !== null, { path: ["lost_reason"], message: "Please give a reason why the lead was lost" });
+const StageFields = z.object({
+  stage: z.enum(LEAD_STAGES, { error: "Choose a stage" }),
+  lost_reason: optionalText(LOST_REASON_MAX, "Reason"),
+});
+
+/** A lost lead says why. */
+const needsLostReason = <T extends z.ZodType<{ stage: LeadStage; lost_reason: string | null }>>(schema: T) =>
+  schema.refine((v) => v.stage !== "lost" || v.lost_reason !== null, { path: ["lost_reason"], message: "Please give a reason why the lead was lost" });
+
+export const StageSchema = needsLostReason(StageFields);
 
 export const NoteSchema = z.object({ body: requiredText("Please write a note", NOTE_MAX, "Note") });
 
@@ -49,6 +53,9 @@ export const ValueSchema = z.object({
 });
 
 export const AssigneeSchema = z.object({ assignee_id: optionalText(100, "Assignee") });
+
+/** The lead's details form: stage, assignee, follow-up and value, saved together by one button. */
+export const LeadDetailsSchema = needsLostReason(z.object({ ...StageFields.shape, ...AssigneeSchema.shape, ...FollowUpSchema.shape, ...ValueSchema.shape }));
 
 /** No line breaks in anything that becomes a mail header (no header injection). */
 const headerLine = (label: string, max: number) =>

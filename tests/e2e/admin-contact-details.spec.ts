@@ -1,5 +1,5 @@
 import { expectToast, usePrivateServer, openAdmin } from "./admin-helpers";
-import { expect, test, signIn } from "./fixtures";
+import { expect, expectNoAxeViolations, test, signIn } from "./fixtures";
 
 // Patient assertions: on a busy machine a save, its revalidation and its toast can take several seconds.
 
@@ -32,6 +32,10 @@ test.describe("contact details", () => {
     await expectToast(page, "Contact detail created successfully");
     const row = page.getByRole("article", { name: "Office" });
     for (const text of ["+960 333 4455", "Phone", "Primary", "Public", "Display order: 0"]) await expect(row).toContainText(text);
+    // Each row's Edit and Delete say which entry they act on, and hold their visible word for voice control.
+    await expect(row.getByRole("button", { name: "Edit Office +960 333 4455", exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Delete Office +960 333 4455", exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, { nameMismatch: true });
 
     await page.goto(`${url}/`);
     await expect(headerPhone(page)).toContainText("+960 333 4455");

@@ -144,6 +144,29 @@ test("gallery: an image uploaded through the pipeline is published with its titl
   await expect(gallery.getByRole("listitem")).toHaveCount(7);
 });
 
+test("gallery: replacing a picture empties its alt text, and saving asks for the new picture's", async ({ page }) => {
+  const url = server.url();
+  await signIn(page, url);
+  await openAdmin(page, `${url}/admin/site-content?section=gallery`);
+  const first = page.getByRole("group", { name: /^Images/ }).getByRole("listitem", { name: "Image 1", exact: true });
+  const alt = first.getByLabel("Alt text");
+  await expect(alt).not.toHaveValue("");
+  const chooser = page.waitForEvent("filechooser");
+  await first.getByRole("button", { name: "Upload image" }).click();
+  await (await chooser).setFiles({
+    name: "roof.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background: "#a85a1e" } }).png().toBuffer(),
+  });
+  await expectToast(page, "File uploaded successfully");
+  await expect(alt).toHaveValue("");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(first.getByText("Alt text is required")).toBeVisible();
+  await alt.fill("A copper roof being laid");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expectToast(page, "Gallery: draft saved");
+});
+
 test("history: a published version is viewed and restored as a draft, then published again", async ({ page }) => {
   const url = server.url();
   await signIn(page, url);

@@ -39,11 +39,16 @@ export async function signInWithForm(page: Page, baseURL = DEMO_URL, credentials
  * dialog fading in has, for a moment, a button whose colours are half-way and fail the contrast check. Toasts
  * are left out (they come and go on their own; admin-polish checks them with includeToasts), so a test need
  * not wait four seconds for a toast to leave before checking the page under it. A test that checks a state
- * mid-animation on purpose passes settle: false.
+ * mid-animation on purpose passes settle: false; nameMismatch adds the check that a control's accessible name
+ * holds its visible text.
  */
 export async function expectNoAxeViolations(
   page: Page,
-  { includeToasts = false, settle = true }: { includeToasts?: boolean; settle?: boolean } = {},
+  {
+    includeToasts = false,
+    settle = true,
+    nameMismatch = false,
+  }: { includeToasts?: boolean; settle?: boolean; nameMismatch?: boolean } = {},
 ) {
   if (settle) {
     await page.waitForFunction(() =>
@@ -54,6 +59,9 @@ export async function expectNoAxeViolations(
   // cross-origin frames, which these pages do not have), which costs about as much CPU as the checks.
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).setLegacyMode(true);
   if (!includeToasts) builder.exclude("[data-sonner-toaster]");
+  // axe counts this rule as experimental and leaves it out unless asked: a button whose accessible name does not
+  // hold its visible words cannot be pressed by voice control saying those words (WCAG 2.5.3).
+  if (nameMismatch) builder.options({ rules: { "label-content-name-mismatch": { enabled: true } } });
   const results = await builder.analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { DEMO_URL, expect, expectNoAxeViolations, reviewScreenshot, signIn, test } from "./fixtures";
 import { expectToast, PNG_1PX } from "./admin-helpers";
 
@@ -18,6 +18,16 @@ async function sendEnquiry(page: Page, name: string, files: Array<{ name: string
   // The e2e server counts a form sent within 300 ms of the page loading as a bot (playwright.config.ts).
   await page.waitForTimeout(400);
   await contact.getByRole("button", { name: "Send Message" }).click();
+}
+
+/** A visitor in a browser of their own sends the form; the lead's name, unique to the test. */
+async function newLeadFromVisitor(browser: Browser, prefix: string) {
+  const name = `${prefix} ${unique()}`;
+  const visitor = await browser.newPage();
+  await sendEnquiry(visitor, name);
+  await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
+  await visitor.close();
+  return name;
 }
 
 const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n${" ".repeat(300)}`);
@@ -97,11 +107,7 @@ test.describe("following a lead", () => {
     // about twenty saves and page loads, which on a shared 2-core machine has taken close to the limit.
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const name = `Lead ${unique()}`;
-    const visitor = await browser.newPage();
-    await sendEnquiry(visitor, name);
-    await expect(visitor.getByText("Message Sent Successfully!")).toBeVisible();
-    await visitor.close();
+    const name = await newLeadFromVisitor(browser, "Lead");
 
     await signIn(page);
     await page.goto("/admin/enquiries?view=board");
@@ -120,19 +126,19 @@ test.describe("following a lead", () => {
     const contacted = board.getByRole("list", { name: "Contacted leads" }).getByRole("link", { name: new RegExp(name) });
     await expect(contacted).toBeVisible();
 
-    // Each field and its button side by side, apart and inside the panel (they once overlapped at 1024-1280 px), in the list view
-    // at 1024 px, where the panel is narrowest beside the list.
+    // The lead's details are one form with one Save: its fields and the button apart and inside the panel, in the
+    // list view at 1024 px, where the panel is narrowest beside the list.
     await page.setViewportSize({ width: 1024, height: 900 });
     await page.goto("/admin/enquiries");
     await page.getByRole("link", { name: new RegExp(name) }).first().click();
     const opened = page.getByRole("region", { name: `Enquiry from ${name}` });
     await expect(opened.getByLabel("Stage", { exact: true })).toBeVisible();
+    const details = opened.getByRole("form", { name: "Lead details form" });
+    await expect(details.getByRole("button")).toHaveText(["Save details"]);
     const panel = (await opened.boundingBox())!;
     const boxes: Array<[string, { x: number; y: number; width: number; height: number }]> = [];
-    for (const [field, button] of [["Stage", "Save stage"], ["Assignee", "Assign"]]) {
-      boxes.push([field, (await opened.getByLabel(field, { exact: true }).boundingBox())!]);
-      boxes.push([button, (await opened.getByRole("button", { name: button, exact: true }).boundingBox())!]);
-    }
+    for (const field of ["Stage", "Assignee", "Follow-up date", "Estimated value (USD)"]) boxes.push([field, (await opened.getByLabel(field, { exact: true }).boundingBox())!]);
+    boxes.push(["Save details", (await details.getByRole("button", { name: "Save details" }).boundingBox())!]);
     for (const [label, box] of boxes) expect(box.x + box.width, label).toBeLessThanOrEqual(panel.x + panel.width);
     for (const [i, [a, boxA]] of boxes.entries()) {
       for (const [b, boxB] of boxes.slice(i + 1)) {
@@ -147,15 +153,27 @@ test.describe("following a lead", () => {
     await lead.getByLabel("Add a note", { exact: true }).fill("Called, will visit the site on Sunday.");
     await lead.getByRole("button", { name: "Add note" }).click();
     await expectToast(page, "Note added");
+    // Assignee and follow-up changed, then the stage: one Save keeps all three (the assignee once went back to
+    // Nobody when the stage's own button was pressed).
+    await lead.getByLabel("Assignee", { exact: true }).selectOption({ index: 1 });
+    const assignee = await lead.getByLabel("Assignee", { exact: true }).inputValue();
     await lead.getByLabel("Follow-up date").fill("2026-12-01");
-    await lead.getByRole("button", { name: "Set" }).click();
-    await expectToast(page, "Follow-up set");
     await lead.getByLabel("Stage", { exact: true }).selectOption("lost");
-    await lead.getByRole("button", { name: "Save stage" }).click();
+    await lead.getByRole("button", { name: "Save details" }).click();
     await expect(lead.getByText("Please give a reason why the lead was lost")).toBeVisible();
     await lead.getByLabel("Reason lost").fill("Budget");
-    await lead.getByRole("button", { name: "Save stage" }).click();
-    await expectToast(page, "Moved to Lost");
+    await lead.getByRole("button", { name: "Save details" }).click();
+    await expectToast(page, "Lead saved");
+    await page.reload();
+    await expect(lead.getByLabel("Assignee", { exact: true })).toHaveValue(assignee);
+    await expect(lead.getByLabel("Follow-up date")).toHaveValue("2026-12-01");
+    await expect(lead.getByLabel("Stage", { exact: true })).toHaveValue("lost");
+    // Saved again unchanged: no new timeline entries.
+    const entries = lead.getByRole("list", { name: "Timeline" }).getByRole("listitem");
+    const count = await entries.count();
+    await lead.getByRole("button", { name: "Save details" }).click();
+    await expectToast(page, "Nothing changed");
+    await expect(entries).toHaveCount(count);
 
     const timeline = lead.getByRole("list", { name: "Timeline" });
     const expectTimeline = async () => {
@@ -163,6 +181,7 @@ test.describe("following a lead", () => {
       await expect(timeline.getByText(/Stage: New → Contacted/)).toBeVisible();
       await expect(timeline.getByText(/Contacted → Lost \(reason: Budget\)/)).toBeVisible();
       await expect(timeline.getByText(/Follow-up set for/)).toBeVisible();
+      await expect(timeline.getByText(/Assigned to/)).toBeVisible();
     };
     await expectTimeline();
     await reviewScreenshot(page, test.info(), "lead-1280");
@@ -186,7 +205,7 @@ test.describe("following a lead", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.goto(leadUrl);
     await expectTimeline();
-    await expect(lead.getByRole("button", { name: "Save stage" })).toBeVisible();
+    await expect(lead.getByRole("button", { name: "Save details" })).toBeVisible();
     await reviewScreenshot(page, test.info(), "lead-390");
     await noOverflow();
     await expectNoAxeViolations(page);
@@ -211,5 +230,50 @@ test("'Get Quote' on a service page fills Project Type with that service, withou
     await expect(page).toHaveURL(/\/\?service=[^#]+#contact$/);
     await expect(page.locator("#contact").getByLabel("Project Type")).toHaveValue(title);
     await page.close();
+  }
+});
+
+test.describe("replying without a mail server", () => {
+  // Chromium without an email app refuses to hand the mailto: link to one, and says so in the console.
+  test.use({ allowConsoleErrors: [/mailto/i] });
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: the reply opens in the admin's own email app or is copied, and is recorded on the timeline`, async ({ page, browser, context }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.setViewportSize({ width, height: 900 });
+      const name = await newLeadFromVisitor(browser, "Reply");
+
+      await signIn(page);
+      await page.goto("/admin/enquiries");
+      await page.getByRole("link", { name: new RegExp(name) }).first().click();
+      const lead = page.getByRole("region", { name: `Enquiry from ${name}` });
+      const reply = lead.getByRole("region", { name: "Reply by email" });
+      await expect(reply.getByText(/Email is not set up/)).toBeVisible();
+      await expect(reply.getByRole("button", { name: "Send reply" })).toHaveCount(0);
+      const open = reply.getByRole("link", { name: "Open in email app" });
+
+      // Nothing typed: the form says so and nothing is recorded.
+      await open.click();
+      await expect(reply.getByText("Please write a message")).toBeVisible();
+
+      const text = "Thank you for your enquiry.\nWe can visit the site on Sunday & Monday.";
+      await reply.getByLabel("Message").fill(text);
+      const href = (await open.getAttribute("href"))!;
+      expect(href.startsWith("mailto:visitor@example.mv?")).toBe(true);
+      const params = new URLSearchParams(href.slice(href.indexOf("?") + 1));
+      expect(params.get("subject")).toBe("Re: Guest house");
+      expect(params.get("body")).toBe(text);
+
+      await reply.getByRole("button", { name: "Copy text" }).click();
+      await expectToast(page, "Reply copied");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+      await open.click();
+      await expectToast(page, "Reply recorded on the timeline");
+      const timeline = lead.getByRole("list", { name: "Timeline" });
+      await expect(timeline.getByText("Reply sent from own email app to visitor@example.mv:")).toBeVisible();
+      await expect(timeline.getByText(/We can visit the site on Sunday & Monday\./)).toBeVisible();
+      await reviewScreenshot(page, test.info(), `reply-own-app-${width}`);
+      await expectNoAxeViolations(page);
+    });
   }
 });

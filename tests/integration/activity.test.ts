@@ -455,9 +455,12 @@ const CASES: Record<string, Record<string, Case>> = {
         [
           ["set-stage", { stage: "contacted" }, ["stage"]],
           ["add-note", { body: "Called, sending a quote" }, []],
-          ["set-assignee", { assignee_id: "" }, ["assignee_id"]],
+          // Nobody to nobody: saved, but nothing changed, so no field is named.
+          ["set-assignee", { assignee_id: "" }, []],
           ["set-follow-up", { follow_up_on: "2026-12-01" }, ["follow_up_on"]],
           ["set-value", { estimated_value: "125000" }, ["estimated_value"]],
+          ["save-lead", { stage: "new", assignee_id: "", follow_up_on: "2026-12-01", estimated_value: "" }, ["follow_up_on"]],
+          ["record-reply", { subject: "Re: Residential", body: "We will call you tomorrow." }, []],
         ] as const
       ).map(([intent, fields, changed]) => [
         intent,

@@ -490,3 +490,52 @@ describe("the daily email to each assignee", () => {
     expect(sink.received).toHaveLength(1);
   });
 });
+
+describe("the lead's details form (one Save)", () => {
+  it("saves stage, assignee, follow-up and value together; only what changed joins the timeline; saving again adds nothing", async () => {
+    const { admin, cookie } = await adminSession();
+    const id = await newLead();
+    const form = { intent: "save-lead", id, stage: "new", lost_reason: "", assignee_id: admin.id, follow_up_on: "", estimated_value: "" };
+    // The assignee changed and the stage did not: the assignee is kept, one entry is added.
+    const saved = await post(form, cookie);
+    expect(saved).toMatchObject({ status: 200, data: { message: "Lead saved" } });
+    expect(await getLead(id)).toMatchObject({ stage: "new", assignee_id: admin.id });
+    expect((await listLeadEvents(id)).map((e) => [e.kind, e.body])).toEqual([["assignee", "Test Admin"]]);
+
+    const again = await post(form, cookie);
+    expect(again).toMatchObject({ status: 200, data: { message: "Nothing changed" } });
+    expect(await listLeadEvents(id)).toHaveLength(1);
+
+    await post({ ...form, stage: "quoted", follow_up_on: "2026-12-01", estimated_value: "45,000" }, cookie);
+    expect(await getLead(id)).toMatchObject({ stage: "quoted", assignee_id: admin.id, follow_up_on: "2026-12-01", estimated_value: 45000 });
+    // Entries of one save share their time, so their order among themselves is not fixed.
+    expect((await listLeadEvents(id)).map((e) => e.kind).sort()).toEqual(["assignee", "follow_up", "stage", "value"]);
+    await post({ ...form, stage: "quoted", follow_up_on: "2026-12-01", estimated_value: "45000.00" }, cookie);
+    expect(await listLeadEvents(id)).toHaveLength(4);
+  });
+
+  it("one field at a time, an unchanged value or a lost lead's same reason adds no entry", async () => {
+    const { cookie } = await adminSession();
+    const id = await newLead();
+    await post({ intent: "set-value", id, estimated_value: "100" }, cookie);
+    await post({ intent: "set-value", id, estimated_value: "100" }, cookie);
+    await post({ intent: "set-stage", id, stage: "lost", lost_reason: "Budget" }, cookie);
+    await post({ intent: "set-stage", id, stage: "lost", lost_reason: "Budget" }, cookie);
+    await post({ intent: "set-follow-up", id, follow_up_on: "" }, cookie);
+    expect((await listLeadEvents(id)).map((e) => e.kind)).toEqual(["value", "stage"]);
+  });
+});
+
+describe("a reply sent from the admin's own email app", () => {
+  it("is recorded on the timeline with its text, without a mail server", async () => {
+    const { cookie } = await adminSession();
+    const id = await newLead();
+    const answer = await post({ intent: "record-reply", id, subject: "Re: Residential", body: "We can visit on Sunday." }, cookie);
+    expect(answer).toMatchObject({ status: 200, data: { message: "Reply recorded on the timeline" } });
+    expect(await listLeadEvents(id)).toEqual([
+      expect.objectContaining({ kind: "email", email_status: "external", email_subject: "Re: Residential", body: "We can visit on Sunday." }),
+    ]);
+    expect((await post({ intent: "record-reply", id, subject: "Re: Residential", body: " " }, cookie)).status).toBe(400);
+    expect(await listLeadEvents(id)).toHaveLength(1);
+  });
+});

@@ -182,11 +182,12 @@ export interface LeadEvent {
   created_at: string;
 }
 
-export type ReplyStatus = "queued" | "sent" | "failed";
+/** "external": written here and sent by the admin from their own email app (no mail server is set up). */
+export type ReplyStatus = "queued" | "sent" | "failed" | "external";
 
-type NewEvent = Omit<Partial<LeadEvent>, "id" | "created_at" | "author_name"> & { kind: LeadEventKind; mail_id?: string | null };
+export type NewEvent = Omit<Partial<LeadEvent>, "id" | "created_at" | "author_name"> & { kind: LeadEventKind; mail_id?: string | null };
 
-async function insertEvent(trx: Transaction<DB> | ReturnType<typeof db>, enquiryId: string, author: Author | null, event: NewEvent) {
+export async function insertEvent(trx: Transaction<DB> | ReturnType<typeof db>, enquiryId: string, author: Author | null, event: NewEvent) {
   await trx
     .insertInto("enquiry_events")
     .values({
@@ -231,14 +232,14 @@ export async function listLeadEvents(enquiryId: string): Promise<LeadEvent[]> {
 async function changeLead(
   id: string,
   author: Author | null,
-  change: (trx: Transaction<DB>, current: { stage: LeadStage }) => Promise<NewEvent | null>,
+  change: (trx: Transaction<DB>, current: { stage: LeadStage; lost_reason: string | null }) => Promise<NewEvent | null>,
 ): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom("enquiries").select(["stage"]).where("id", "=", id).executeTakeFirst();
+      const current = await trx.selectFrom("enquiries").select(["stage", "lost_reason"]).where("id", "=", id).executeTakeFirst();
       if (!current) return false;
-      const event = await change(trx, { stage: current.stage as LeadStage });
+      const event = await change(trx, { stage: current.stage as LeadStage, lost_reason: current.lost_reason });
       if (event) await insertEvent(trx, id, author, event);
       return true;
     });
@@ -249,37 +250,50 @@ async function changeLead(
  * (a job won straight from New was contacted and quoted), which is what the dashboard's funnel counts.
  */
 export async function setLeadStage(id: string, stage: LeadStage, lostReason: string | null, author: Author | null): Promise<boolean> {
-  return changeLead(id, author, async (trx, current) => {
-    const now = nowIso();
-    const reached = PIPELINE.slice(1, PIPELINE.indexOf(stage) + 1);
+  return changeLead(id, author, (trx, current) => moveStage(trx, id, current, stage, lostReason));
+}
+
+/**
+ * The stage part of a lead's change, inside the caller's transaction; its timeline entry, or null when neither the
+ * stage nor (for a lost lead) the reason changed: saving what is already there adds nothing to the timeline.
+ */
+export async function moveStage(
+  trx: Transaction<DB>,
+  id: string,
+  current: { stage: LeadStage; lost_reason?: string | null },
+  stage: LeadStage,
+  lostReason: string | null,
+): Promise<NewEvent | null> {
+  const reason = stage === "lost" ? lostReason : null;
+  if (current.stage === stage && (stage !== "lost" || current.lost_reason === reason)) return null;
+  const now = nowIso();
+  const reached = PIPELINE.slice(1, PIPELINE.indexOf(stage) + 1);
+  await trx
+    .updateTable("enquiries")
+    .set((eb) => ({
+      stage,
+      lost_reason: reason,
+      stage_changed_at: now,
+      updated_at: now,
+      // A lead someone works on has been read.
+      status: eb.case().when("status", "=", "new").then("read").else(eb.ref("status")).end(),
+    }))
+    .where("id", "=", id)
+    .execute();
+  const marks = [
+    ...(reached.includes("contacted") ? (["contacted_at"] as const) : []),
+    ...(reached.includes("quoted") ? (["quoted_at"] as const) : []),
+    ...(stage === "won" ? (["won_at"] as const) : []),
+  ];
+  for (const column of marks) {
     await trx
       .updateTable("enquiries")
-      .set((eb) => ({
-        stage,
-        lost_reason: stage === "lost" ? lostReason : null,
-        stage_changed_at: now,
-        updated_at: now,
-        // A lead someone works on has been read.
-        status: eb.case().when("status", "=", "new").then("read").else(eb.ref("status")).end(),
-      }))
+      .set({ [column]: now })
       .where("id", "=", id)
+      .where(column, "is", null)
       .execute();
-    const marks = [
-      ...(reached.includes("contacted") ? (["contacted_at"] as const) : []),
-      ...(reached.includes("quoted") ? (["quoted_at"] as const) : []),
-      ...(stage === "won" ? (["won_at"] as const) : []),
-    ];
-    for (const column of marks) {
-      await trx
-        .updateTable("enquiries")
-        .set({ [column]: now })
-        .where("id", "=", id)
-        .where(column, "is", null)
-        .execute();
-    }
-    if (current.stage === stage && stage !== "lost") return null;
-    return { kind: "stage", from_stage: current.stage, to_stage: stage, body: stage === "lost" ? lostReason : null };
-  });
+  }
+  return { kind: "stage", from_stage: current.stage, to_stage: stage, body: reason };
 }
 
 export async function addLeadNote(id: string, body: string, author: Author): Promise<boolean> {
@@ -296,36 +310,6 @@ export async function listAssignableAdmins(): Promise<Array<{ id: string; name: 
     .orderBy("u.email")
     .execute();
   return rows.map((r) => ({ id: r.id, name: r.full_name || r.name || r.email, email: r.email }));
-}
-
-export type AssignResult = "ok" | "no-lead" | "not-admin";
-
-export async function setLeadAssignee(id: string, assigneeId: string | null, author: Author): Promise<AssignResult> {
-  let assigneeName: string | null = null;
-  if (assigneeId) {
-    const admin = (await listAssignableAdmins()).find((a) => a.id === assigneeId);
-    if (!admin) return "not-admin";
-    assigneeName = admin.name;
-  }
-  const found = await changeLead(id, author, async (trx) => {
-    await trx.updateTable("enquiries").set({ assignee_id: assigneeId, updated_at: nowIso() }).where("id", "=", id).execute();
-    return { kind: "assignee", body: assigneeName };
-  });
-  return found ? "ok" : "no-lead";
-}
-
-export async function setLeadFollowUp(id: string, date: string | null, author: Author): Promise<boolean> {
-  return changeLead(id, author, async (trx) => {
-    await trx.updateTable("enquiries").set({ follow_up_on: date, updated_at: nowIso() }).where("id", "=", id).execute();
-    return { kind: "follow_up", body: date };
-  });
-}
-
-export async function setLeadValue(id: string, value: number | null, author: Author): Promise<boolean> {
-  return changeLead(id, author, async (trx) => {
-    await trx.updateTable("enquiries").set({ estimated_value: value, updated_at: nowIso() }).where("id", "=", id).execute();
-    return { kind: "value", body: value === null ? null : value.toFixed(2) };
-  });
 }
 
 /** A reply sent (or not) from the lead: the message and its delivery status join the timeline. */

@@ -34,6 +34,8 @@ const LABELS: Record<string, string> = {
   "enquiry.set-follow-up": "Set a lead's follow-up date",
   "enquiry.set-value": "Set a lead's estimated value",
   "enquiry.send-reply": "Replied to a lead",
+  "enquiry.save-lead": "Saved a lead's details",
+  "enquiry.record-reply": "Recorded a reply sent from their own email app",
   "reply-template.create": "Created a reply template",
   "reply-template.update": "Updated a reply template",
   "reply-template.delete": "Deleted a reply template",

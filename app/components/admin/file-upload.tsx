@@ -74,6 +74,25 @@ export function checkFiles(
   return null;
 }
 
+/** The server's refusal of an upload: its status says what kind (415: the content is not of an accepted type). */
+class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What the admin is told of a failed upload. A file whose content is not what its name says (a text file named
+ * .png) is told so in words; other refusals keep the spec's 'Failed to upload file' (docs/product.md "File picker and uploads").
+ */
+export function uploadFailure(status: number | null, accept: string): string | null {
+  if (status !== 415) return null;
+  return accept.startsWith("video/") ? "This file is not a video" : "This file is not an image";
+}
+
 function sendFiles(
   files: File[],
   { bucket, folder }: { bucket: UploadBucket; folder: UploadFolder },
@@ -103,7 +122,7 @@ function sendFiles(
         return;
       }
       const error = (json as { error?: unknown } | null)?.error;
-      reject(new Error(typeof error === "string" && error ? error : `The server answered ${xhr.status}`));
+      reject(new UploadRefused(xhr.status, typeof error === "string" && error ? error : `The server answered ${xhr.status}`));
     };
     xhr.onerror = () => reject(new Error("The connection failed"));
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
@@ -151,8 +170,9 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
       if (cause instanceof DOMException && cause.name === "AbortError") return;
       const reason = cause instanceof Error ? cause.message : String(cause);
       console.warn("upload failed", reason);
-      setError(reason);
-      toast.error("Upload failed", { description: "Failed to upload file" });
+      const told = uploadFailure(cause instanceof UploadRefused ? cause.status : null, accept);
+      setError(told ?? `Failed to upload file: ${reason}`);
+      toast.error("Upload failed", { description: told ?? "Failed to upload file" });
     } finally {
       abortRef.current = null;
       setPending([]);
@@ -226,7 +246,7 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
       ) : null}
       {error ? (
         <p role="alert" className="text-sm text-destructive">
-          Failed to upload file: {error}
+          {error}
         </p>
       ) : null}
     </div>

@@ -13,7 +13,7 @@ import { Toaster as Sonner, type ToasterProps } from "sonner"
 import { cn } from "~/lib/utils"
 
 // Light theme only (no next-themes). Loaded on demand by ./sonner.tsx, which is what the app imports.
-const Toaster = ({ className, ...props }: ToasterProps) => {
+const Toaster = ({ className, style, ...props }: ToasterProps) => {
   return (
     <Sonner
       theme="light"
@@ -45,6 +45,7 @@ const Toaster = ({ className, ...props }: ToasterProps) => {
           "--warning-bg": "#fffbeb",
           "--warning-border": "#fde68a",
           "--warning-text": "#78350f",
+          ...style,
         } as React.CSSProperties
       }
       {...props}

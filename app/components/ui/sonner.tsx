@@ -63,15 +63,23 @@ export function Toaster(props: ToasterProps) {
 type Message = Parameters<typeof import("sonner").toast.success>[0];
 type Kind = "success" | "error" | "info" | "warning" | "message";
 
+/** How long a toast that is not an error stays (sonner's own default). */
+export const TOAST_MS = 4000;
+
 /**
  * Shows the toast once sonner is loaded and its toaster has mounted: a screen reader then hears the toast in
  * the live region that was already there. The toaster lists every toast sent before it subscribed.
+ * Sonner stops its timer while the pointer is over any toast (and has no option to keep it running), so a
+ * "Draft saved" under a resting pointer never left. Its own timer is switched off here and the toast is
+ * dismissed after TOAST_MS, pointer or not; an error stays until its close button is pressed
+ * (docs/decisions/0070-toasts-leave-on-their-own-and-stay-off-the-controls.md).
  */
 function show(kind: Kind | null, message: Message, data?: ExternalToast) {
   want();
   void Promise.all([import("sonner"), toasterMounted]).then(([{ toast: sonner }]) => {
-    if (kind) sonner[kind](message, data);
-    else sonner(message as Parameters<typeof sonner>[0], data);
+    const options: ExternalToast = { ...data, duration: Infinity };
+    const id = kind ? sonner[kind](message, options) : sonner(message as Parameters<typeof sonner>[0], options);
+    if (kind !== "error") setTimeout(() => sonner.dismiss(id), data?.duration ?? TOAST_MS);
   });
 }
 

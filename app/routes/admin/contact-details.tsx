@@ -176,6 +176,7 @@ function ContactDetailRow({
   const Icon = TYPE_ICONS[detail.type] ?? Globe;
   const typeLabel = labelFor(CONTACT_TYPE_OPTIONS, detail.type);
   const platform = detail.type === "social" ? labelFor(SOCIAL_PLATFORM_OPTIONS, detail.icon) : null;
+  const rowName = `${detail.label || typeLabel} ${detail.value}`;
   return (
     <article aria-labelledby={titleId} className="flex flex-wrap items-start gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex-nowrap sm:items-center">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
@@ -209,11 +210,12 @@ function ContactDetailRow({
             {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
           </Button>
         ))}
-        <Button type="button" variant="outline" size="sm" onClick={onEdit}>
+        {/* Eight rows each have an Edit and a Delete: the name says which entry, after the visible word (voice control). */}
+        <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${rowName}`}>
           <Pencil aria-hidden="true" />
           Edit
         </Button>
-        <Button type="button" variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete}>
+        <Button type="button" variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${rowName}`}>
           <Trash2 aria-hidden="true" />
           Delete
         </Button>

@@ -226,7 +226,7 @@ function TrashRow({ kind, item, trashDays, busy, onRestore, onDelete }: { kind: 
           className="text-destructive hover:text-destructive"
           disabled={busy}
           onClick={onDelete}
-          aria-label={`Delete ${kind} ${item.title} forever`}
+          aria-label={`Delete forever: ${kind} ${item.title}`}
         >
           <Trash2 aria-hidden="true" />
           Delete forever

@@ -88,6 +88,7 @@ function ScalarEditor({
   const set = (next: unknown) => onChange(path, next);
 
   if (field.kind === "image") {
+    const { alt } = field;
     return (
       <MediaUrlField
         label={label}
@@ -95,7 +96,12 @@ function ScalarEditor({
         bucket="site-assets"
         folder={field.folder}
         value={typeof value === "string" ? value : ""}
-        onChange={set}
+        onChange={(next) => {
+          set(next);
+          // The old picture's description must not stay with a new picture: the alt text empties, and saving
+          // asks for one (docs/product.md "Site editor").
+          if (alt && next !== value) onChange([...path.slice(0, -1), alt], "");
+        }}
         error={error}
         uploadLabel={`Upload ${label.toLowerCase()}`}
       />

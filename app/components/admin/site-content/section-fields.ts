@@ -6,7 +6,8 @@ import { FEATURE_ICON_LABELS, FEATURE_ICONS, LIMITS, type SectionKey } from "~/v
 
 export type ScalarField =
   | { kind: "text" | "textarea"; key: string; label: string; max: number; rows?: number; hint?: string }
-  | { kind: "image"; key: string; label: string; folder: "featured" | "gallery" }
+  /** `alt`: the key of the text beside it that describes the picture, emptied when the picture is replaced. */
+  | { kind: "image"; key: string; label: string; folder: "featured" | "gallery"; alt?: string }
   | { kind: "icon"; key: string; label: string }
   | { kind: "rating"; key: string; label: string }
   | { kind: "average"; key: string; label: string }
@@ -73,7 +74,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
       text: { kind: "textarea", key: "", label: "Paragraph", max: LIMITS.long, rows: 4 },
       empty: () => "",
     },
-    { kind: "image", key: "image", label: "Image", folder: "featured" },
+    { kind: "image", key: "image", label: "Image", folder: "featured", alt: "imageAlt" },
     { kind: "text", key: "imageAlt", label: "Image description (alt text)", max: LIMITS.line },
     { kind: "text", key: "visionTitle", label: "Vision heading", max: LIMITS.short },
     { kind: "textarea", key: "vision", label: "Vision text", max: LIMITS.text, rows: 3 },
@@ -141,7 +142,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
       itemName: "image",
       max: LIMITS.gallery,
       fields: [
-        { kind: "image", key: "src", label: "Image", folder: "gallery" },
+        { kind: "image", key: "src", label: "Image", folder: "gallery", alt: "alt" },
         { kind: "text", key: "title", label: "Title", max: LIMITS.short },
         { kind: "text", key: "category", label: "Category", max: 40 },
         { kind: "text", key: "alt", label: "Alt text", max: LIMITS.line, hint: "What the image shows, for people who cannot see it." },
