@@ -153,6 +153,8 @@ test.describe("following a lead", () => {
     await lead.getByLabel("Add a note", { exact: true }).fill("Called, will visit the site on Sunday.");
     await lead.getByRole("button", { name: "Add note" }).click();
     await expectToast(page, "Note added");
+    // A note is typed text: it takes its direction from its own words (Dhivehi reads right to left).
+    await expect(lead.getByText("Called, will visit the site on Sunday.", { exact: true })).toHaveAttribute("dir", "auto");
     // Assignee and follow-up changed, then the stage: one Save keeps all three (the assignee once went back to
     // Nobody when the stage's own button was pressed).
     await lead.getByLabel("Assignee", { exact: true }).selectOption({ index: 1 });

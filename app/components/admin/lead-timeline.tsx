@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBudget, formatDate, formatDateTime } from "~/lib/format";
-import { cn } from "~/lib/utils";
 import { NoteSchema, STAGE_LABELS } from "~/validation/lead";
 import { FieldError } from "./form-fields";
 import { LeadForm, Section } from "./lead-form";
@@ -51,16 +50,35 @@ export function LeadTimeline({ leadId, events }: { leadId: string; events: Timel
 function TimelineText({ event: e }: { event: TimelineEvent }) {
   switch (e.kind) {
     case "note":
-      return <p className="whitespace-pre-wrap break-words">{e.body}</p>;
+      return (
+        <p dir="auto" className="whitespace-pre-wrap break-words">
+          {e.body}
+        </p>
+      );
     case "stage":
       return (
         <p>
           Stage: {e.from_stage ? STAGE_LABELS[e.from_stage] : "?"} → <strong>{e.to_stage ? STAGE_LABELS[e.to_stage] : "?"}</strong>
-          {e.to_stage === "lost" && e.body ? ` (reason: ${e.body})` : ""}
+          {e.to_stage === "lost" && e.body ? (
+            <>
+              {" (reason: "}
+              <bdi>{e.body}</bdi>)
+            </>
+          ) : null}
         </p>
       );
     case "assignee":
-      return <p>{e.body ? `Assigned to ${e.body}` : "Unassigned"}</p>;
+      return (
+        <p>
+          {e.body ? (
+            <>
+              Assigned to <bdi>{e.body}</bdi>
+            </>
+          ) : (
+            "Unassigned"
+          )}
+        </p>
+      );
     case "follow_up":
       return <p>{e.body ? `Follow-up set for ${formatDate(`${e.body}T12:00:00Z`)}` : "Follow-up cleared"}</p>;
     case "value":
@@ -72,7 +90,9 @@ function TimelineText({ event: e }: { event: TimelineEvent }) {
             <p>
               Reply sent from own email app to {e.email_to}: <strong>{e.email_subject}</strong>
             </p>
-            <p className="whitespace-pre-wrap break-words text-muted-foreground">{e.body}</p>
+            <p dir="auto" className="whitespace-pre-wrap break-words text-muted-foreground">
+              {e.body}
+            </p>
           </div>
         );
       }
@@ -90,7 +110,9 @@ function TimelineText({ event: e }: { event: TimelineEvent }) {
           {e.email_status === "queued" && e.email_error ? (
             <p className="text-muted-foreground">Not taken yet, tried again shortly: {e.email_error}</p>
           ) : null}
-          <p className={cn("whitespace-pre-wrap break-words text-muted-foreground")}>{e.body}</p>
+          <p dir="auto" className="whitespace-pre-wrap break-words text-muted-foreground">
+            {e.body}
+          </p>
         </div>
       );
   }
