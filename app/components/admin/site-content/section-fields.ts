@@ -194,5 +194,5 @@ export const SECTION_DESCRIPTIONS: Record<SectionKey, string> = {
   gallery: "The images of 'Our Work in Pictures'.",
   faq: "Questions and answers.",
   footer: "The footer's company text and its list of services.",
-  company: "The company's name, the default meta description and the share image of every page.",
+  company: "The company's name, the default meta description and the share image of every page (without one, the hero's picture).",
 };
