@@ -510,6 +510,19 @@ function m0013MailTracking(): Migration {
   };
 }
 
+/**
+ * Where a visit began reaches its enquiry (docs/product.md#insight): a visitor's stored entry keeps its utm_source
+ * apart from a referring site's host (both are its "source"), and an enquiry keeps the visit's landing page.
+ */
+function m0014VisitOrigin(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("insight_visitors").addColumn("utm_source", "text").execute();
+      await db.schema.alterTable("enquiries").addColumn("landing_page", "text").execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -525,6 +538,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0011_insight": m0011Insight(),
         "0012_focal_point": m0012FocalPoint(),
         "0013_mail_tracking": m0013MailTracking(),
+        "0014_visit_origin": m0014VisitOrigin(),
       };
     },
   };

@@ -160,6 +160,8 @@ export interface EnquiriesTable {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  // Migration 0014_visit_origin: the path of the view that began the visit.
+  landing_page: string | null;
   estimated_value: Decimal;
   assignee_id: string | null;
   contacted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
@@ -319,6 +321,7 @@ export interface InsightTables {
     visitor: string;
     landing_path: string;
     source: string;
+    utm_source: string | null;
     utm_medium: string | null;
     utm_campaign: string | null;
     device: string;

@@ -116,7 +116,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { chrome, content, preview, services, projects, formToken, prefill } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
   return (
-    <SiteShell chrome={chrome}>
+    <SiteShell chrome={chrome} home>
       <HeroSection background={resolveHeroBackground(chrome.settings)} content={content.hero} />
       <WhyChooseUsSection content={content.why} />
       <AboutSection content={content.about} stats={content.hero.stats} />
