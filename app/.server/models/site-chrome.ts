@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { resolveHeroBackground } from "~/lib/branding";
 import { DEFAULT_SETTINGS } from "~/validation/settings";
 import type { SiteContent } from "~/validation/site-content";
@@ -11,8 +11,13 @@ import { getPublishedContent } from "./site-content";
 export async function getSiteContent(): Promise<SiteContent> {
   return getPublishedContent().catch((error: unknown) => {
     logger.error({ err: error }, "public site content fetch failed");
-    return DEFAULT_SITE_CONTENT;
+    return STARTING_SITE_CONTENT;
   });
+}
+
+/** The company's name as published (the Company section): every email, the admin's sidebar and reply templates. */
+export async function publishedCompanyName(): Promise<string> {
+  return (await getSiteContent()).company.name;
 }
 
 /**

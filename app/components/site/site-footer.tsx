@@ -1,5 +1,5 @@
 import { Icon } from "~/components/site/icon";
-import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
 import type { FooterContent } from "~/validation/site-content";
@@ -12,8 +12,8 @@ import { SocialIcon, socialPlatform } from "./social-icon";
 export function SiteFooter({
   logo,
   info,
-  footer = DEFAULT_SITE_CONTENT.footer,
-  companyName = DEFAULT_SITE_CONTENT.company.name,
+  footer = STARTING_SITE_CONTENT.footer,
+  companyName = STARTING_SITE_CONTENT.company.name,
 }: {
   logo: Logo;
   info: ContactInfo;

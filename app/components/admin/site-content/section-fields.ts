@@ -180,7 +180,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
     },
   ],
   company: [
-    { kind: "text", key: "name", label: "Company name", max: LIMITS.short, hint: "Shown as the text logo, in page titles, the copyright line and search-engine data." },
+    { kind: "text", key: "name", label: "Company name", max: LIMITS.short, hint: "Shown as the text logo, in page titles, the copyright line, search-engine data, emails, the admin's sidebar and wherever a text says {company}." },
     { kind: "textarea", key: "description", label: "Meta description", max: 300, rows: 3, hint: "What search engines and link previews show under the site's name." },
     { kind: "image", key: "shareImage", label: "Share image", folder: "featured" },
   ],
