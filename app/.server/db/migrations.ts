@@ -513,12 +513,23 @@ function m0013MailTracking(): Migration {
 /**
  * Where a visit began reaches its enquiry (docs/product.md#insight): a visitor's stored entry keeps its utm_source
  * apart from a referring site's host (both are its "source"), and an enquiry keeps the visit's landing page.
+ * Clicks on a WhatsApp or Viber link count as conversions, per day, channel, landing page and source
+ * (docs/decisions/0068-chat-links-through-a-counting-redirect.md).
  */
 function m0014VisitOrigin(): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema.alterTable("insight_visitors").addColumn("utm_source", "text").execute();
       await db.schema.alterTable("enquiries").addColumn("landing_page", "text").execute();
+      await db.schema
+        .createTable("insight_chat_clicks")
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("channel", "text", (c) => c.notNull())
+        .addColumn("landing_path", "text", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("clicks", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("insight_chat_clicks_pk", ["day", "channel", "landing_path", "source"])
+        .execute();
     },
   };
 }

@@ -329,6 +329,8 @@ export interface InsightTables {
     pageviews: Count;
   };
   insight_pages: { day: string; path: string; pageviews: Count };
+  // Migration 0014_visit_origin: WhatsApp and Viber clicks (docs/decisions/0068-chat-links-through-a-counting-redirect.md).
+  insight_chat_clicks: { day: string; channel: string; landing_path: string; source: string; clicks: Count };
   insight_conversions: { enquiry_id: string; day: string; landing_path: string | null; source: string | null; utm_campaign: string | null };
   insight_daily: { day: string; visitors: Count; pageviews: Count; enquiries: Count };
 }

@@ -17,6 +17,7 @@ import {
   type VisitorRow,
 } from "../models/insight";
 import { clientIp } from "../auth/sign-in";
+import { deleteChatClicksBefore } from "../models/insight-chats";
 
 // Cookie-free visitor statistics (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md,
 // docs/privacy.md). Page views are counted here, on the server, as the response finishes: the page cache and
@@ -347,6 +348,7 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     const today = dayOf(now());
     await deleteSaltsBefore(today);
     const rolled = await rollUpBefore(monthsBefore(today, DETAIL_MONTHS));
+    await deleteChatClicksBefore(monthsBefore(today, DETAIL_MONTHS));
     if (rolled > 0) logger.info({ days: rolled }, "insight: old detail rolled up to daily totals");
   }
 

@@ -8,6 +8,7 @@ import { SectionLink } from "./section-link";
 import { PORTFOLIO_LINK } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
+import { CHAT_ICONS } from "./chat-icons";
 
 export function SiteFooter({
   logo,
@@ -77,6 +78,14 @@ export function SiteFooter({
                 <a href={telHref(phone)}>{phone}</a>
               </li>
             ) : null}
+            {info.chats.map((chat) => (
+              <li key={chat.href}>
+                <Icon name={CHAT_ICONS[chat.channel]} />
+                <a href={chat.href} rel="nofollow">
+                  {chat.name}: {chat.number}
+                </a>
+              </li>
+            ))}
             <li>
               <Icon name="mail" />
               <a href={`mailto:${info.email}`}>{info.email}</a>

@@ -1,10 +1,6 @@
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { resolveLogo } from "~/lib/branding";
-import {
-  contactInfo,
-  headerPhone,
-  type PublicContact,
-} from "~/lib/contact-info";
+import { contactInfo, headerChats, headerPhone, type PublicContact } from "~/lib/contact-info";
 import type { SiteSettings } from "~/validation/settings";
 import type { CompanyContent, FooterContent } from "~/validation/site-content";
 import { DetailSkeleton } from "./detail-skeleton";
@@ -24,15 +20,7 @@ export interface SiteChromeData {
  * Every public page: a skip link, the header, the page's main content and the footer. `home`: the page is the home
  * page, whose section links then stay on it (section-link.tsx).
  */
-export function SiteShell({
-  chrome,
-  children,
-  home = false,
-}: {
-  chrome: SiteChromeData;
-  children: React.ReactNode;
-  home?: boolean;
-}) {
+export function SiteShell({ chrome, children, home = false }: { chrome: SiteChromeData; children: React.ReactNode; home?: boolean }) {
   const info = contactInfo(chrome.contactDetails);
   return (
     <OnHomePage value={home}>
@@ -45,6 +33,7 @@ export function SiteShell({
           phone={headerPhone(chrome.contactDetails)}
           email={info.email}
           hours={info.hours}
+          chats={headerChats(info.chats)}
         />
         <main id="main" tabIndex={-1}>
           {children}
@@ -53,12 +42,7 @@ export function SiteShell({
         <template {...dataAttr(ATTR.detailSkeleton)}>
           <DetailSkeleton label="Loading details" />
         </template>
-        <SiteFooter
-          logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)}
-          info={info}
-          footer={chrome.footer}
-          companyName={chrome.company?.name}
-        />
+        <SiteFooter logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)} info={info} footer={chrome.footer} companyName={chrome.company?.name} />
       </div>
     </OnHomePage>
   );
