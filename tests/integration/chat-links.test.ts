@@ -47,7 +47,7 @@ describe("WhatsApp and Viber contact entries", () => {
 
     const page = await call<Parameters<typeof SiteShell>[0]>(home.loader, getRequest("/"));
     const html = decodeHtml(renderPage(((props: { loaderData: Parameters<typeof SiteShell>[0] }) => SiteShell({ chrome: props.loaderData.chrome, children: null })) as never, "/", page.data));
-    // Header (an icon link each, named), contact details of the footer: plain links, no script, nothing of another site.
+    // Header (a link each, named with its number), contact section and footer: plain links, no script, nothing of another site.
     expect(html).toContain('href="/contact/whatsapp/9607771234" rel="nofollow" aria-label="Chat on WhatsApp: +960 777 1234"');
     expect(html).toContain('href="/contact/viber/9607654321" rel="nofollow" aria-label="Chat on Viber: +960 765 4321"');
     expect(html).toContain("WhatsApp: +960 777 1234</a>");
@@ -56,7 +56,7 @@ describe("WhatsApp and Viber contact entries", () => {
 
     const sent = await click("/contact/whatsapp/9607771234");
     expect(sent).toMatchObject({ status: 302, location: "https://wa.me/9607771234" });
-    expect(sent.headers.get("Cache-Control")).toBe("no-store");
+    expect(sent.headers?.get("Cache-Control")).toBe("no-store");
     expect(await click("/contact/viber/9607654321")).toMatchObject({ status: 302, location: "viber://chat?number=%2B9607654321" });
     // A bot and a signed-in admin are sent on, not counted; a number no public entry holds is not a redirect at all.
     expect((await click("/contact/whatsapp/9607771234", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).status).toBe(302);

@@ -172,7 +172,9 @@ function SidebarContents({ user, companyName, collapsed, onNavigate }: { user: S
           <HardHat aria-hidden="true" className="size-5" />
         </span>
         <div className={cn("min-w-0", collapsed && "sr-only")}>
-          <p className="truncate text-sm font-semibold">{companyName}</p>
+          <p className="truncate text-sm font-semibold" title={companyName}>
+            {companyName}
+          </p>
           <p className="truncate text-xs text-muted-foreground">Admin Panel</p>
         </div>
       </div>

@@ -36,10 +36,19 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
             <Icon name="clock" />
             {hours}
           </p>
-          <a href={`mailto:${email}`}>
-            <Icon name="mail" />
-            {email}
-          </a>
+          {/* The chat links beside the email, where the main bar has no room left (on a phone: in the menu). */}
+          <div className="topbar-links">
+            {chats.map((chat) => (
+              <a key={chat.href} href={chat.href} rel="nofollow" aria-label={`Chat on ${chat.name}: ${chat.number}`}>
+                <Icon name={CHAT_ICONS[chat.channel]} />
+                {chat.name}
+              </a>
+            ))}
+            <a href={`mailto:${email}`}>
+              <Icon name="mail" />
+              {email}
+            </a>
+          </div>
         </div>
       </div>
       <div className="mainbar">
@@ -66,15 +75,6 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
               <IconBox name="phone" className="tel-icon" />
               {phone}
             </a>
-            {chats.map((chat) => (
-              <a
-                key={chat.href}
-                href={chat.href}
-                rel="nofollow"
-                aria-label={`Chat on ${chat.name}: ${chat.number}`}
-                className={`icon-box icon-${CHAT_ICONS[chat.channel]} header-chat`}
-              />
-            ))}
             <a
               href={telHref(phone)}
               aria-label={`Call ${phone}`}
