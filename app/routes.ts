@@ -9,6 +9,8 @@ export default [
   route("projects", "routes/public/projects.tsx"),
   route("robots.txt", "routes/public/robots.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
+  // WhatsApp and Viber links: count the click, then on to the app (docs/decisions/0068-chat-links-through-a-counting-redirect.md)
+  route("contact/:channel/:number", "routes/public/chat.ts"),
 
   // Sign-in and sign-out
   route("admin/login", "routes/auth/login.tsx"),

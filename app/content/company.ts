@@ -4,8 +4,8 @@ export const COMPANY = {
   name: "Atoll Construction & Services",
   shortName: "Atoll Construction",
   tagline: "Building the Maldives, island by island",
-  description:
-    "Atoll Construction & Services designs, builds, renovates and maintains homes, resorts and public works across the Maldives.",
+  /** The starting meta description and footer text; `{company}` is the published name (app/lib/company-name.ts). */
+  description: "{company} designs, builds, renovates and maintains homes, resorts and public works across the Maldives.",
   /** docs/product.md#header-and-footer: the header falls back to a placeholder Maldives number. */
   fallbackPhone: "+960 300 0000",
   fallbackEmail: "info@atollconstruction.mv",

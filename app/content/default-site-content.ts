@@ -1,3 +1,4 @@
+import { withCompanyName } from "~/lib/company-name";
 import type { SiteContent } from "~/validation/site-content";
 import { COMPANY } from "./company";
 import { ABOUT, FAQ, FOOTER_SERVICES, GALLERY, HERO, HERO_STATS, TESTIMONIAL_AVERAGE, TESTIMONIALS, WHY_CHOOSE_US } from "./site-content";
@@ -56,3 +57,6 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
   footer: { description: COMPANY.description, services: FOOTER_SERVICES.map((name) => ({ name, link: "" })) },
   company: { name: COMPANY.name, description: COMPANY.description, shareImage: COMPANY.defaultOgImage },
 };
+
+/** The starting content as visitors read it: `{company}` filled with the starting name (app/lib/company-name.ts). */
+export const STARTING_SITE_CONTENT: SiteContent = withCompanyName(DEFAULT_SITE_CONTENT, DEFAULT_SITE_CONTENT.company.name);

@@ -62,10 +62,10 @@ export const WHY_CHOOSE_US: readonly FeatureCard[] = [
 ];
 
 export const ABOUT = {
-  title: "About Atoll Construction",
+  title: "About {company}",
   lead: "A Maldivian construction company built on honest advice and careful work.",
   paragraphs: [
-    "Since 2015 Atoll Construction & Services has delivered homes, guest houses, resort villas, schools, offices and marine works across the Maldives. We started with a small crew in Male and have grown into a team of engineers, architects, site managers and craftsmen who work from Haa Alif to Addu.",
+    "Since 2015 {company} has delivered homes, guest houses, resort villas, schools, offices and marine works across the Maldives. We started with a small crew in Male and have grown into a team of engineers, architects, site managers and craftsmen who work from Haa Alif to Addu.",
     "Building on islands brings its own challenges: every bag of cement arrives by boat, salt air attacks steel and the monsoon sets the calendar. We plan for all of it, so our clients get buildings that are sound, comfortable and delivered when we said they would be.",
   ],
   image: "/images/about-team.webp",

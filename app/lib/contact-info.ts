@@ -1,4 +1,5 @@
 import { COMPANY } from "~/content/company";
+import { CHAT_CHANNELS, CHAT_LABELS, type ChatChannel, chatPath, displayChatNumber, normaliseChatNumber } from "./chat-links";
 
 // Contact entries for the header, the contact section and the footer, from the public contact
 // details with the fallbacks of docs/product.md#contact.
@@ -18,7 +19,36 @@ export interface ContactInfo {
   hours: string;
   website: string | null;
   socials: PublicContact[];
+  /** WhatsApp and Viber entries: each a link to the counting redirect (docs/product.md#contact-details). */
+  chats: ChatLink[];
 }
+
+export interface ChatLink {
+  channel: ChatChannel;
+  /** "WhatsApp" or "Viber". */
+  name: string;
+  number: string;
+  href: string;
+  label: string | null;
+  is_primary: boolean;
+}
+
+/** The WhatsApp entries, then the Viber ones, each channel's primary first; an entry whose number is not one is left out. */
+export function chatLinks(details: readonly PublicContact[]): ChatLink[] {
+  return CHAT_CHANNELS.flatMap((channel) =>
+    ofType(details, channel)
+      .sort((a, b) => Number(b.is_primary) - Number(a.is_primary))
+      .flatMap((d) => {
+        const number = normaliseChatNumber(d.value);
+        if (!number) return [];
+        const link = { channel, name: CHAT_LABELS[channel], number: displayChatNumber(number), href: chatPath(channel, number) };
+        return [{ ...link, label: d.label, is_primary: d.is_primary }];
+      }),
+  );
+}
+
+/** The header's chat links: each channel's primary (else first) entry. */
+export const headerChats = (chats: readonly ChatLink[]) => chats.filter((c, i) => chats.findIndex((o) => o.channel === c.channel) === i);
 
 const ofType = (details: readonly PublicContact[], type: string) => details.filter((d) => d.type === type && d.value.trim() !== "");
 const preferred = (details: readonly PublicContact[], type: string) => {
@@ -48,6 +78,7 @@ export function contactInfo(details: readonly PublicContact[]): ContactInfo {
     hours: preferred(details, "hours")?.value.trim() ?? COMPANY.fallbackHours,
     website: preferred(details, "website")?.value.trim() ?? null,
     socials: ofType(details, "social").filter((d) => /^https?:\/\//i.test(d.value.trim())),
+    chats: chatLinks(details),
   };
 }
 

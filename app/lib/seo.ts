@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { COMPANY } from "~/content/company";
+import { fillCompanyName } from "./company-name";
 
 // Search engines and link previews (docs/product.md#search-engines-and-link-previews): per-page meta, canonical URLs, Open Graph/Twitter,
 // JSON-LD builders and the sitemap. Pure functions: the routes hand them data and the site origin.
@@ -14,7 +15,7 @@ export interface CompanyFacts {
   shareImage: string;
 }
 
-const DEFAULT_COMPANY: CompanyFacts = { name: COMPANY.name, description: COMPANY.description, shareImage: COMPANY.defaultOgImage };
+const DEFAULT_COMPANY: CompanyFacts = { name: COMPANY.name, description: fillCompanyName(COMPANY.description, COMPANY.name), shareImage: COMPANY.defaultOgImage };
 
 /** Open Graph wants a JPEG/PNG it can fetch; our local WebP images have a .jpg twin (site images) or fall back. */
 export function shareImage(origin: string, image: string | null | undefined, fallback: string = COMPANY.defaultOgImage): string {
@@ -181,6 +182,7 @@ export function projectJsonLd(
 export function portfolioJsonLd(
   origin: string,
   page: { path: string; title: string; description: string; projects: Array<{ id: string; title: string }>; offset: number },
+  companyName: string = COMPANY.name,
 ) {
   return {
     "@context": "https://schema.org",
@@ -188,7 +190,7 @@ export function portfolioJsonLd(
     name: page.title,
     description: page.description,
     url: absoluteUrl(origin, page.path),
-    isPartOf: { "@type": "WebSite", name: COMPANY.name, url: `${origin}/` },
+    isPartOf: { "@type": "WebSite", name: companyName, url: `${origin}/` },
     mainEntity: {
       "@type": "ItemList",
       itemListOrder: "https://schema.org/ItemListUnordered",
@@ -227,9 +229,13 @@ export function buildSitemap(origin: string, entries: SitemapEntry[]): string {
 
 /**
  * A detail page's meta (docs/product.md#detail-pages): the loader's, marked noindex on an admin's preview; without
- * loader data (its 404) the not-found title, noindex.
+ * loader data (its 404) the not-found title, in the company's name the thrown 404 carries with its chrome, noindex.
  */
-export function detailMeta(loaderData: { seo: MetaDescriptor[]; preview: unknown } | undefined, notFoundTitle: string): MetaDescriptor[] {
-  if (!loaderData) return [{ title: `${notFoundTitle} | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
+export function detailMeta(loaderData: { seo: MetaDescriptor[]; preview: unknown } | undefined, notFoundTitle: string, error?: unknown): MetaDescriptor[] {
+  if (!loaderData) {
+    const thrown = error as { data?: { chrome?: { company?: { name?: unknown } } } } | null | undefined;
+    const name = typeof thrown?.data?.chrome?.company?.name === "string" ? thrown.data.chrome.company.name : COMPANY.name;
+    return [{ title: `${notFoundTitle} | ${name}` }, { name: "robots", content: "noindex" }];
+  }
   return loaderData.preview ? [...loaderData.seo, { name: "robots", content: "noindex" }] : loaderData.seo;
 }

@@ -13,7 +13,7 @@ export const PROJECT_STATUSES = [
   "cancelled",
 ] as const;
 export const PROJECT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
-export const CONTACT_TYPES = ["phone", "email", "address", "hours", "website", "social"] as const;
+export const CONTACT_TYPES = ["phone", "email", "address", "hours", "website", "social", "whatsapp", "viber"] as const;
 export const SOCIAL_PLATFORMS = ["facebook", "instagram", "linkedin", "twitter"] as const;
 export const CATEGORY_TYPES = ["service", "project", "both"] as const;
 

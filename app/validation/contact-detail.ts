@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { isChatChannel, normaliseChatNumber } from "~/lib/chat-links";
 import { CONTACT_TYPES, SOCIAL_PLATFORMS } from "./constants";
+
+/** A WhatsApp or Viber entry's number that cannot be normalised (docs/product.md#contact-details). */
+export const CHAT_NUMBER_ERROR = "Enter a mobile number with its country code, e.g. +960 777 1234";
 import { checkbox, isSafeUrl, optionalEnum, optionalInt, optionalText, requiredText } from "./fields";
 
 export const ContactDetailSchema = z
@@ -23,11 +27,19 @@ export const ContactDetailSchema = z
     if (c.type === "phone" && !/^[+\d][\d\s().-]{4,30}$/.test(c.value)) {
       ctx.addIssue({ code: "custom", path: ["value"], message: "Enter a phone number, e.g. +960 300 1234" });
     }
+    if (isChatChannel(c.type) && normaliseChatNumber(c.value) === null) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: CHAT_NUMBER_ERROR });
+    }
     if (c.type === "social" && !c.platform) {
       ctx.addIssue({ code: "custom", path: ["platform"], message: "Choose a social platform" });
     }
   })
-  // The social platform is stored as the entry's icon name; other types keep their own icon.
-  .transform(({ platform, ...c }) => ({ ...c, icon: c.type === "social" ? platform : c.icon }));
+  // The social platform is stored as the entry's icon name; other types keep their own icon. A chat number is
+  // stored normalised ("+" and digits), the form the chat links need.
+  .transform(({ platform, ...c }) => ({
+    ...c,
+    value: isChatChannel(c.type) ? (normaliseChatNumber(c.value) ?? c.value) : c.value,
+    icon: c.type === "social" ? platform : c.icon,
+  }));
 
 export type ContactDetailInput = z.infer<typeof ContactDetailSchema>;

@@ -168,7 +168,8 @@ export const FooterContentSchema = z.object({
 export const CompanyContentSchema = z.object({
   name: text("Company name", LIMITS.short),
   description: text("Meta description", 300),
-  shareImage: imageUrl("Share image"),
+  // Empty: link previews show the hero (docs/product.md#search-engines-and-link-previews).
+  shareImage: imageUrl("Share image", false),
 });
 
 export const SECTION_SCHEMAS = {

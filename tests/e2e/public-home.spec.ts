@@ -42,7 +42,7 @@ test.describe("home page structure", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 2 })).toHaveText([
       "Built Right, Built to Last",
-      "About Atoll Construction",
+      "About Atoll Construction & Services",
       "Our Services",
       "Featured Projects",
       "Our Work in Pictures",
@@ -119,7 +119,7 @@ test.describe("home page structure", () => {
     await expect(header.getByRole("link", { name: "Atoll Construction & Services" })).toBeVisible();
     const nav = header.getByRole("navigation", { name: "Main" });
     for (const [label, heading] of [
-      ["About", "About Atoll Construction"],
+      ["About", "About Atoll Construction & Services"],
       ["Services", "Our Services"],
       ["Projects", "Featured Projects"],
       ["Contact", "Get Your Free Quote"],
@@ -161,7 +161,7 @@ test.describe("fixed content", () => {
   test("why-choose-us has 6 cards and about has vision and mission bullets", async ({ page }) => {
     await page.goto("/");
     await expect(section(page, "Built Right, Built to Last").getByRole("heading", { level: 3 })).toHaveCount(6);
-    const about = section(page, "About Atoll Construction");
+    const about = section(page, "About Atoll Construction & Services");
     await expect(about).toHaveAttribute("id", "about");
     const vision = about.getByRole("article").filter({ has: page.getByRole("heading", { name: "Our Vision" }) });
     const mission = about.getByRole("article").filter({ has: page.getByRole("heading", { name: "Our Mission" }) });

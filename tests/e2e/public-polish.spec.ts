@@ -158,9 +158,14 @@ test.describe("portfolio page (/projects)", () => {
   test("every public project, featured first, reached from the projects section, header and footer", async ({ page }) => {
     await page.goto("/");
     const section = page.getByRole("region", { name: "Featured Projects" });
-    // The spec's button still scrolls to contact; the new link goes to the portfolio.
-    await expect(section.getByRole("link", { name: "View All Projects" })).toHaveAttribute("href", "/#contact");
-    await section.getByRole("link", { name: "See all projects" }).click();
+    // The spec's button still scrolls to contact (on this page, without reloading it); the portfolio link beside
+    // it says what each is.
+    const ask = section.getByRole("link", { name: "View All Projects" });
+    await expect(ask).toHaveAttribute("href", "#contact");
+    await expect(ask).toHaveAccessibleDescription("Ask us for the complete list, with references");
+    const portfolio = section.getByRole("link", { name: "Browse the portfolio" });
+    await expect(portfolio).toHaveAccessibleDescription("Every project on this site, with photos");
+    await portfolio.click();
     await expect(page).toHaveURL(`${DEMO_URL}/projects`);
     await expect(page.getByRole("heading", { level: 1, name: "Our Projects" })).toBeVisible();
     const cards = page.getByRole("main").getByRole("article");

@@ -11,6 +11,7 @@ import { submitEnquiry } from "~/.server/enquiries/enquiries";
 import { addDays, countPageViews, createInsightCounter, dayOf, insightCounter, stopInsight } from "~/.server/insight/insight";
 import { mondayOf, sendWeeklyReportIfDue } from "~/.server/insight/insight-report";
 import { createEnquiry } from "~/.server/models/enquiries";
+import { getLead } from "~/.server/models/leads";
 import { getInsightReport } from "~/.server/models/insight";
 import { createService } from "~/.server/models/services";
 import { createPageCache } from "~/.server/cache/page-cache";
@@ -258,6 +259,42 @@ describe("conversion and the Insight report", () => {
     expect(rows).toEqual([
       { enquiry_id: genuine.ok ? genuine.enquiry.id : "", day: dayOf(new Date()), landing_path: "/project/villa", source: "google", utm_campaign: "villas" },
     ]);
+  });
+
+  it("an enquiry carries the campaign, source and landing page of the visit's first view, whatever came between", async () => {
+    await start({ pageCache: true });
+    const post = (ip: string, fields: Record<string, string> = {}) =>
+      submitEnquiry(
+        new Request("http://localhost:3000/", { method: "POST", headers: { "x-client-ip": ip, "user-agent": PHONE } }),
+        formDataOf(enquiryFields(fields)),
+        "/",
+      );
+    const ip = "203.0.113.70";
+    await visit("/?utm_source=Facebook&utm_medium=social&utm_campaign=villas", { ip, ua: PHONE });
+    // The entry is written; the visitor goes on to the portfolio, a project and back home (these wait in memory).
+    await stored();
+    for (const path of ["/projects", "/project/villa", "/"]) await visit(path, { ip, ua: PHONE, headers: { referer: `${origin}/projects` } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The form on the plain home page carries no campaign of its own.
+    const sent = await post(ip);
+    if (!sent.ok || sent.spam) throw new Error("the enquiry was not stored as genuine");
+    expect(await getLead(sent.enquiry.id)).toMatchObject({ landing_page: "/", utm_source: "facebook", utm_medium: "social", utm_campaign: "villas" });
+    expect(await db().selectFrom("insight_conversions").selectAll().where("enquiry_id", "=", sent.enquiry.id).execute()).toEqual([
+      { enquiry_id: sent.enquiry.id, day: dayOf(new Date()), landing_path: "/", source: "facebook", utm_campaign: "villas" },
+    ]);
+
+    // A visit from a search engine, sent from a page whose fields say otherwise: the visit's referring site, no campaign.
+    const other = "203.0.113.71";
+    await visit("/project/villa", { ip: other, ua: PHONE, headers: { referer: "https://www.google.com/search?q=villa" } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const searched = await post(other, { utm_source: "stale", referrer: "https://example.org/" });
+    if (!searched.ok) throw new Error("the enquiry was not stored");
+    expect(await getLead(searched.enquiry.id)).toMatchObject({ landing_page: "/project/villa", referrer: "google.com", utm_source: null, utm_campaign: null });
+
+    // A visitor not counted today (Insight knows nothing): the form's own fields, and no landing page.
+    const unknown = await post("203.0.113.72", { utm_source: "flyer", referrer: "https://example.org/" });
+    if (!unknown.ok) throw new Error("the enquiry was not stored");
+    expect(await getLead(unknown.enquiry.id)).toMatchObject({ landing_page: null, referrer: "example.org", utm_source: "flyer" });
   });
 
   it("counts genuine enquiries per day, per landing page and per source, and the admin page shows them", async () => {

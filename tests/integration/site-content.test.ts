@@ -18,7 +18,7 @@ import {
   saveDraft,
   STARTING_VERSION_ID,
 } from "~/.server/models/site-content";
-import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { DEFAULT_SITE_CONTENT, STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import * as home from "~/routes/public/home";
 import * as page from "~/routes/admin/site-content";
 import { FaqContentSchema, parseSection } from "~/validation/site-content";
@@ -41,11 +41,14 @@ async function renderHome(cookie?: string, query = "") {
 
 describe("site content model", () => {
   it("a new site shows the starting content, published and in the editor", async () => {
-    expect(await getPublishedContent()).toEqual(DEFAULT_SITE_CONTENT);
+    // Visitors read {company} as the company's name; the editor shows the placeholder itself.
+    expect(await getPublishedContent()).toEqual(STARTING_SITE_CONTENT);
+    expect((await getPublishedContent()).about.title).toBe("About Atoll Construction & Services");
     const states = await listSectionStates();
     expect(states.map((s) => s.section)).toEqual(["hero", "about", "why", "testimonials", "gallery", "faq", "footer", "company"]);
     expect(states.every((s) => !s.hasDraft && s.revision === 0)).toBe(true);
     expect(states.find((s) => s.section === "faq")?.content).toEqual(DEFAULT_SITE_CONTENT.faq);
+    expect(states.find((s) => s.section === "about")?.content).toMatchObject({ title: "About {company}" });
   });
 
   it("a draft is seen by the preview only; publishing makes it live, bumps the content version and keeps a version", async () => {
@@ -81,7 +84,7 @@ describe("site content model", () => {
     expect(await discardDraft("faq", 1)).toEqual({ ok: false, reason: "stale" });
     expect((await getPreviewContent()).faq.items[0].question).toBe("Third?");
     expect(await discardDraft("faq", 2)).toEqual({ ok: true, revision: 3 });
-    expect(await getPreviewContent()).toEqual(DEFAULT_SITE_CONTENT);
+    expect(await getPreviewContent()).toEqual(STARTING_SITE_CONTENT);
   });
 
   it("keeps the last 50 versions per section and restores one as a draft", async () => {

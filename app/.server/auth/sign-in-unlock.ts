@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { COMPANY } from "~/content/company";
+import { publishedCompanyName } from "../models/site-chrome";
 import { auth, authSecret, SITE_ORIGIN } from "./auth";
 import { logger } from "../logger";
 import { headerSafe, mailConfig } from "../mail/mailer";
@@ -47,9 +48,9 @@ function readToken(token: string, now: number): { email: string; windowEndsAt: n
 
 export const unlockUrl = (token: string) => `${SITE_ORIGIN}${UNLOCK_PATH}?token=${encodeURIComponent(token)}`;
 
-export function unlockEmail(to: string, from: string, url: string) {
+export function unlockEmail(to: string, from: string, url: string, companyName: string = COMPANY.name) {
   const text = [
-    `Someone, perhaps you, has tried to sign in to the ${COMPANY.name} admin panel with this email address and a wrong password too many times, so sign-in from new browsers is paused for this account.`,
+    `Someone, perhaps you, has tried to sign in to the ${companyName} admin panel with this email address and a wrong password too many times, so sign-in from new browsers is paused for this account.`,
     "",
     "To sign in from your browser now, open this link within 30 minutes:",
     url,
@@ -78,7 +79,7 @@ export async function offerUnlockLink(email: string): Promise<void> {
     const found = await (await auth().$context).internalAdapter.findUserByEmail(address);
     if (!found) return;
     const token = unlockToken(address, windowEndsAt, Date.now() + UNLOCK_LINK_TTL_MS);
-    await config.transport.sendMail(unlockEmail(found.user.email, config.from, unlockUrl(token)));
+    await config.transport.sendMail(unlockEmail(found.user.email, config.from, unlockUrl(token), await publishedCompanyName()));
     logger.info({ userId: found.user.id }, "sign-in unlock link sent");
   } catch (error) {
     logger.error({ err: error }, "could not send a sign-in unlock link");

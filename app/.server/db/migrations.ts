@@ -523,6 +523,30 @@ function m0014ActivityEntityName(): Migration {
   };
 }
 
+/**
+ * Where a visit began reaches its enquiry (docs/product.md#insight): a visitor's stored entry keeps its utm_source
+ * apart from a referring site's host (both are its "source"), and an enquiry keeps the visit's landing page.
+ * Clicks on a WhatsApp or Viber link count as conversions, per day, channel, landing page and source
+ * (docs/decisions/0068-chat-links-through-a-counting-redirect.md).
+ */
+function m0015VisitOrigin(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("insight_visitors").addColumn("utm_source", "text").execute();
+      await db.schema.alterTable("enquiries").addColumn("landing_page", "text").execute();
+      await db.schema
+        .createTable("insight_chat_clicks")
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("channel", "text", (c) => c.notNull())
+        .addColumn("landing_path", "text", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("clicks", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("insight_chat_clicks_pk", ["day", "channel", "landing_path", "source"])
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -539,6 +563,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0012_focal_point": m0012FocalPoint(),
         "0013_mail_tracking": m0013MailTracking(),
         "0014_activity_entity_name": m0014ActivityEntityName(),
+        "0015_visit_origin": m0015VisitOrigin(),
       };
     },
   };

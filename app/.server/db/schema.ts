@@ -160,6 +160,8 @@ export interface EnquiriesTable {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  // Migration 0015_visit_origin: the path of the view that began the visit.
+  landing_page: string | null;
   estimated_value: Decimal;
   assignee_id: string | null;
   contacted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
@@ -321,6 +323,7 @@ export interface InsightTables {
     visitor: string;
     landing_path: string;
     source: string;
+    utm_source: string | null;
     utm_medium: string | null;
     utm_campaign: string | null;
     device: string;
@@ -328,6 +331,8 @@ export interface InsightTables {
     pageviews: Count;
   };
   insight_pages: { day: string; path: string; pageviews: Count };
+  // Migration 0015_visit_origin: WhatsApp and Viber clicks (docs/decisions/0068-chat-links-through-a-counting-redirect.md).
+  insight_chat_clicks: { day: string; channel: string; landing_path: string; source: string; clicks: Count };
   insight_conversions: { enquiry_id: string; day: string; landing_path: string | null; source: string | null; utm_campaign: string | null };
   insight_daily: { day: string; visitors: Count; pageviews: Count; enquiries: Count };
 }

@@ -28,7 +28,7 @@ import {
   type ReceivedFile,
   storeAttachments,
 } from "./attachments";
-import { recordEnquiryConversion } from "../insight/insight";
+import { recordEnquiryConversion, type VisitOrigin, visitOrigin } from "../insight/insight";
 import { clientIp } from "../auth/sign-in";
 
 // The contact form's server side (docs/product.md#enquiries): validate, catch spam, store first, then notify staff
@@ -83,6 +83,25 @@ export function enquirySource(form: FormData, fallbackPage: string | null) {
     utm_source: trackingText(form.get("utm_source")),
     utm_medium: trackingText(form.get("utm_medium")),
     utm_campaign: trackingText(form.get("utm_campaign")),
+  };
+}
+
+/**
+ * An enquiry's source as the visit began (docs/product.md#insight): the first counted view's landing page, campaign
+ * and referring site win over the hidden fields of the form, which know only the page the form was sent from (a
+ * visit that began on `/?utm_source=...` may send it from a plain `/`). Without a counted visit, the fields.
+ */
+export function sourceOfVisit(fields: ReturnType<typeof enquirySource>, origin: VisitOrigin | null) {
+  if (!origin) return { ...fields, landing_page: null };
+  // A visitor's "source" is its utm_source, else the referring site's host, else "(direct)".
+  const referringSite = origin.utm_source === null && origin.source !== "(direct)" ? origin.source : null;
+  return {
+    ...fields,
+    landing_page: origin.landing_path,
+    referrer: referringSite ?? fields.referrer,
+    utm_source: origin.utm_source,
+    utm_medium: origin.utm_medium,
+    utm_campaign: origin.utm_campaign,
   };
 }
 
@@ -150,9 +169,10 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
   }
 
   const notify = mailConfig() !== null;
+  const origin = spamReason ? null : await visitOrigin(request);
   const enquiry = await createEnquiry({
     ...parsed.data,
-    ...enquirySource(form, sourcePage),
+    ...sourceOfVisit(enquirySource(form, sourcePage), origin),
     ip,
     user_agent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
     spam_reason: spamReason,
@@ -167,7 +187,7 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
   }
   logger.info({ enquiryId: enquiry.id, spam: Boolean(spamReason), reason: spamReason ?? undefined, files: prepared.length }, "enquiry stored");
   if (notify && !spamReason) kickNotificationQueue();
-  if (!spamReason) await recordEnquiryConversion(request, enquiry.id);
+  if (!spamReason) await recordEnquiryConversion(request, enquiry.id, origin);
   return { ok: true, spam: Boolean(spamReason), enquiry };
 }
 

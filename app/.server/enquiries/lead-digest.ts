@@ -1,4 +1,5 @@
 import { COMPANY } from "~/content/company";
+import { publishedCompanyName } from "../models/site-chrome";
 import { SITE_TIME_ZONE, siteDay } from "~/lib/format";
 import { STAGE_LABELS } from "~/validation/lead";
 import { advanceCounter } from "../models/counters";
@@ -26,13 +27,14 @@ export function digestEmail(
   config: Pick<MailConfig, "from">,
   today: string,
   origin: string,
+  companyName: string = COMPANY.name,
 ) {
   const line = (l: { name: string; subject: string; id: string; follow_up_on?: string | null; stage: keyof typeof STAGE_LABELS }) =>
     `- ${l.name}: ${l.subject} (${STAGE_LABELS[l.stage]}${l.follow_up_on ? `, follow-up ${l.follow_up_on}` : ""})\n  ${origin}/admin/enquiries?id=${l.id}`;
   const parts = [`Good morning ${digest.name},`, "", `Your leads for ${today}.`];
   if (digest.followUps.length) parts.push("", "Follow-ups due or overdue:", ...digest.followUps.map(line));
   if (digest.newLeads.length) parts.push("", "New leads waiting for a first call:", ...digest.newLeads.map(line));
-  parts.push("", `${COMPANY.name} website`);
+  parts.push("", `${companyName} website`);
   return {
     to: { name: headerSafe(digest.name, 100), address: digest.email },
     from: config.from,
@@ -47,11 +49,12 @@ export async function sendLeadDigests(now = new Date(), config: MailConfig | nul
   const today = siteDay(now);
   if (claim && !(await claimDay(today))) return null;
   const origin = SITE_ORIGIN;
+  const companyName = await publishedCompanyName();
   const summary: DigestSummary = { sent: 0, failed: 0 };
   for (const digest of await listAssigneeDigests(today)) {
     if (digest.followUps.length === 0 && digest.newLeads.length === 0) continue;
     try {
-      await config.transport.sendMail(digestEmail(digest, config, today, origin));
+      await config.transport.sendMail(digestEmail(digest, config, today, origin, companyName));
       summary.sent++;
     } catch (error) {
       summary.failed++;

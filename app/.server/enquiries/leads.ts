@@ -2,6 +2,7 @@ import { z } from "zod";
 import { logger } from "../logger";
 import { enqueueMail, waitForFirstTry } from "../mail/mail-queue";
 import { leadReplyEmail, mailConfig } from "../mail/mailer";
+import { publishedCompanyName } from "../models/site-chrome";
 import { type Author, type Lead, recordLeadReply, setReplyDelivery } from "../models/leads";
 import { newId } from "../models/rows";
 
@@ -34,7 +35,11 @@ export async function sendLeadReply(lead: Pick<Lead, "id" | "name" | "email">, a
     await record("failed", INVALID_ADDRESS);
     return { status: "failed", error: INVALID_ADDRESS };
   }
-  const message = leadReplyEmail({ to: lead.email, toName: lead.name, subject: reply.subject, body: reply.body, enquiryId: lead.id }, config);
+  const message = leadReplyEmail(
+    { to: lead.email, toName: lead.name, subject: reply.subject, body: reply.body, enquiryId: lead.id },
+    config,
+    await publishedCompanyName(),
+  );
   // The event first, naming the message it will follow: the queue may send the message before this request goes on.
   const mailId = newId();
   await record("queued", null, mailId);

@@ -2,6 +2,7 @@ import { COMPANY } from "~/content/company";
 import { SITE_ORIGIN } from "../auth/auth";
 import { env } from "../env";
 import { logger } from "../logger";
+import { publishedCompanyName } from "../models/site-chrome";
 import { type MailConfig, mailConfig } from "../mail/mailer";
 import { claimWeeklyReport, getInsightReport, type InsightReport, releaseWeeklyReport } from "../models/insight";
 
@@ -23,7 +24,7 @@ export function mondayOf(day: string): string {
 const number = new Intl.NumberFormat("en-US");
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
-export function weeklyReportEmail(report: InsightReport, config: Pick<MailConfig, "to" | "from">, siteUrl: string) {
+export function weeklyReportEmail(report: InsightReport, config: Pick<MailConfig, "to" | "from">, siteUrl: string, companyName: string = COMPANY.name) {
   const t = report.totals;
   const list = (title: string, rows: { label: string; count: number }[], unit: string) => [
     title,
@@ -31,7 +32,7 @@ export function weeklyReportEmail(report: InsightReport, config: Pick<MailConfig
     "",
   ];
   const lines = [
-    `Insight for ${COMPANY.name}, ${report.from} to ${report.to} (Maldives time)`,
+    `Insight for ${companyName}, ${report.from} to ${report.to} (Maldives time)`,
     "",
     `Visitors:     ${number.format(t.visitors)}`,
     `Page views:   ${number.format(t.pageviews)}`,
@@ -70,7 +71,7 @@ export async function sendWeeklyReportIfDue(today: string, options: WeeklyReport
   const days = Array.from({ length: 7 }, (_, i) => dayFrom(week - 7 + i));
   try {
     const report = await getInsightReport(from, days[6], days);
-    await config.transport.sendMail(weeklyReportEmail(report, config, options.siteUrl ?? SITE_ORIGIN));
+    await config.transport.sendMail(weeklyReportEmail(report, config, options.siteUrl ?? SITE_ORIGIN, await publishedCompanyName()));
     logger.info({ week: from }, "insight: weekly report sent");
     return true;
   } catch (error) {

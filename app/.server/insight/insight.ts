@@ -6,8 +6,18 @@ import { SITE_TIME_ZONE } from "~/lib/format";
 import { env } from "../env";
 import { sendWeeklyReportIfDue } from "./insight-report";
 import { logger } from "../logger";
-import { addInsightCounts, deleteSaltsBefore, getOrCreateSalt, getVisitorOrigin, type PageRow, recordConversion, rollUpBefore, type VisitorRow } from "../models/insight";
+import {
+  addInsightCounts,
+  deleteSaltsBefore,
+  getOrCreateSalt,
+  getVisitorOrigin,
+  type PageRow,
+  recordConversion,
+  rollUpBefore,
+  type VisitorRow,
+} from "../models/insight";
 import { clientIp } from "../auth/sign-in";
+import { deleteChatClicksBefore } from "../models/insight-chats";
 
 // Cookie-free visitor statistics (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md,
 // docs/privacy.md). Page views are counted here, on the server, as the response finishes: the page cache and
@@ -113,6 +123,7 @@ export function describeView(facts: Pick<ViewFacts, "url" | "host" | "referrer" 
   const utm = (name: string) => (url ? clean(url.searchParams.get(name)) : null);
   return {
     path: url ? url.pathname : facts.url,
+    utm_source: utm("utm_source"),
     source: utm("utm_source") ?? referrerHost(facts.referrer, facts.host) ?? "(direct)",
     utm_medium: utm("utm_medium"),
     utm_campaign: utm("utm_campaign"),
@@ -161,6 +172,9 @@ export function visitorHash(salt: string, ip: string, userAgent: string): string
   return crypto.hash("sha256", `${salt}\n${ip}\n${userAgent}`, "base64url").slice(0, 22);
 }
 
+/** Where a visit began: its first counted view's path and where the visitor came from. */
+export type VisitOrigin = Pick<VisitorRow, "landing_path" | "source" | "utm_source" | "utm_medium" | "utm_campaign">;
+
 export interface InsightCounterOptions {
   /** The clock (tests move it across midnight). */
   now?: () => Date;
@@ -174,8 +188,10 @@ export interface InsightCounter {
   count(facts: ViewFacts): Promise<void>;
   /** Writes what is buffered; resolves when it is stored (or failed and was put back). */
   flush(): Promise<void>;
+  /** Where the visitor's visit of today began (its first counted view), or null for a visitor not counted today. */
+  originOf(visitor: { ip: string; userAgent: string }): Promise<VisitOrigin | null>;
   /** Records a (non-spam) enquiry with the landing page and source of the visitor who sent it. */
-  recordEnquiry(enquiryId: string, visitor: { ip: string; userAgent: string }): Promise<void>;
+  recordEnquiry(enquiryId: string, visitor: { ip: string; userAgent: string }, origin?: VisitOrigin | null): Promise<void>;
   /** Deletes past salts and rolls up detail older than DETAIL_MONTHS. */
   maintain(): Promise<void>;
   /** Stops the timer and writes what is left: the server's shutdown path calls it. */
@@ -249,8 +265,8 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     }
     if (v) v.pageviews += 1;
     else {
-      const { path, source, utm_medium, utm_campaign, device, browser } = view;
-      visitors.set(vKey, { day, visitor: hash, landing_path: path, source, utm_medium, utm_campaign, device, browser, pageviews: 1 });
+      const { path, source, utm_source, utm_medium, utm_campaign, device, browser } = view;
+      visitors.set(vKey, { day, visitor: hash, landing_path: path, source, utm_source, utm_medium, utm_campaign, device, browser, pageviews: 1 });
     }
     if (p) p.pageviews += 1;
     else pages.set(pKey, { day, path: view.path, pageviews: 1 });
@@ -332,17 +348,23 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     const today = dayOf(now());
     await deleteSaltsBefore(today);
     const rolled = await rollUpBefore(monthsBefore(today, DETAIL_MONTHS));
+    await deleteChatClicksBefore(monthsBefore(today, DETAIL_MONTHS));
     if (rolled > 0) logger.info({ days: rolled }, "insight: old detail rolled up to daily totals");
   }
 
-  async function recordEnquiry(enquiryId: string, visitor: { ip: string; userAgent: string }): Promise<void> {
+  async function originOf(visitor: { ip: string; userAgent: string }): Promise<VisitOrigin | null> {
     const day = dayOf(now());
     const hash = visitorHash(await saltFor(day), visitor.ip, visitor.userAgent);
-    const buffered = visitors.get(`${day}\n${hash}`);
-    const origin = buffered ?? (await getVisitorOrigin(day, hash));
+    // The stored row first: it holds the visit's first view, while the buffer holds only what came since the last
+    // flush (after a flush, a later view such as the way back home would pass for the entry).
+    return (await getVisitorOrigin(day, hash)) ?? visitors.get(`${day}\n${hash}`) ?? null;
+  }
+
+  async function recordEnquiry(enquiryId: string, visitor: { ip: string; userAgent: string }, known?: VisitOrigin | null): Promise<void> {
+    const origin = known === undefined ? await originOf(visitor) : known;
     await recordConversion({
       enquiry_id: enquiryId,
-      day,
+      day: dayOf(now()),
       landing_path: origin?.landing_path ?? null,
       source: origin?.source ?? null,
       utm_campaign: origin?.utm_campaign ?? null,
@@ -358,6 +380,7 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
   return {
     count,
     flush,
+    originOf,
     recordEnquiry,
     maintain,
     stop,
@@ -430,11 +453,27 @@ export function countPageViews(req: ExpressRequest, res: Response, next: NextFun
   next();
 }
 
+const visitorOf = (request: Request) => ({ ip: clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
+
+/**
+ * Where the visit of the visitor sending `request` began (docs/product.md#insight), or null: Insight off, a visitor
+ * not counted today, or a failure (logged; an enquiry never fails for it).
+ */
+export async function visitOrigin(request: Request): Promise<VisitOrigin | null> {
+  if (env.INSIGHT !== "true") return null;
+  try {
+    return await insightCounter().originOf(visitorOf(request));
+  } catch (error) {
+    logger.error({ err: error }, "insight: visit origin not read");
+    return null;
+  }
+}
+
 /** Records a stored, non-spam enquiry for conversion; a failure is logged and never fails the enquiry. */
-export async function recordEnquiryConversion(request: Request, enquiryId: string): Promise<void> {
+export async function recordEnquiryConversion(request: Request, enquiryId: string, origin?: VisitOrigin | null): Promise<void> {
   if (env.INSIGHT !== "true") return;
   try {
-    await insightCounter().recordEnquiry(enquiryId, { ip: clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
+    await insightCounter().recordEnquiry(enquiryId, visitorOf(request), origin);
   } catch (error) {
     logger.error({ err: error, enquiryId }, "insight: enquiry not recorded for conversion");
   }

@@ -1,8 +1,7 @@
-import { COMPANY } from "~/content/company";
 import { enqueueAccountEmail } from "./mail-queue";
 
 // The four account emails (docs/product.md#staff-accounts), all through the shared template and the outgoing-mail queue.
-// Each returns the queued message id, or null when no SMTP server is configured.
+// Each returns the queued message id, or null when no SMTP server is configured. `{company}`: the published name.
 
 const hello = (name: string | null | undefined) => (name?.trim() ? `Hello ${name.trim()},` : "Hello,");
 
@@ -11,7 +10,7 @@ export function sendInviteEmail(to: string, link: string, invitedBy: string | nu
     subject: "You are invited to the admin panel",
     greeting: "Hello,",
     paragraphs: [
-      `${invitedBy ? `${invitedBy} has` : "You have been"} invited you to manage the ${COMPANY.name} website as an administrator.`,
+      `${invitedBy ? `${invitedBy} has` : "You have been"} invited you to manage the {company} website as an administrator.`,
       "Open the link below to choose your name and password. The link works once and expires in 72 hours.",
     ],
     action: { label: "Accept the invitation", url: link },
@@ -33,7 +32,7 @@ export function sendPasswordChangedEmail(to: string, name: string | null, loginU
   return enqueueAccountEmail(to, "password-changed", {
     subject: "Your password was changed",
     greeting: hello(name),
-    paragraphs: [`The password of your ${COMPANY.name} admin account was just changed, and your other sessions were signed out.`],
+    paragraphs: [`The password of your {company} admin account was just changed, and your other sessions were signed out.`],
     action: { label: "Sign in", url: loginUrl },
     footnote: "If you did not change it, reset your password at once from the sign-in page and tell another administrator.",
   });
@@ -44,7 +43,7 @@ export function sendNewSignInEmail(to: string, name: string | null, details: { b
     subject: "New sign-in from a new browser",
     greeting: hello(name),
     paragraphs: [
-      `Your ${COMPANY.name} admin account was just signed in to from a browser it had not used before.`,
+      `Your {company} admin account was just signed in to from a browser it had not used before.`,
       `Browser: ${details.browser}. IP address: ${details.ip}. Time: ${details.when}.`,
     ],
     action: { label: "Review your sessions", url: loginUrl },

@@ -3,6 +3,7 @@ import { periodicJob } from "../ops/periodic";
 import { type MailSender, mailSender, renderAccountEmail, type AccountEmailContent } from "./mailer";
 import { claimDueMail, getMailDelivery, insertOutgoingMail, type NewOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
 import { setReplyDelivery } from "../models/leads";
+import { publishedCompanyName } from "../models/site-chrome";
 
 // The outgoing-mail queue and the background loop that drains it (docs/decisions/0015-outgoing-mail-queue.md).
 // A message is stored first; the loop sends it, retrying with backoff, so a slow or refusing mail server never
@@ -34,7 +35,7 @@ export const isPermanentMailFailure = (error: unknown) => {
 
 /** Queues an account email rendered with the shared template (app/.server/mail/mailer.ts renderAccountEmail). */
 export async function enqueueAccountEmail(to: string, kind: string, content: AccountEmailContent): Promise<string | null> {
-  return enqueueMail({ to, kind, ...renderAccountEmail(content) });
+  return enqueueMail({ to, kind, ...renderAccountEmail(content, await publishedCompanyName()) });
 }
 
 /** Sends every due queued message; returns how many were attempted. */

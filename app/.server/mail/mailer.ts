@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { COMPANY } from "~/content/company";
+import { fillCompanyName } from "~/lib/company-name";
 import { getSiteContent } from "../models/site-chrome";
 import { env } from "../env";
 import type { Enquiry } from "../models/enquiries";
@@ -113,8 +114,12 @@ export interface AccountEmailContent {
   footnote: string;
 }
 
-/** The one template of every account email: plain text and HTML, in the company's name. */
-export function renderAccountEmail(content: AccountEmailContent): { subject: string; text: string; html: string } {
+/**
+ * The one template of every account email: plain text and HTML, in the company's published name, which also fills
+ * `{company}` in the paragraphs.
+ */
+export function renderAccountEmail(raw: AccountEmailContent, companyName: string = COMPANY.name): { subject: string; text: string; html: string } {
+  const content = { ...raw, paragraphs: raw.paragraphs.map((p) => fillCompanyName(p, companyName)) };
   const text = [
     content.greeting,
     "",
@@ -122,7 +127,7 @@ export function renderAccountEmail(content: AccountEmailContent): { subject: str
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     content.footnote,
     "",
-    `${COMPANY.name}`,
+    companyName,
   ].join("\n");
   const paragraph = (p: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
   const button = content.action
@@ -133,13 +138,13 @@ export function renderAccountEmail(content: AccountEmailContent): { subject: str
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#0f2a44">${escapeHtml(COMPANY.name)}</p>
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#0f2a44">${escapeHtml(companyName)}</p>
 ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join("\n")}
 ${button}
 <p style="margin:24px 0 0;font-size:13px;color:#555;line-height:1.5">${escapeHtml(content.footnote)}</p>
 </div></body></html>`;
-  return { subject: headerSafe(`${content.subject} | ${COMPANY.name}`), text, html };
+  return { subject: headerSafe(`${content.subject} | ${companyName}`), text, html };
 }
 
 /**
@@ -149,12 +154,13 @@ ${button}
 export function leadReplyEmail(
   reply: { to: string; toName: string; subject: string; body: string; enquiryId: string },
   config: Pick<MailConfig, "to" | "from">,
+  companyName: string = COMPANY.name,
 ) {
   // The schema refuses line breaks in the subject already; headerSafe is the second lock on the door.
   if (/[\r\n]/.test(reply.subject) || /[\r\n<>,;]/.test(reply.to)) throw new Error("unsafe mail header");
   return {
     to: { name: headerSafe(reply.toName, 100), address: reply.to },
-    from: { name: COMPANY.name, address: config.from },
+    from: { name: headerSafe(companyName, 100), address: config.from },
     replyTo: config.to,
     subject: headerSafe(reply.subject, 200),
     text: reply.body,

@@ -58,6 +58,7 @@ export interface NewEnquiry extends EnquiryInput {
   utm_source?: string | null;
   utm_medium?: string | null;
   utm_campaign?: string | null;
+  landing_page?: string | null;
   ip: string | null;
   user_agent: string | null;
   /** Set when spam checks caught it: stored in Spam, never emailed. */
@@ -85,6 +86,7 @@ export async function createEnquiry(input: NewEnquiry): Promise<Enquiry> {
       utm_source: input.utm_source ?? null,
       utm_medium: input.utm_medium ?? null,
       utm_campaign: input.utm_campaign ?? null,
+      landing_page: input.landing_page ?? null,
       ip: input.ip,
       user_agent: input.user_agent,
       status: input.spam_reason ? "spam" : "new",

@@ -10,6 +10,7 @@ export interface VisitorRow {
   visitor: string;
   landing_path: string;
   source: string;
+  utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
   device: string;
@@ -23,7 +24,7 @@ export interface PageRow {
   pageviews: number;
 }
 
-const VISITOR_COLUMNS = ["day", "visitor", "landing_path", "source", "utm_medium", "utm_campaign", "device", "browser", "pageviews"] as const;
+const VISITOR_COLUMNS = ["day", "visitor", "landing_path", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "pageviews"] as const;
 const PAGE_COLUMNS = ["day", "path", "pageviews"] as const;
 
 /**
@@ -85,7 +86,7 @@ export async function getVisitorOrigin(day: string, visitor: string) {
   return (
     (await db()
       .selectFrom("insight_visitors")
-      .select(["landing_path", "source", "utm_campaign"])
+      .select(["landing_path", "source", "utm_source", "utm_medium", "utm_campaign"])
       .where("day", "=", day)
       .where("visitor", "=", visitor)
       .executeTakeFirst()) ?? null

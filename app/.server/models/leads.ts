@@ -33,6 +33,7 @@ export interface Lead {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  landing_page: string | null;
   spam_reason: string | null;
   email_status: string;
   email_error: string | null;
@@ -67,6 +68,7 @@ function leadQuery() {
       "e.utm_source",
       "e.utm_medium",
       "e.utm_campaign",
+      "e.landing_page",
       "e.spam_reason",
       "e.email_status",
       "e.email_error",

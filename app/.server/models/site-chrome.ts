@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
+import { resolveHeroBackground } from "~/lib/branding";
 import { DEFAULT_SETTINGS } from "~/validation/settings";
 import type { SiteContent } from "~/validation/site-content";
 import { logger } from "../logger";
@@ -10,8 +11,13 @@ import { getPublishedContent } from "./site-content";
 export async function getSiteContent(): Promise<SiteContent> {
   return getPublishedContent().catch((error: unknown) => {
     logger.error({ err: error }, "public site content fetch failed");
-    return DEFAULT_SITE_CONTENT;
+    return STARTING_SITE_CONTENT;
   });
+}
+
+/** The company's name as published (the Company section): every email, the admin's sidebar and reply templates. */
+export async function publishedCompanyName(): Promise<string> {
+  return (await getSiteContent()).company.name;
 }
 
 /**
@@ -34,9 +40,15 @@ export async function getSiteChrome(content?: SiteContent) {
     settings,
     contactDetails,
     // The Company and Footer sections of the site editor: every page's logo fallback, footer and titles.
-    company: siteContent.company,
+    company: { ...siteContent.company, shareImage: siteContent.company.shareImage || heroPicture(settings) },
     footer: siteContent.footer,
   };
+}
+
+/** The hero's picture (a video hero's poster): the share image of a site whose Company section has none. */
+function heroPicture(settings: Parameters<typeof resolveHeroBackground>[0]): string {
+  const hero = resolveHeroBackground(settings);
+  return hero.kind === "image" ? hero.src : hero.poster;
 }
 
 export type SiteChrome = Awaited<ReturnType<typeof getSiteChrome>>;

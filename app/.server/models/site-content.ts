@@ -1,4 +1,5 @@
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { withCompanyName } from "~/lib/company-name";
 import { SECTION_KEYS, SECTION_SCHEMAS, type SectionKey, type SiteContent } from "~/validation/site-content";
 import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
@@ -31,7 +32,9 @@ function readSection<K extends SectionKey>(section: K, json: string | null | und
 function assemble(pick: (section: SectionKey) => string | null | undefined): SiteContent {
   const out = { ...DEFAULT_SITE_CONTENT } as Record<SectionKey, unknown>;
   for (const section of SECTION_KEYS) out[section] = readSection(section, pick(section)) ?? DEFAULT_SITE_CONTENT[section];
-  return out as unknown as SiteContent;
+  const content = out as unknown as SiteContent;
+  // Texts that say {company} show the name of this same content (docs/product.md#site-editor).
+  return withCompanyName(content, content.company.name);
 }
 
 /** What visitors see: the published content of every section (the starting content where none is published). */

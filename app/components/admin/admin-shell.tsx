@@ -38,7 +38,18 @@ export interface ShellUser {
 
 export const FALLBACK_EMAIL = "admin@company.com";
 
-export function AdminShell({ user, initialCollapsed, children }: { user: ShellUser; initialCollapsed: boolean; children: React.ReactNode }) {
+export function AdminShell({
+  user,
+  companyName,
+  initialCollapsed,
+  children,
+}: {
+  user: ShellUser;
+  /** The published company name (the site editor's Company section). */
+  companyName: string;
+  initialCollapsed: boolean;
+  children: React.ReactNode;
+}) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer is mounted from its first opening on (it keeps its closing animation and focus return after).
@@ -70,13 +81,13 @@ export function AdminShell({ user, initialCollapsed, children }: { user: ShellUs
           collapsed ? "w-16" : "w-64",
         )}
       >
-        <SidebarContents user={user} collapsed={collapsed} />
+        <SidebarContents user={user} companyName={companyName} collapsed={collapsed} />
       </aside>
 
       {drawerUsed ? (
         <Suspense fallback={null}>
           <AdminDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <SidebarContents user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+            <SidebarContents user={user} companyName={companyName} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
           </AdminDrawer>
         </Suspense>
       ) : null}
@@ -153,7 +164,7 @@ function UserAvatar({ user, className }: { user: ShellUser; className?: string }
   );
 }
 
-function SidebarContents({ user, collapsed, onNavigate }: { user: ShellUser; collapsed: boolean; onNavigate?: () => void }) {
+function SidebarContents({ user, companyName, collapsed, onNavigate }: { user: ShellUser; companyName: string; collapsed: boolean; onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col">
       <div className={cn("flex h-16 shrink-0 items-center gap-3 border-b border-sidebar-border", collapsed ? "justify-center px-2" : "px-5")}>
@@ -161,7 +172,9 @@ function SidebarContents({ user, collapsed, onNavigate }: { user: ShellUser; col
           <HardHat aria-hidden="true" className="size-5" />
         </span>
         <div className={cn("min-w-0", collapsed && "sr-only")}>
-          <p className="truncate text-sm font-semibold">Atoll Construction</p>
+          <p className="truncate text-sm font-semibold" title={companyName}>
+            {companyName}
+          </p>
           <p className="truncate text-xs text-muted-foreground">Admin Panel</p>
         </div>
       </div>

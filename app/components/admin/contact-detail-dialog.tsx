@@ -22,6 +22,8 @@ const VALUE_HINTS: Record<string, string> = {
   hours: "e.g. Mon - Sat: 8:00 AM - 6:00 PM",
   website: "A full link starting with https://",
   social: "The profile link, starting with https://",
+  whatsapp: "The WhatsApp number with its country code, e.g. +960 777 1234 (a 7-digit number is taken as Maldivian)",
+  viber: "The Viber number with its country code, e.g. +960 777 1234 (a 7-digit number is taken as Maldivian)",
 };
 
 export function ContactDetailDialog({ open, onOpenChange, detail }: ContactDetailDialogProps) {
@@ -31,7 +33,7 @@ export function ContactDetailDialog({ open, onOpenChange, detail }: ContactDetai
       <DialogContent {...guarded.contentProps} className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-xl">
         <DialogHeader className="border-b p-6 pr-12">
           <DialogTitle>{detail ? "Edit Contact Detail" : "Add Contact Detail"}</DialogTitle>
-          <DialogDescription>Phone numbers, emails, addresses, hours, website and social links shown on the site.</DialogDescription>
+          <DialogDescription>Phone numbers, emails, addresses, hours, website, social links and WhatsApp or Viber numbers shown on the site.</DialogDescription>
         </DialogHeader>
         <ContactDetailForm key={detail?.id ?? "new"} detail={detail} onDone={guarded.close} onCancel={guarded.requestClose} />
       </DialogContent>

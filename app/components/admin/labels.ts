@@ -32,7 +32,7 @@ export const PRICING_MODEL_OPTIONS = options(PRICING_MODELS, {
 export const PROJECT_TYPE_OPTIONS = options(PROJECT_TYPES);
 export const PROJECT_STATUS_OPTIONS = options(PROJECT_STATUSES, PROJECT_STATUS_LABELS);
 export const PROJECT_PRIORITY_OPTIONS = options(PROJECT_PRIORITIES);
-export const CONTACT_TYPE_OPTIONS = options(CONTACT_TYPES);
+export const CONTACT_TYPE_OPTIONS = options(CONTACT_TYPES, { whatsapp: "WhatsApp", viber: "Viber" });
 export const SOCIAL_PLATFORM_OPTIONS = options(SOCIAL_PLATFORMS, { linkedin: "LinkedIn", twitter: "Twitter / X" });
 export const CATEGORY_TYPE_OPTIONS = options(CATEGORY_TYPES, { both: "Services and projects" });
 

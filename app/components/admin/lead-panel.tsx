@@ -26,6 +26,7 @@ export interface LeadDetails {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  landing_page: string | null;
 }
 
 export interface TimelineEvent {
@@ -62,6 +63,13 @@ interface Props {
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
+/** The page a visit began on (docs/product.md#insight): its kind, and its path where that says more. */
+function landingLabel(page: string | null): string {
+  if (page === null) return "Not known";
+  const label = sourceLabel(page);
+  return label === page || page === "/" ? label : `${label} (${page})`;
+}
+
 export function sourceLabel(page: string | null): string {
   if (!page || page === "/") return "Home page";
   if (page.startsWith("/service/")) return "A service page";
@@ -89,6 +97,10 @@ export function LeadPanel({ lead, events, attachments, admins, templates, mailRe
                 sourceLabel(lead.source_page)
               )}
             </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Landing page</dt>
+            <dd>{landingLabel(lead.landing_page)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Referring site</dt>

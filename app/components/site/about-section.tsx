@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { AboutContent, HeroContent } from "~/validation/site-content";
 import { ContentIconBox } from "./content-icon";
@@ -37,8 +37,8 @@ function Statement({
 }
 
 export function AboutSection({
-  content = DEFAULT_SITE_CONTENT.about,
-  stats = DEFAULT_SITE_CONTENT.hero.stats,
+  content = STARTING_SITE_CONTENT.about,
+  stats = STARTING_SITE_CONTENT.hero.stats,
 }: {
   content?: AboutContent;
   /** The hero's stats: the badge on the photo repeats the years of experience. */

@@ -1,6 +1,7 @@
 import { IconBox, type IconName } from "~/components/site/icon";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
 import type { ContactPrefill } from "~/content/enquiry";
+import { CHAT_ICONS } from "./chat-icons";
 import { ContactForm, type EnquiryActionData } from "./contact-form";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
@@ -55,6 +56,14 @@ export function ContactSection({
                   </ul>
                 </InfoItem>
               ) : null}
+              {info.chats.map((chat) => (
+                <InfoItem key={chat.href} icon={CHAT_ICONS[chat.channel]} title={chat.name}>
+                  <a href={chat.href} rel="nofollow">
+                    Chat on {chat.name}: {chat.number}
+                  </a>
+                  {chat.label ? <span> ({chat.label})</span> : null}
+                </InfoItem>
+              ))}
               <InfoItem icon="mail" title="Email">
                 <a href={`mailto:${info.email}`}>{info.email}</a>
               </InfoItem>

@@ -61,21 +61,22 @@ export function ProjectsSection({
           // into a hidden segment swapped in by script, which needs JavaScript to be seen).
           <ProjectsList result={projects} showSampleContent={showSampleContent} />
         )}
+        {/* docs/product.md#portfolio-page: the spec's button asks the company for its full list (it goes to contact);
+            the portfolio beside it is every project this site shows. Each says which it is under its label. */}
         <div className="projects-more">
-          <SectionLink
-            section="contact"
-            className="btn"
-          >
-            View All Projects
-            <Icon name="arrow-right" />
-          </SectionLink>
-          {/* The spec's button above still scrolls to contact; the portfolio page lists every project. */}
-          <a
-            href="/projects"
-            className="btn"
-          >
-            See all projects
-          </a>
+          <div className="projects-more-item">
+            <SectionLink section="contact" className="btn" aria-describedby="projects-ask-note">
+              View All Projects
+              <Icon name="arrow-right" />
+            </SectionLink>
+            <p id="projects-ask-note">Ask us for the complete list, with references</p>
+          </div>
+          <div className="projects-more-item">
+            <a href="/projects" className="btn" aria-describedby="projects-portfolio-note">
+              Browse the portfolio
+            </a>
+            <p id="projects-portfolio-note">Every project on this site, with photos</p>
+          </div>
         </div>
       </div>
     </FadeIn>

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/site/icon";
-import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
 import type { FooterContent } from "~/validation/site-content";
@@ -8,12 +8,13 @@ import { SectionLink } from "./section-link";
 import { PORTFOLIO_LINK } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
+import { CHAT_ICONS } from "./chat-icons";
 
 export function SiteFooter({
   logo,
   info,
-  footer = DEFAULT_SITE_CONTENT.footer,
-  companyName = DEFAULT_SITE_CONTENT.company.name,
+  footer = STARTING_SITE_CONTENT.footer,
+  companyName = STARTING_SITE_CONTENT.company.name,
 }: {
   logo: Logo;
   info: ContactInfo;
@@ -77,6 +78,14 @@ export function SiteFooter({
                 <a href={telHref(phone)}>{phone}</a>
               </li>
             ) : null}
+            {info.chats.map((chat) => (
+              <li key={chat.href}>
+                <Icon name={CHAT_ICONS[chat.channel]} />
+                <a href={chat.href} rel="nofollow">
+                  {chat.name}: {chat.number}
+                </a>
+              </li>
+            ))}
             <li>
               <Icon name="mail" />
               <a href={`mailto:${info.email}`}>{info.email}</a>

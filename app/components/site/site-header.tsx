@@ -2,7 +2,8 @@ import { Icon, IconBox } from "~/components/site/icon";
 import { NAV_LINKS } from "~/content/site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { Logo } from "~/lib/branding";
-import { telHref } from "~/lib/contact-info";
+import { type ChatLink, telHref } from "~/lib/contact-info";
+import { CHAT_ICONS } from "./chat-icons";
 import { SectionLink } from "./section-link";
 import { SiteLogo } from "./site-logo";
 
@@ -11,6 +12,8 @@ export interface SiteHeaderProps {
   phone: string;
   email: string;
   hours: string;
+  /** Each channel's WhatsApp or Viber link (docs/product.md#contact-details). */
+  chats?: ChatLink[];
 }
 
 const menuId = "mobile-menu";
@@ -23,7 +26,7 @@ export const PORTFOLIO_LINK = "Portfolio";
  * popover, so it opens without JavaScript) that app/islands/site.ts closes after a link, and whose
  * closing tap outside it does nothing else.
  */
-export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
+export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeaderProps) {
   // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
   return (
     <header className="site-header">
@@ -33,10 +36,19 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
             <Icon name="clock" />
             {hours}
           </p>
-          <a href={`mailto:${email}`}>
-            <Icon name="mail" />
-            {email}
-          </a>
+          {/* The chat links beside the email, where the main bar has no room left (on a phone: in the menu). */}
+          <div className="topbar-links">
+            {chats.map((chat) => (
+              <a key={chat.href} href={chat.href} rel="nofollow" aria-label={`Chat on ${chat.name}: ${chat.number}`}>
+                <Icon name={CHAT_ICONS[chat.channel]} />
+                {chat.name}
+              </a>
+            ))}
+            <a href={`mailto:${email}`}>
+              <Icon name="mail" />
+              {email}
+            </a>
+          </div>
         </div>
       </div>
       <div className="mainbar">
@@ -104,6 +116,12 @@ export function SiteHeader({ logo, phone, email, hours }: SiteHeaderProps) {
                 <Icon name="phone" />
                 {phone}
               </a>
+              {chats.map((chat) => (
+                <a key={chat.href} href={chat.href} rel="nofollow" className="menu-tel">
+                  <Icon name={CHAT_ICONS[chat.channel]} />
+                  {chat.name}
+                </a>
+              ))}
               <SectionLink section="contact" className="btn btn-amber get-quote">
                 Get Quote
               </SectionLink>

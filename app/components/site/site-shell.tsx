@@ -1,9 +1,10 @@
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { resolveLogo } from "~/lib/branding";
-import { contactInfo, headerPhone, type PublicContact } from "~/lib/contact-info";
+import { contactInfo, headerChats, headerPhone, type PublicContact } from "~/lib/contact-info";
 import type { SiteSettings } from "~/validation/settings";
 import type { CompanyContent, FooterContent } from "~/validation/site-content";
 import { DetailSkeleton } from "./detail-skeleton";
+import { OnHomePage } from "./section-link";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -15,28 +16,34 @@ export interface SiteChromeData {
   footer?: FooterContent;
 }
 
-/** Every public page: a skip link, the header, the page's main content and the footer. */
-export function SiteShell({ chrome, children }: { chrome: SiteChromeData; children: React.ReactNode }) {
+/**
+ * Every public page: a skip link, the header, the page's main content and the footer. `home`: the page is the home
+ * page, whose section links then stay on it (section-link.tsx).
+ */
+export function SiteShell({ chrome, children, home = false }: { chrome: SiteChromeData; children: React.ReactNode; home?: boolean }) {
   const info = contactInfo(chrome.contactDetails);
   return (
-    <div className="shell">
-      <a href="#main" className="sr-text skip-link">
-        Skip to main content
-      </a>
-      <SiteHeader
-        logo={resolveLogo(chrome.settings, "header", chrome.company?.name)}
-        phone={headerPhone(chrome.contactDetails)}
-        email={info.email}
-        hours={info.hours}
-      />
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
-      {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (docs/product.md#service-detail). */}
-      <template {...dataAttr(ATTR.detailSkeleton)}>
-        <DetailSkeleton label="Loading details" />
-      </template>
-      <SiteFooter logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)} info={info} footer={chrome.footer} companyName={chrome.company?.name} />
-    </div>
+    <OnHomePage value={home}>
+      <div className="shell">
+        <a href="#main" className="sr-text skip-link">
+          Skip to main content
+        </a>
+        <SiteHeader
+          logo={resolveLogo(chrome.settings, "header", chrome.company?.name)}
+          phone={headerPhone(chrome.contactDetails)}
+          email={info.email}
+          hours={info.hours}
+          chats={headerChats(info.chats)}
+        />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (docs/product.md#service-detail). */}
+        <template {...dataAttr(ATTR.detailSkeleton)}>
+          <DetailSkeleton label="Loading details" />
+        </template>
+        <SiteFooter logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)} info={info} footer={chrome.footer} companyName={chrome.company?.name} />
+      </div>
+    </OnHomePage>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Clock, Globe, Mail, MapPin, Pencil, Phone, Plus, Share2, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Clock, Globe, Mail, MapPin, MessageCircle, Pencil, Phone, PhoneCall, Plus, Share2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/contact-details";
@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-const TYPE_ICONS = { phone: Phone, email: Mail, address: MapPin, hours: Clock, website: Globe, social: Share2 } as const;
+const TYPE_ICONS = { phone: Phone, email: Mail, address: MapPin, hours: Clock, website: Globe, social: Share2, whatsapp: MessageCircle, viber: PhoneCall } as const;
 
 export default function ContactDetailsPage({ loaderData }: Route.ComponentProps) {
   const { loadError } = loaderData;

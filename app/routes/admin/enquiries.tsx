@@ -6,6 +6,7 @@ import { requireAdmin } from "~/.server/auth/access";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
+import { publishedCompanyName } from "~/.server/models/site-chrome";
 import { countEnquiries, countMatchingEnquiries, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
 import {
   getLead,
@@ -17,7 +18,6 @@ import {
 } from "~/.server/models/leads";
 import { LeadBoard } from "~/components/admin/lead-board";
 import { LeadPanel, sourceLabel } from "~/components/admin/lead-panel";
-import { COMPANY } from "~/content/company";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { EnquiryBulkBar } from "~/components/admin/enquiry-bulk-bar";
@@ -56,13 +56,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     const paging = pageWindow(await countMatchingEnquiries(filter), requestedPage(url.searchParams), ENQUIRIES_PAGE_SIZE);
     return { paging, enquiries: await listEnquiries({ ...filter, offset: paging.offset, limit: paging.limit }) };
   };
-  const [list, counts, selected, board, admins, templates] = await Promise.all([
+  const [list, counts, selected, board, admins, templates, companyName] = await Promise.all([
     view === "list" ? listPage() : null,
     countEnquiries(view === "list" ? filter.stage : null),
     validId ? getLead(validId) : null,
     view === "board" ? listBoardLeads() : null,
     listAssignableAdmins(),
     listReplyTemplates(),
+    // Reply templates sign with {company}: the published name (docs/product.md#leads).
+    publishedCompanyName(),
   ]);
   const [events, attachments] = selected ? await Promise.all([listLeadEvents(selected.id), listLeadAttachments(selected.id)]) : [[], []];
   return {
@@ -75,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     board,
     admins,
     templates,
+    companyName,
     filter,
     view,
     today: siteDay(),
@@ -198,7 +201,7 @@ const EMAIL_LABELS: Record<string, string> = {
 };
 
 export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
-  const { enquiries, paging, counts, selected, filter, view, board, events, attachments, admins, templates, mailReady, today } = loaderData;
+  const { enquiries, paging, counts, selected, filter, view, board, events, attachments, admins, templates, companyName, mailReady, today } = loaderData;
   const [params] = useSearchParams();
   const fetcher = useFetcher<ActionResult>();
   // Marking an opened enquiry read is quiet: no toast for what the admin did not ask for.
@@ -323,7 +326,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
           admins={admins}
           templates={templates}
           mailReady={mailReady}
-          company={COMPANY.name}
+          company={companyName}
         />
         <div className="flex flex-wrap gap-2 border-t pt-4">
           {selected.status === "read" ? (

@@ -3,6 +3,8 @@ import type { Route } from "./+types/insight";
 import { requireAdmin } from "~/.server/auth/access";
 import { addDays, dayOf, insightCounter } from "~/.server/insight/insight";
 import { getInsightReport, type ConversionRow, type Ranked } from "~/.server/models/insight";
+import { getChatClicks } from "~/.server/models/insight-chats";
+import { CHAT_LABELS } from "~/lib/chat-links";
 import { ConversionChart, TrafficChart } from "~/components/admin/insight-charts";
 import { PageIntro } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
@@ -21,15 +23,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const to = dayOf(new Date());
   const from = addDays(to, -(period - 1));
   const dayList = Array.from({ length: period }, (_, i) => addDays(from, i));
-  const report = await getInsightReport(from, to, dayList);
-  return { period, report };
+  const [report, chats] = await Promise.all([getInsightReport(from, to, dayList), getChatClicks(from, to)]);
+  // WhatsApp and Viber clicks, conversions beside enquiries (docs/decisions/0068-chat-links-through-a-counting-redirect.md).
+  return {
+    period,
+    report,
+    chatChannels: chats.total === 0 ? [] : chats.channels.map((c) => ({ key: c.channel, label: CHAT_LABELS[c.channel], count: c.clicks })),
+    chatSources: chats.sources.map((s) => ({ key: s.source, label: s.source, count: s.clicks })),
+  };
 }
 
 const number = new Intl.NumberFormat("en-US");
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 export default function InsightPage({ loaderData }: Route.ComponentProps) {
-  const { period, report } = loaderData;
+  const { period, report, chatChannels, chatSources } = loaderData;
   const { totals } = report;
   const stats = [
     { label: "Visitors", value: number.format(totals.visitors) },
@@ -109,6 +117,8 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <TopList title="Sources" column="Source" description="Where visitors came from: campaign source, referring site or direct" rows={report.sources} figures={CONVERSION} />
         <TopList title="Landing pages" column="Landing page" description="The first page a visitor saw that day" rows={report.landingPages} figures={CONVERSION} />
+        <TopList title="Chat clicks" column="App" description="Clicks on WhatsApp and Viber links: conversions, like enquiries" rows={chatChannels} figures={CLICKS} />
+        <TopList title="Chat clicks by source" column="Source" description="Where the visitors who clicked them came from" rows={chatSources} figures={CLICKS} />
         <TopList title="Top pages" column="Page" description="Page views" rows={report.topPages} figures={VIEWS} />
         <TopList title="Services" column="Service" description="Service page views" rows={report.topServices} figures={VIEWS} />
         <TopList title="Projects" column="Project" description="Project page views" rows={report.topProjects} figures={VIEWS} />
@@ -128,6 +138,7 @@ interface Figure<R> {
 
 const VIEWS: Array<Figure<Ranked>> = [{ header: "Views", value: (r) => number.format(r.count) }];
 const VISITORS: Array<Figure<Ranked>> = [{ header: "Visitors", value: (r) => number.format(r.count) }];
+const CLICKS: Array<Figure<Ranked>> = [{ header: "Clicks", value: (r) => number.format(r.count) }];
 const CONVERSION: Array<Figure<ConversionRow>> = [
   { header: "Visitors", value: (r) => number.format(r.count) },
   { header: "Enquiries", value: (r) => number.format(r.enquiries) },

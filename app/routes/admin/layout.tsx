@@ -2,6 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin, TWO_FACTOR_SETUP_PATH } from "~/.server/auth/access";
+import { publishedCompanyName } from "~/.server/models/site-chrome";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { readSidebarCollapsed } from "~/components/admin/admin-nav";
 import { bucketAvifWidths, setBucketAvifWidths } from "~/lib/images";
@@ -11,6 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The two-factor set-up page is the one page an admin may see before setting it up when it is required.
   const user = await requireAdmin(request, { allowWithoutTwoFactor: new URL(request.url).pathname === TWO_FACTOR_SETUP_PATH });
   return {
+    companyName: await publishedCompanyName(),
     user: {
       id: user.id,
       email: user.profile?.email || user.email || null,
@@ -27,7 +29,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // before any page below renders (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
   setBucketAvifWidths(loaderData.bucketAvifWidths);
   return (
-    <AdminShell user={loaderData.user} initialCollapsed={loaderData.sidebarCollapsed}>
+    <AdminShell user={loaderData.user} companyName={loaderData.companyName} initialCollapsed={loaderData.sidebarCollapsed}>
       <Outlet />
     </AdminShell>
   );
@@ -62,7 +64,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
   if (!layout) return <main className="mx-auto max-w-xl p-8">{panel}</main>;
   return (
-    <AdminShell user={layout.user} initialCollapsed={layout.sidebarCollapsed}>
+    <AdminShell user={layout.user} companyName={layout.companyName} initialCollapsed={layout.sidebarCollapsed}>
       {panel}
     </AdminShell>
   );

@@ -118,7 +118,7 @@ export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <title>Site Content | Admin</title>
-      <PageIntro title="Site Content" description="Every text and picture of the home page. Save a draft, preview it, then publish it for every visitor." />
+      <PageIntro title="Site Content" description="Every text and picture of the home page. Save a draft, preview it, then publish it for every visitor. Write {company} where a text names the company: visitors read the published company name there." />
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr] lg:items-start">
         <nav aria-label="Sections" className="lg:sticky lg:top-20">
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">

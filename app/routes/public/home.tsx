@@ -79,9 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     path: "/",
     title: `${content.company.name} | Construction & Renovation in the Maldives`,
     description: content.company.description,
-    image: "/images/hero-maldives.webp",
-    jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails, content.company), faqJsonLd(content.faq.items)],
-    company: content.company,
+    // No picture of its own: the company's share image, else the hero (site-chrome.ts).
+    jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails, chrome.company), faqJsonLd(content.faq.items)],
+    company: chrome.company,
     noindex: preview,
   });
   const { hero, about, why, testimonials, gallery, faq } = content;
@@ -116,7 +116,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { chrome, content, preview, services, projects, formToken, prefill } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
   return (
-    <SiteShell chrome={chrome}>
+    <SiteShell chrome={chrome} home>
       <HeroSection background={resolveHeroBackground(chrome.settings)} content={content.hero} />
       <WhyChooseUsSection content={content.why} />
       <AboutSection content={content.about} stats={content.hero.stats} />

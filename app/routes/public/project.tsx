@@ -208,7 +208,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => detailMeta(loaderData, "Project Not Found");
+export const meta: Route.MetaFunction = ({ loaderData, error }) => detailMeta(loaderData, "Project Not Found", error);
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;

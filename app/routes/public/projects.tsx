@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     description,
     image: projects.find((p) => p.featured_image_url)?.featured_image_url ?? null,
     company,
-    jsonLd: [portfolioJsonLd(SITE_ORIGIN, { path, title: heading, description, projects, offset: (page - 1) * PORTFOLIO_PAGE_SIZE })],
+    jsonLd: [portfolioJsonLd(SITE_ORIGIN, { path, title: heading, description, projects, offset: (page - 1) * PORTFOLIO_PAGE_SIZE }, company.name)],
   });
   const view: PortfolioView = {
     projects,

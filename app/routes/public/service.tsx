@@ -121,7 +121,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => detailMeta(loaderData, "Service Not Found");
+export const meta: Route.MetaFunction = ({ loaderData, error }) => detailMeta(loaderData, "Service Not Found", error);
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;

@@ -181,7 +181,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
     },
   ],
   company: [
-    { kind: "text", key: "name", label: "Company name", max: LIMITS.short, hint: "Shown as the text logo, in page titles, the copyright line and search-engine data." },
+    { kind: "text", key: "name", label: "Company name", max: LIMITS.short, hint: "Shown as the text logo, in page titles, the copyright line, search-engine data, emails, the admin's sidebar and wherever a text says {company}." },
     { kind: "textarea", key: "description", label: "Meta description", max: 300, rows: 3, hint: "What search engines and link previews show under the site's name." },
     { kind: "image", key: "shareImage", label: "Share image", folder: "featured" },
   ],
@@ -195,5 +195,5 @@ export const SECTION_DESCRIPTIONS: Record<SectionKey, string> = {
   gallery: "The images of 'Our Work in Pictures'.",
   faq: "Questions and answers.",
   footer: "The footer's company text and its list of services.",
-  company: "The company's name, the default meta description and the share image of every page.",
+  company: "The company's name, the default meta description and the share image of every page (without one, the hero's picture).",
 };

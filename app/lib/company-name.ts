@@ -1,0 +1,17 @@
+// The company's name is one published value, the Company section of the site editor (docs/product.md#site-editor).
+// Texts that name the company say `{company}`, filled in where they are shown, so renaming carries through.
+
+export const COMPANY_PLACEHOLDER = "{company}";
+
+/** `text` with every `{company}` replaced by `name`. */
+export const fillCompanyName = (text: string, name: string): string => text.replaceAll(COMPANY_PLACEHOLDER, name);
+
+/** A copy of `value` (texts, lists and records of them) with `{company}` filled in every string. */
+export function withCompanyName<T>(value: T, name: string): T {
+  if (typeof value === "string") return fillCompanyName(value, name) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withCompanyName(item, name)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withCompanyName(item, name)])) as T;
+  }
+  return value;
+}
