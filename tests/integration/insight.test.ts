@@ -12,6 +12,7 @@ import { addDays, countPageViews, createInsightCounter, dayOf, insightCounter, s
 import { mondayOf, sendWeeklyReportIfDue } from "~/.server/insight/insight-report";
 import { createEnquiry } from "~/.server/models/enquiries";
 import { getInsightReport } from "~/.server/models/insight";
+import { rollUpEndedDays } from "~/.server/models/insight-rollups";
 import { createService } from "~/.server/models/services";
 import { createPageCache } from "~/.server/cache/page-cache";
 import { loader } from "~/routes/admin/insight";
@@ -304,7 +305,7 @@ describe("conversion and the Insight report", () => {
       { key: "google", label: "google", count: 1, enquiries: 1, rate: 1 },
       { key: "instagram.com", label: "instagram.com", count: 1, enquiries: 1, rate: 1 },
     ]);
-    // Pages by what they show, linked to the public page (issue 38.10: not `/service/<uuid>`).
+    // Pages by what they show, linked to the public page (not `/service/<uuid>`).
     expect(report.landingPages).toEqual([
       { key: "/", label: "Home page", href: "/", count: 3, enquiries: 1, rate: 1 / 3 },
       { key: `/service/${service.id}`, label: "Swimming Pools", href: `/service/${service.id}`, count: 1, enquiries: 1, rate: 1 },
@@ -354,6 +355,29 @@ describe("conversion and the Insight report", () => {
     const report = await getInsightReport(today, today, [today]);
     expect(report.topPages).toEqual([{ key: "/project/gone-1234", label: "Deleted project", href: null, count: 3 }]);
     expect(report.topProjects).toEqual([{ key: "/project/gone-1234", label: "Deleted project", href: null, count: 3 }]);
+  });
+
+  it("reads ended days from their daily roll-ups and gives the same report as the detail", async () => {
+    const today = dayOf(new Date());
+    const rows = [];
+    for (let back = 0; back <= 5; back++) {
+      for (let v = 0; v < 4 + back; v++) {
+        rows.push({
+          day: addDays(today, -back), visitor: `v${back}-${v}`, landing_path: v % 2 ? "/" : "/projects", source: v % 3 ? "google.com" : "(direct)",
+          utm_medium: null, utm_campaign: v === 0 ? "spring" : null, device: v % 2 ? "phone" : "desktop", browser: "Chrome", pageviews: 1 + v,
+        });
+      }
+    }
+    await db().insertInto("insight_visitors").values(rows).execute();
+    const days = Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
+    const before = await getInsightReport(days[0], today, days);
+    expect(await rollUpEndedDays(addDays(today, -2))).toBe(true);
+    // The rolled days' detail is no longer read: removing it changes nothing.
+    await db().deleteFrom("insight_visitors").where("day", "<=", addDays(today, -2)).execute();
+    const after = await getInsightReport(days[0], today, days);
+    expect(after).toEqual(before);
+    expect(after.totals.visitors).toBe(rows.length);
+    expect(await rollUpEndedDays(addDays(today, -2))).toBe(false);
   });
 
   it("rolls detail older than 24 months up to daily totals", async () => {

@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { db, type Engine, getDatabase } from "../db";
 import type { DB } from "../db/schema";
 import { conversionRate } from "~/validation/insight";
+import { rolledDayTotals, rolledVisitorsBy, splitRange } from "./insight-rollups";
 
 // Visitor statistics (docs/product.md#insight, docs/privacy.md): every query on the insight_* tables.
 // Days are site-time-zone calendar days as "YYYY-MM-DD" text, so text order is day order on both engines.
@@ -152,6 +153,7 @@ export async function rollUpBefore(cutoff: string): Promise<number> {
       await trx.deleteFrom("insight_visitors").where("day", "<", cutoff).execute();
       await trx.deleteFrom("insight_pages").where("day", "<", cutoff).execute();
       await trx.deleteFrom("insight_conversions").where("day", "<", cutoff).execute();
+      await trx.deleteFrom("insight_rollups").where("day", "<", cutoff).execute();
       return days.size;
     });
 }
@@ -167,14 +169,18 @@ export interface DayTotals {
 
 /** Visitors, page views and enquiries of each day from `from` to `to` (inclusive), detail and rolled-up days alike. */
 export async function listDailyTotals(from: string, to: string): Promise<DayTotals[]> {
-  const [visitors, enquiries, rolled] = await Promise.all([
-    db()
-      .selectFrom("insight_visitors")
-      .select(["day", sql<number>`count(*)`.as("visitors"), sql<number>`sum(pageviews)`.as("pageviews")])
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .groupBy("day")
-      .execute(),
+  const range = await splitRange(from, to);
+  const [detail, ended, enquiries, rolled] = await Promise.all([
+    range.detailFrom <= to
+      ? db()
+          .selectFrom("insight_visitors")
+          .select(["day", sql<number>`count(*)`.as("visitors"), sql<number>`sum(pageviews)`.as("pageviews")])
+          .where("day", ">=", range.detailFrom)
+          .where("day", "<=", to)
+          .groupBy("day")
+          .execute()
+      : [],
+    range.rolled ? rolledDayTotals(range.rolled.from, range.rolled.to) : [],
     db()
       .selectFrom("insight_conversions")
       .select(["day", sql<number>`count(*)`.as("enquiries"), sql<number>`count(landing_path)`.as("converted")])
@@ -201,7 +207,7 @@ export async function listDailyTotals(from: string, to: string): Promise<DayTota
     // Rolled-up days kept no visitor hashes; conversionRate caps what they give.
     d.converted += Number(r.enquiries);
   }
-  for (const v of visitors) {
+  for (const v of [...detail, ...ended]) {
     const d = get(v.day);
     d.visitors += Number(v.visitors);
     d.pageviews += Number(v.pageviews);
@@ -307,18 +313,26 @@ type VisitorColumn = "source" | "utm_campaign" | "device" | "browser" | "landing
 
 /** Visitors between `from` and `to` grouped by one column, most first (empty values left out). */
 export async function listVisitorsBy(column: VisitorColumn, from: string, to: string, limit = 10): Promise<Ranked[]> {
-  const rows = await db()
-    .selectFrom("insight_visitors")
-    .select([sql<string>`${sql.ref(column)}`.as("key"), sql<number>`count(*)`.as("visitors")])
-    .where("day", ">=", from)
-    .where("day", "<=", to)
-    .where(sql.ref(column), "is not", null)
-    .groupBy(column)
-    .orderBy(sql`count(*)`, "desc")
-    .orderBy(column)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ key: r.key, label: r.key, count: Number(r.visitors) }));
+  // Ended days from their roll-ups, the last day or two from the detail (insight-rollups.ts).
+  const { rolled, detailFrom } = await splitRange(from, to);
+  const [counts, detail] = await Promise.all([
+    rolled ? rolledVisitorsBy(column, rolled.from, rolled.to) : new Map<string, number>(),
+    detailFrom <= to
+      ? db()
+          .selectFrom("insight_visitors")
+          .select([sql<string>`${sql.ref(column)}`.as("key"), sql<number>`count(*)`.as("visitors")])
+          .where("day", ">=", detailFrom)
+          .where("day", "<=", to)
+          .where(sql.ref(column), "is not", null)
+          .groupBy(column)
+          .execute()
+      : [],
+  ]);
+  for (const r of detail) counts.set(r.key, (counts.get(r.key) ?? 0) + Number(r.visitors));
+  return [...counts]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, limit)
+    .map(([key, count]) => ({ key, label: key, count }));
 }
 
 /** Enquiries between `from` and `to` by the landing page or the source of the visitor who sent them. */
