@@ -166,7 +166,7 @@ function TopList<R extends Ranked>({ title, column, description, rows, figures }
                 <TableRow key={r.key}>
                   <TableCell title={r.label === r.key ? r.key : `${r.label} (${r.key})`}>
                     {r.href ? (
-                      <a href={r.href} className={`block truncate underline-offset-4 hover:underline ${labelWidth}`}>
+                      <a href={r.href} className={`block truncate underline underline-offset-4 hover:text-primary ${labelWidth}`}>
                         {r.label}
                       </a>
                     ) : (
