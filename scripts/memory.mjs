@@ -8,7 +8,8 @@
 // .tmp/memory.json.
 //
 // Environment (all optional):
-//   MEMORY_DURATION      seconds of load (default 90)
+//   MEMORY_DURATION      seconds of load (default 600: a floor that rises a few MB per 10 minutes shows only
+//                        over that long; MEMORY_DURATION=90 for a quick look)
 //   MEMORY_REST          seconds at rest before and after (default 15)
 //   MEMORY_CONNECTIONS   concurrent connections (default 8)
 //   MEMORY_UPLOAD_EVERY  seconds between uploads, 0 for none (default 3)
@@ -20,7 +21,7 @@ import autocannon from "autocannon";
 import sharp from "sharp";
 import { findPages, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
 
-const DURATION = Number(process.env.MEMORY_DURATION || 90);
+const DURATION = Number(process.env.MEMORY_DURATION || 600);
 const REST = Number(process.env.MEMORY_REST ?? 15);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS || 8);
 const UPLOAD_EVERY = Number(process.env.MEMORY_UPLOAD_EVERY ?? 3);
@@ -131,11 +132,30 @@ async function main() {
     loadFloorEndMb: Math.min(...during.slice(2 * third)),
     restAfterMb: median(samples.filter((s) => s.phase === "rest-after").map((s) => s.rss)),
   };
+  // The floor's slope: the lowest reading of each minute of load after the first (the climb from rest), fitted
+  // by least squares, in MB per 10 minutes. A leak shows as a floor that keeps rising.
+  const minutes = [];
+  for (let start = 60; start + 60 <= during.length; start += 60) minutes.push({ t: start + 30, rss: Math.min(...during.slice(start, start + 60)) });
+  let floorSlopeMbPer10Min = null;
+  if (minutes.length >= 2) {
+    const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+    const tMean = mean(minutes.map((m) => m.t));
+    const rMean = mean(minutes.map((m) => m.rss));
+    const slope = minutes.reduce((a, m) => a + (m.t - tMean) * (m.rss - rMean), 0) / minutes.reduce((a, m) => a + (m.t - tMean) ** 2, 0);
+    floorSlopeMbPer10Min = Math.round(slope * 600 * 10) / 10;
+  }
+  summary.floorPerMinuteMb = minutes.map((m) => m.rss);
+  summary.floorSlopeMbPer10Min = floorSlopeMbPer10Min;
   const after = machineInfo();
   const requestsPerSecond = Math.round(load.requests.average);
   console.log(
     `\nRSS (MB): rest ${summary.restBeforeMb}; under load median ${summary.loadMedianMb}, peak ${summary.loadPeakMb}, ` +
       `floor ${summary.loadFloorMiddleMb} -> ${summary.loadFloorEndMb} (middle/last third); rest after ${summary.restAfterMb}`,
+  );
+  console.log(
+    floorSlopeMbPer10Min === null
+      ? "Floor slope: needs at least 3 minutes of load"
+      : `Floor slope: ${floorSlopeMbPer10Min} MB per 10 minutes (per-minute floors ${minutes.map((m) => m.rss).join(", ")}); target under 5, peak under 300`,
   );
   console.log(
     `Load: ${DURATION} s, ${CONNECTIONS} connections, ${requestsPerSecond} req/s (${load.non2xx} non-2xx: the random ids are 404s), ` +

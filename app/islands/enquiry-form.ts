@@ -108,6 +108,14 @@ export function initContactForm() {
       // Not a URL: nothing to record.
     }
   }
+  // The campaign tags of the address, for the lead's source: the page is the same for every campaign (it is
+  // stored once), so they are read here (app/.server/cache/page-cache.ts).
+  const params = new URLSearchParams(location.search);
+  for (const name of ["utm_source", "utm_medium", "utm_campaign"]) {
+    const field = form.elements.namedItem(name);
+    const value = params.get(name);
+    if (field instanceof HTMLInputElement && !field.value && value) field.value = value.slice(0, 200);
+  }
   // A form without its submit button still sends (Enter in a field): then there are no labels to switch.
   const submit = form.querySelector<HTMLButtonElement>("button[type=submit]");
   const setSending = (sending: boolean) => {

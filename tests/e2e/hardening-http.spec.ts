@@ -254,3 +254,44 @@ test.describe("odd requests get an answer, and the server stays up", () => {
     }
   });
 });
+
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child!.pid!}/status`, "utf8"))?.[1]) / 1024;
+
+test.describe("bounded memory for anonymous traffic", () => {
+  test("10,000 distinct query strings on the home page and a detail page get the stored page, and RSS stays within 100 MB", async () => {
+    const sitemap = await (await fetch(`${URL_BASE}/sitemap.xml`)).text();
+    const detail = new URL(/<loc>([^<]*\/service\/[^<]+)<\/loc>/.exec(sitemap)![1]).pathname;
+    const headers = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0", "accept-encoding": "gzip, br" };
+    for (const path of ["/", detail]) await (await fetch(`${URL_BASE}${path}`, { headers })).arrayBuffer();
+    const before = rssMb();
+    const caches: Record<string, number> = {};
+    let next = 0;
+    // A campaign link shared around, or anyone with a loop: every variant a new query string.
+    const worker = async () => {
+      while (next < 10_000) {
+        const n = next++;
+        const path = n % 2 ? `${detail}?utm_campaign=c${n}&fbclid=${n}` : `/?utm_campaign=c${n}&utm_source=s${n}`;
+        const response = await fetch(`${URL_BASE}${path}`, { headers });
+        await response.arrayBuffer();
+        const key = `${response.status} ${response.headers.get("x-page-cache")}`;
+        caches[key] = (caches[key] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    expect(caches).toEqual({ "200 hit": 10_000 });
+    expect(rssMb() - before).toBeLessThan(100);
+  });
+});
+
+test.describe("logs", () => {
+  test("the hostile requests of this file left no error-level line in the server's output", async () => {
+    // A foreign sign-in callback too: it was logged at error level (docs/security.md "Faults and errors").
+    for (const url of ["//evil.example", "javascript:alert(1)"]) {
+      const response = await fetch(`${URL_BASE}/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(url)}`, { redirect: "manual" });
+      expect(response.status).toBe(403);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const errors = output.split("\n").filter((line) => /"level":(50|60)\b/.test(line));
+    expect(errors).toEqual([]);
+  });
+});

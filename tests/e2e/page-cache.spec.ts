@@ -81,7 +81,8 @@ test("service and project pages are cached; 404s, query strings and data request
   for (let i = 0; i < 2; i++) {
     const missing = await visit(request, "/service/does-not-exist");
     expect([missing.status, missing.cache]).toEqual([404, "miss"]);
-    expect((await visit(request, "/?utm_source=newsletter")).cache).toBeNull();
+    // A query string the page does not read gets the stored page (docs/decisions/0064-page-cache-keys-by-what-a-page-reads.md).
+    expect((await visit(request, "/?utm_source=newsletter")).cache).toBe("hit");
     expect((await visit(request, "/_root.data")).cache).toBeNull();
   }
 });
@@ -127,4 +128,14 @@ test("an admin edit shows on the next visit; the admin's own visits bypass the c
   const adminView = await page.goto(`${server.url()}/`);
   expect(adminView?.headers()["x-page-cache"]).toBeUndefined();
   await expect(page.getByRole("banner")).toContainText(logoText);
+});
+
+test("a campaign link gets the stored page, and its script puts the campaign tags in the contact form", async ({ page }) => {
+  await page.goto("/?utm_campaign=first-visit");
+  const response = await page.goto("/?utm_source=mail&utm_medium=email&utm_campaign=rainy-season#contact");
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
+  const form = page.locator("form#contact-form");
+  await expect(form.locator('input[name="utm_campaign"]')).toHaveValue("rainy-season");
+  await expect(form.locator('input[name="utm_source"]')).toHaveValue("mail");
+  await expect(form.locator('input[name="utm_medium"]')).toHaveValue("email");
 });

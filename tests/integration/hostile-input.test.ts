@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { action as authAction, loader as authLoader } from "~/routes/api/auth";
+import { auth, CLIENT_IP_HEADER } from "~/.server/auth/auth";
+import { drainErrorLogs } from "~/.server/logger";
 import { createContactDetail, listPublicContactDetails } from "~/.server/models/contact-details";
 import { createProject, getPublicProject } from "~/.server/models/projects";
 import { createService, getActiveService } from "~/.server/models/services";
@@ -71,5 +74,38 @@ describe("hostile input through the shared schemas and the models", () => {
     const contact = await createContactDetail(ContactDetailSchema.parse({ type: "address", value: HOSTILE.xss, is_public: "on" }));
     expect((await listPublicContactDetails()).map((c) => c.value)).toContain(contact.value);
     expect(contact.value).toBe(HOSTILE.xss);
+  });
+});
+
+// docs/security.md "Faults and errors": error level is for what an operator must look at. Refused input, whoever sends it, is
+// info or warn; tests/setup/error-logs.ts fails this test on any error-level line.
+describe("hostile sign-in URLs", () => {
+  const ORIGIN = "http://localhost:3000";
+  const authRequest = (path: string, body?: unknown) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { origin: ORIGIN, "content-type": "application/json", [CLIENT_IP_HEADER]: "198.51.100.7" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it("refuses a foreign or script callback URL without an error-level log line", async () => {
+    for (const url of ["//evil.example", "javascript:alert(1)", "https://evil.example/x"]) {
+      const responses = [
+        await authAction({ request: authRequest("/api/auth/sign-up/email", { email: "x@example.com", password: "a long password 123", name: "X", callbackURL: url }) } as never),
+        await authAction({ request: authRequest("/api/auth/request-password-reset", { email: "x@example.com", redirectTo: url }) } as never),
+        await authAction({ request: authRequest("/api/auth/sign-out", { callbackURL: url }) } as never),
+        await authLoader({ request: authRequest(`/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(url)}`) } as never),
+      ];
+      for (const response of responses) expect(response.status, url).toBe(403);
+    }
+  });
+
+  it("logs better-auth's own refusals of a visitor's input at warn, its failures still at error", () => {
+    const log = auth().options.logger?.log;
+    log?.("error", "Invalid callbackURL: //evil.example");
+    log?.("error", "Invalid origin: https://evil.example");
+    expect(drainErrorLogs()).toEqual([]);
+    log?.("error", "Failed to create session", new Error("disk full"));
+    expect(drainErrorLogs()).toMatchObject([{ msg: "auth: Failed to create session", err: { message: "disk full" } }]);
   });
 });

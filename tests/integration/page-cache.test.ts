@@ -258,18 +258,29 @@ describe("rendered page cache", () => {
     expect(renders).toEqual(["/", "/", "/", "/"]);
   });
 
-  it("does not store a 404, a page that sets a cookie, or a request with a query string", async () => {
+  it("does not store a 404 or a page that sets a cookie", async () => {
     for (const path of ["/service/missing", "/project/sets-cookie"]) {
       expect((await get(path)).cache).toBe("miss");
       expect((await get(path)).cache).toBe("miss");
     }
     expect((await get("/service/missing")).status).toBe(404);
-    expect((await get("/?utm_source=mail")).cache).toBeNull();
-    expect((await get("/?utm_source=mail")).cache).toBeNull();
     expect(cache.size).toBe(0);
-    // The bare page still goes through the cache.
-    expect((await get("/")).cache).toBe("miss");
+  });
+
+  it("serves the stored page for any query string the page does not read, without rendering it again", async () => {
+    expect((await get("/?utm_source=mail")).cache).toBe("miss");
+    for (let i = 0; i < 50; i++) expect((await get(`/?utm_campaign=c${i}&fbclid=${i}`)).cache).toBe("hit");
+    expect(renders).toEqual(["/?utm_source=mail"]);
     expect(cache.size).toBe(1);
+  });
+
+  it("keeps pages by a query string a page reads within their own budget, never pushing out the bare pages", async () => {
+    await restart({ maxQueryEntries: 3 });
+    expect((await get("/")).cache).toBe("miss");
+    for (let i = 0; i < 10; i++) expect((await get(`/?service=s${i}`)).cache).toBe("miss");
+    expect(cache.size).toBe(4);
+    expect((await get("/?service=s9&utm_source=x")).cache).toBe("hit");
+    expect((await get("/")).cache).toBe("hit");
   });
 
   it("keeps detail pages apart, and crawlers apart from browsers", async () => {

@@ -118,11 +118,20 @@ export function authOptions(database: Database): BetterAuthOptions & { plugins: 
     },
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+        // A thrown error is logged through pino's err serializer (as a plain arg it showed as `{}`).
+        const err = args.find((arg) => arg instanceof Error);
+        const rest = args.filter((arg) => arg !== err);
+        // Error level is for what an operator must look at; what a visitor's request was refused for is not.
+        const refused = level === "error" && VISITOR_REFUSALS.test(message);
+        logger[refused ? "warn" : level]({ err, args: rest.length ? rest : undefined }, `auth: ${message}`);
       },
     },
   };
 }
+
+/** better-auth's error-level messages that a visitor's request causes (docs/security.md "Faults and errors"). */
+const VISITOR_REFUSALS =
+  /^(Invalid (callbackURL|origin|redirectURL|errorCallbackURL|newUserCallbackURL|redirectTo)\b|Email is the same|Verification email isn't enabled|Change email with OTP is disabled|Delete user is disabled)/;
 
 function createAuth(database: Database) {
   return betterAuth(authOptions(database));

@@ -97,9 +97,9 @@ describe("which requests use the page cache", () => {
 
   it("leaves everything else to the router", () => {
     for (const url of [
-      "/?",
-      "/?utm_source=x",
       "/service/abc?index",
+      "/?_data=routes/public/home",
+      "/projects?page=0",
       "/_root.data",
       "/service/abc.data",
       "/service/",
@@ -118,6 +118,20 @@ describe("which requests use the page cache", () => {
       expect(key(url), url).toBeNull();
     }
     expect(key("/", { method: "POST" })).toBeNull();
+  });
+
+  it("keys a page by the query parameters it reads, and serves every other query string the bare page", () => {
+    for (const url of ["/?", "/?utm_source=x", "/?utm_campaign=c1&fbclid=abc", "/?service=", "/?service=bad%20id", "/?c=1"]) {
+      expect(key(url), url).toBe("browser /");
+    }
+    expect(key("/service/abc?utm_campaign=spring&gclid=1")).toBe("browser /service/abc");
+    expect(key("/project/abc?service=x")).toBe("browser /project/abc");
+    // The contact form's start: a service, else a project, as the home page's prefill takes them.
+    expect(key("/?utm_source=mail&service=abc_1")).toBe("browser /?service=abc_1");
+    expect(key("/?service=bad%20id&project=p-2")).toBe("browser /?project=p-2");
+    // The portfolio's filters, in their canonical order; page 1 is the bare portfolio.
+    expect(key("/projects?utm_source=x&page=1")).toBe("browser /projects");
+    expect(key("/projects?type=residential&category=Villas&page=2&x=1")).toBe("browser /projects?category=Villas&type=residential&page=2");
   });
 
   it("leaves a request with a session cookie to the router, and other cookies alone", () => {

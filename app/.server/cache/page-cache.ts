@@ -10,6 +10,7 @@ import { pruneInlineStyles } from "./css-prune";
 import { subsetInlineIconSprites } from "./icon-sprite";
 import { dropUnusedIslandScripts } from "./island-scripts";
 import { formToken } from "../enquiries/enquiries";
+import { portfolioHref, portfolioQueryInput, PortfolioQuerySchema } from "~/validation/portfolio";
 import { logger } from "../logger";
 
 // Rendered-page cache (docs/decisions/0006-rendered-page-cache.md). Rendering a public page
@@ -187,8 +188,38 @@ export function pageWithoutNonce(html: string, nonce: string, csp: string | unde
   return { html: stripped, scriptSources: [...new Set(hashes)].join(" ") };
 }
 
-/** `/`, `/service/<id>` and `/project/<id>`, with the ids the loaders accept; `.data` requests never match. */
+/** `/`, `/projects`, `/service/<id>` and `/project/<id>`, with the ids the loaders accept; `.data` requests never match. */
 const PAGE_PATH = /^\/(?:(?:service|project)\/[A-Za-z0-9_-]{1,64}|projects)?$/;
+
+/** Parameters React Router reads itself (`?index` picks the index route): such a request is left to it. */
+const ROUTER_PARAMS = ["index", "_data", "_routes"];
+
+/** An id as the home page's contact prefill accepts it (`?service=<id>`, `?project=<id>`). */
+const PREFILL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The part of the query string a page reads, written one way (the cache key's second half), "" when it reads
+ * none of what was sent, or null when the request is not for the cache. Everything else (campaign tags, click ids,
+ * `?c=1`) leaves the page as it is, so it gets the stored page: a campaign link is served as fast as the bare page,
+ * and a flood of distinct query strings neither renders nor stores anything new (docs/decisions/0064-page-cache-keys-by-what-a-page-reads.md).
+ */
+export function pageQuery(path: string, params: URLSearchParams): string | null {
+  if (ROUTER_PARAMS.some((name) => params.has(name))) return null;
+  if (path === "/projects") {
+    // The portfolio's filters and page, as its loader reads them; its canonical address is the key.
+    const parsed = PortfolioQuerySchema.safeParse(portfolioQueryInput(params));
+    return parsed.success ? portfolioHref(parsed.data).slice("/projects".length) : null;
+  }
+  if (path === "/") {
+    // The contact form's start (contactPrefill): a service, else a project, by an id it accepts. Campaign tags are
+    // filled into the form by the page's script, so that the page does not vary with them.
+    for (const name of ["service", "project"]) {
+      const id = params.get(name);
+      if (id && PREFILL_ID.test(id)) return `?${name}=${id}`;
+    }
+  }
+  return "";
+}
 
 export interface RequestFacts {
   method: string;
@@ -201,16 +232,20 @@ export interface RequestFacts {
 /** The cache key of a request, or null when it must go to React Router without the cache. */
 export function pageCacheKey({ method, url, cookie, userAgent }: RequestFacts): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
+  const mark = url.indexOf("?");
+  const path = mark < 0 ? url : url.slice(0, mark);
+  if (!PAGE_PATH.test(path)) return null;
+  const params = new URLSearchParams(mark < 0 ? "" : url.slice(mark + 1));
   // An admin preview (`?preview=1`) may show what visitors must not see: never shared (docs/decisions/0013-versions-and-trash.md).
-  if (new URLSearchParams(url.split("?")[1] ?? "").has("preview")) return null;
-  // Any query string, even an empty one, could change what a route renders: only the bare page is shared.
-  if (url.includes("?") || !PAGE_PATH.test(url)) return null;
+  if (params.has("preview")) return null;
+  const query = pageQuery(path, params);
+  if (query === null) return null;
   // Public pages do not vary by user today. A signed-in admin still gets a fresh render, so that a page
   // that one day shows something to admins only can never land in the cache every visitor reads from.
   if (cookie?.includes("session_token")) return null;
   // entry.server.tsx streams to browsers but sends crawlers the whole document at once (a page with
   // streamed lists differs between the two), so each gets its own entry.
-  return `${userAgent && isbot(userAgent) ? "bot" : "browser"} ${url}`;
+  return `${userAgent && isbot(userAgent) ? "bot" : "browser"} ${path}${query}`;
 }
 
 type HeaderValue = string | number | string[];
@@ -413,6 +448,12 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** Stored pages (default 500). */
   maxEntries?: number;
+  /**
+   * Pages with a query string that the page reads (a portfolio filter, a prefilled contact form) have budgets of
+   * their own on top (default 4 MB, 100 pages): however many of them are asked for, the bare pages stay stored.
+   */
+  maxQueryBytes?: number;
+  maxQueryEntries?: number;
   /** A page larger than this is served but not stored (default 2 MB). */
   maxPageBytes?: number;
   /** Oldest a stored page may be, for anything on a page that changes with time alone (default 5 min). */
@@ -445,20 +486,26 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const {
     maxBytes = 20 * 1024 * 1024,
     maxEntries = 500,
+    maxQueryBytes = 4 * 1024 * 1024,
+    maxQueryEntries = 100,
     maxPageBytes = 2 * 1024 * 1024,
     maxAgeMs = 5 * 60_000,
     maxRenderMs = 5_000,
     version = contentVersion,
     newFormToken = formToken,
   } = options;
-  const entries = new LRUCache<string, PageEntry>({
-    max: maxEntries,
-    maxSize: maxBytes,
-    // The page and its gzipped and brotli parts, each smaller than the page.
-    maxEntrySize: 3 * maxPageBytes + ENTRY_OVERHEAD,
-    sizeCalculation: (entry) => entry.bytes + ENTRY_OVERHEAD,
-    ttl: maxAgeMs,
-  });
+  const store = (max: number, maxSize: number) =>
+    new LRUCache<string, PageEntry>({
+      max,
+      maxSize,
+      // The page and its gzipped and brotli parts, each smaller than the page.
+      maxEntrySize: 3 * maxPageBytes + ENTRY_OVERHEAD,
+      sizeCalculation: (entry) => entry.bytes + ENTRY_OVERHEAD,
+      ttl: maxAgeMs,
+    });
+  const bare = store(maxEntries, maxBytes);
+  const withQuery = store(maxQueryEntries, maxQueryBytes);
+  const storeOf = (key: string) => (key.includes("?") ? withQuery : bare);
 
   /**
    * Compresses a just-stored page again at BROTLI_QUALITY, on zlib's thread pool, and swaps it in if the entry
@@ -468,8 +515,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (!entry.brotli) return;
     try {
       const better = await brotliPrefix(entry.template, BROTLI_QUALITY);
-      if (!better || better.length >= entry.brotli.length || entries.peek(key) !== entry) return;
-      entries.set(key, { ...entry, brotli: better, bytes: entry.bytes - entry.brotli.length + better.length }, { noUpdateTTL: true });
+      if (!better || better.length >= entry.brotli.length || storeOf(key).peek(key) !== entry) return;
+      storeOf(key).set(key, { ...entry, brotli: better, bytes: entry.bytes - entry.brotli.length + better.length }, { noUpdateTTL: true });
     } catch (error) {
       // The first compression stays in use: nothing is lost but bytes.
       logger.warn({ reqId: requestId, err: error }, "page cache: brotli not recompressed");
@@ -493,13 +540,13 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return next();
     }
 
-    const entry = entries.get(key);
+    const entry = storeOf(key).get(key);
     if (entry && entry.version === current) {
       res.setHeader("X-Page-Cache", "hit");
       send(req, res, entry, { nonce, formToken: newFormToken() });
       return;
     }
-    if (entry) entries.delete(key);
+    if (entry) storeOf(key).delete(key);
 
     res.setHeader("X-Page-Cache", "miss");
     // A HEAD render has no body to keep; the next GET stores the page.
@@ -512,7 +559,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
           (stored) => {
             // Labelled with the version read before the render: an edit made meanwhile makes it stale at once.
             const entry = { ...stored, version: current };
-            entries.set(key, entry);
+            storeOf(key).set(key, entry);
             void upgradeBrotli(key, entry, res.locals.requestId);
             // This answer is the stored page, as the next visitor's will be (with this render's own values).
             send(req, res, entry, { nonce, formToken: typeof token === "string" ? token : "" });
@@ -530,10 +577,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   return {
     middleware,
     get size() {
-      return entries.size;
+      return bare.size + withQuery.size;
     },
     get bytes() {
-      return entries.calculatedSize;
+      return bare.calculatedSize + withQuery.calculatedSize;
     },
   };
 }

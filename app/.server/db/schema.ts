@@ -335,6 +335,8 @@ export interface InsightTables {
   insight_chat_clicks: { day: string; channel: string; landing_path: string; source: string; clicks: Count };
   insight_conversions: { enquiry_id: string; day: string; landing_path: string | null; source: string | null; utm_campaign: string | null };
   insight_daily: { day: string; visitors: Count; pageviews: Count; enquiries: Count };
+  /** Per ended day: visitors per value of one list's column; dimension "total" (key "") holds the day's visitors and page views. */
+  insight_rollups: { day: string; dimension: string; key: string; visitors: Count; pageviews: Count };
 }
 
 export interface DB extends InsightTables {

@@ -18,6 +18,7 @@ import {
 } from "../models/insight";
 import { clientIp } from "../auth/sign-in";
 import { deleteChatClicksBefore } from "../models/insight-chats";
+import { rollUpEndedDays } from "../models/insight-rollups";
 
 // Cookie-free visitor statistics (docs/product.md#insight, docs/decisions/0023-insight-counted-on-the-server.md,
 // docs/privacy.md). Page views are counted here, on the server, as the response finishes: the page cache and
@@ -347,6 +348,8 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
   async function maintain(): Promise<void> {
     const today = dayOf(now());
     await deleteSaltsBefore(today);
+    // Days before yesterday have ended and their last buffered counts are written (docs/decisions/0065-insight-daily-rollups.md).
+    await rollUpEndedDays(addDays(today, -2));
     const rolled = await rollUpBefore(monthsBefore(today, DETAIL_MONTHS));
     await deleteChatClicksBefore(monthsBefore(today, DETAIL_MONTHS));
     if (rolled > 0) logger.info({ days: rolled }, "insight: old detail rolled up to daily totals");

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { useHydrated } from "./use-hydrated";
+import { conversionRate } from "~/validation/insight";
 
 // The Insight page's charts (docs/product.md#insight), drawn with recharts in the browser only: the admin
 // hydrates, and an SVG measured on the server would have no width. The numbers are also in tables on the page.
@@ -9,6 +10,8 @@ export interface DayPoint {
   visitors: number;
   pageviews: number;
   enquiries: number;
+  /** Enquiries whose visit was counted. */
+  converted: number;
 }
 
 const shortDay = (day: string) => {
@@ -55,7 +58,7 @@ export function TrafficChart({ days, label }: { days: DayPoint[]; label: string 
 /** Enquiries per visitor per day. */
 export function ConversionChart({ days, label }: { days: DayPoint[]; label: string }) {
   const mounted = useHydrated();
-  const data = days.map((d) => ({ day: d.day, rate: d.visitors > 0 ? d.enquiries / d.visitors : 0, enquiries: d.enquiries }));
+  const data = days.map((d) => ({ day: d.day, rate: conversionRate(d.converted, d.visitors), enquiries: d.enquiries }));
   const ticks = shareTicks(Math.max(0, ...data.map((d) => d.rate)));
   return (
     <figure role="img" aria-label={label} data-testid="conversion-chart" className="h-56 w-full">

@@ -175,8 +175,14 @@ function TopList<R extends Ranked>({ title, column, description, rows, figures }
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.key}>
-                  <TableCell title={r.key}>
-                    <span className={`block truncate ${labelWidth}`}>{r.label}</span>
+                  <TableCell title={r.label === r.key ? r.key : `${r.label} (${r.key})`}>
+                    {r.href ? (
+                      <a href={r.href} className={`block truncate underline underline-offset-4 hover:text-primary ${labelWidth}`}>
+                        {r.label}
+                      </a>
+                    ) : (
+                      <span className={`block truncate ${labelWidth}`}>{r.label}</span>
+                    )}
                   </TableCell>
                   {figures.map((f) => (
                     <TableCell key={f.header} className="text-right tabular-nums">

@@ -3,6 +3,7 @@ import { getOptionalUser } from "~/.server/auth/access";
 import { recordSecurityActivity } from "~/.server/activity/activity";
 import { sendPasswordChangedEmail } from "~/.server/mail/account-emails";
 import { auth, SITE_ORIGIN } from "~/.server/auth/auth";
+import { refuseForeignRedirect } from "~/.server/auth/redirect-urls";
 import { signIn } from "~/.server/auth/sign-in";
 import { requestPasswordReset } from "~/.server/auth/staff";
 import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
@@ -13,10 +14,12 @@ import { ForgotPasswordSchema } from "~/validation/staff";
 // own sign-in function so its database-backed limits apply here exactly as on the login form.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return auth().handler(request);
+  return (await refuseForeignRedirect(request)) ?? auth().handler(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const refused = await refuseForeignRedirect(request);
+  if (refused) return refused;
   const url = new URL(request.url);
   if (url.pathname === "/api/auth/sign-in/email" && request.method === "POST") {
     const body = (await request

@@ -58,6 +58,14 @@ async function readyOrPending<T>(promise: Promise<T>): Promise<{ value: T | Prom
   return { value: first === "pending" ? promise : (first as T) };
 }
 
+/**
+ * What of the query string the page is rendered with: the service or project the contact form starts from. Campaign
+ * tags are left to the page's script, so that a campaign link gets the stored page (app/.server/cache/page-cache.ts).
+ */
+function prefillParams(params: URLSearchParams): URLSearchParams {
+  return new URLSearchParams([...params].filter(([name]) => name === "service" || name === "project"));
+}
+
 // docs/product.md#server-rendered-lists: a list that is not ready at once is returned as a promise the router
 // streams (6 skeletons while pending); with a fast database the lists arrive in the HTML itself.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -71,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSiteChrome(content),
     readyOrPending(services),
     readyOrPending(projects),
-    url.search ? contactPrefill(url.searchParams) : null,
+    url.search ? contactPrefill(prefillParams(url.searchParams)) : null,
   ]);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
