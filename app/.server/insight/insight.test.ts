@@ -62,7 +62,7 @@ describe("where a visitor came from", () => {
 
   it("prefers utm_source, drops the query string from the path, and caps lengths", () => {
     const view = describeView({ url: `/?utm_source=News&utm_campaign=${"x".repeat(300)}&email=a@b.c`, referrer: "https://facebook.com/", host: "atoll.example", userAgent: UA.iphone });
-    expect(view).toEqual({ path: "/", source: "news", utm_medium: null, utm_campaign: "x".repeat(100), device: "phone", browser: "Safari" });
+    expect(view).toEqual({ path: "/", source: "news", utm_source: "news", utm_medium: null, utm_campaign: "x".repeat(100), device: "phone", browser: "Safari" });
     expect(describeView({ url: "/project/a", userAgent: UA.firefox }).source).toBe("(direct)");
     expect(describeView({ url: "/project/a", userAgent: UA.firefox }).path).toBe("/project/a");
     expect(describeView({ url: "/project/a#gallery", userAgent: UA.firefox }).path).toBe("/project/a");
