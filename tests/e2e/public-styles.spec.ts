@@ -12,6 +12,21 @@ async function detailPaths(request: import("@playwright/test").APIRequestContext
   );
 }
 
+/**
+ * The page rendered fresh, past the page cache: a query string no longer skips it (a page is keyed by the parameters
+ * it reads, app/.server/cache/page-cache.ts), a session cookie does. The cookie names no session, so the page is the
+ * one a visitor gets.
+ */
+async function gotoFresh(page: import("@playwright/test").Page, url: string) {
+  const target = new URL(url, DEMO_URL);
+  await page.context().addCookies([{ name: "better-auth.session_token", value: "none", url: target.origin }]);
+  try {
+    await page.goto(target.href);
+  } finally {
+    await page.context().clearCookies({ name: "better-auth.session_token" });
+  }
+}
+
 test("every class on a public page that the app's stylesheet styles is styled by the inlined one", async ({ page, request }) => {
   const loginHtml = await (await request.get(`${DEMO_URL}/admin/login`)).text();
   const appCssPath = loginHtml.match(/<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/)?.[1];
@@ -19,9 +34,9 @@ test("every class on a public page that the app's stylesheet styles is styled by
   const appCss = await (await request.get(`${DEMO_URL}${appCssPath}`)).text();
 
   for (const path of ["/", "/projects", ...(await detailPaths(request)), "/no-such-page"]) {
-    // Rendered fresh (a query string skips the page cache): the whole public stylesheet and the components' own
+    // Rendered fresh (past the page cache): the whole public stylesheet and the components' own
     // class names. The stored page's cut stylesheet and short names are compared with this one below.
-    await page.goto(`${path}?`);
+    await gotoFresh(page, path);
     // The menu, viewer and skeleton are part of the page too, open or not.
     const missing = await page.evaluate((fullCss) => {
       const selectorsOf = (sheet: CSSStyleSheet) => {
@@ -58,7 +73,7 @@ test("every class on a public page that the app's stylesheet styles is styled by
 
 // The page cache stores each public page with its stylesheet cut to the rules the page uses, the custom properties
 // and keyframes those rules read, and short class names (docs/decisions/0031-per-page-css-and-brotli-page-cache.md,
-// docs/decisions/0046-short-class-names-in-stored-pages.md). A query string skips the cache: the same page rendered
+// docs/decisions/0046-short-class-names-in-stored-pages.md). A session cookie skips the cache: the same page rendered
 // fresh, with the whole public stylesheet and the components' own class names. Both must look the same: every
 // element's computed style (and its ::before and ::after) is compared, custom properties and masks aside, and what
 // each icon's mask draws: the shapes of the sprite's cell it shows.
@@ -130,7 +145,7 @@ test.describe("the stored page looks exactly like the page rendered fresh", () =
     test(`${name} at ${width} px`, async ({ page, request }) => {
       const path = name.startsWith("/") ? name : (await detailPaths(request))[name === "service" ? 0 : 1];
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${DEMO_URL}${path}?`);
+      await gotoFresh(page, `${DEMO_URL}${path}`);
       await settle(page);
       const fresh = await snapshot(page);
       await page.goto(`${DEMO_URL}${path}`);
@@ -145,7 +160,7 @@ test.describe("the stored page looks exactly like the page rendered fresh", () =
       const differing = stored.hashes.flatMap((h, i) => (h === fresh.hashes[i] ? [] : [i])).slice(0, 3);
       if (differing.length) {
         const storedDetail = (await snapshot(page, differing)).detail;
-        await page.goto(`${DEMO_URL}${path}?`);
+        await gotoFresh(page, `${DEMO_URL}${path}`);
         await settle(page);
         const freshDetail = (await snapshot(page, differing)).detail;
         const diff = differing.map((_, k) => ({
