@@ -568,6 +568,32 @@ function m0016InsightRollups(): Migration {
   };
 }
 
+/**
+ * Indexes for a company some years in (docs/performance.md, "At scale and under floods"): every list reads its page
+ * newest first by (created_at, id) straight off an index instead of sorting the whole table, the board reads each
+ * stage's newest the same way, and the counts the pages show read a narrow index rather than every wide row.
+ */
+function m0017ScaleIndexes(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      // The list of any folder or search, the funnel's last 90 days and the CSV export's pages.
+      await db.schema.createIndex("enquiries_created").on("enquiries").columns(["created_at", "id"]).execute();
+      // A folder's list and a board column; without id their tie-break was a sort of the whole folder or stage.
+      await db.schema.dropIndex("enquiries_status_created").execute();
+      await db.schema.createIndex("enquiries_status_created_id").on("enquiries").columns(["status", "created_at", "id"]).execute();
+      await db.schema.dropIndex("enquiries_stage").execute();
+      await db.schema.createIndex("enquiries_stage_created").on("enquiries").columns(["stage", "created_at", "id"]).execute();
+      // The board's count per stage and the folder counts of one stage.
+      await db.schema.createIndex("enquiries_stage_status").on("enquiries").columns(["stage", "status"]).execute();
+      // The admin's project cards (newest first, then id) and their counts.
+      // Partial (outside the Trash): Postgres does not order by the columns after an "is null" one.
+      const listed = db.schema.createIndex("projects_admin_listing").on("projects").columns(["created_at desc", "id"]);
+      await listed.where(sql<boolean>`deleted_at is null`).execute();
+      await db.schema.createIndex("projects_counts").on("projects").columns(["deleted_at", "is_featured", "is_public"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -586,6 +612,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0014_activity_entity_name": m0014ActivityEntityName(),
         "0015_visit_origin": m0015VisitOrigin(),
         "0016_insight_rollups": m0016InsightRollups(),
+        "0017_scale_indexes": m0017ScaleIndexes(),
       };
     },
   };

@@ -175,6 +175,16 @@ export async function countEnquiries(stage: LeadStage | null = null): Promise<Re
   return out;
 }
 
+/**
+ * How many enquiries a folder holds, from `countEnquiries` of the same stage: without a search that is the list's
+ * total, so the page counts the table once instead of twice.
+ */
+export function folderTotal(counts: Record<EnquiryStatus, number>, folder: EnquiryFilter["status"]): number {
+  if (folder === "inbox") return counts.new + counts.read;
+  if (folder) return counts[folder];
+  return counts.new + counts.read + counts.archived + counts.spam;
+}
+
 export async function setEnquiryStatus(id: string, status: EnquiryStatus): Promise<boolean> {
   const result = await db().updateTable("enquiries").set({ status, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -7,7 +7,7 @@ import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enqu
 import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
 import { publishedCompanyName } from "~/.server/models/site-chrome";
-import { countEnquiries, countMatchingEnquiries, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
+import { countEnquiries, countMatchingEnquiries, folderTotal, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
 import {
   getLead,
   listAssignableAdmins,
@@ -52,13 +52,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const validId = selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? selectedId : null;
   // The list a page at a time (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the
   // end (its last enquiry just archived) shows the last page there is.
+  const folderCounts = countEnquiries(view === "list" ? filter.stage : null);
   const listPage = async () => {
-    const paging = pageWindow(await countMatchingEnquiries(filter), requestedPage(url.searchParams), ENQUIRIES_PAGE_SIZE);
+    const total = filter.q.trim() ? await countMatchingEnquiries(filter) : folderTotal(await folderCounts, filter.status);
+    const paging = pageWindow(total, requestedPage(url.searchParams), ENQUIRIES_PAGE_SIZE);
     return { paging, enquiries: await listEnquiries({ ...filter, offset: paging.offset, limit: paging.limit }) };
   };
   const [list, counts, selected, board, admins, templates, companyName] = await Promise.all([
     view === "list" ? listPage() : null,
-    countEnquiries(view === "list" ? filter.stage : null),
+    folderCounts,
     validId ? getLead(validId) : null,
     view === "board" ? listBoardLeads() : null,
     listAssignableAdmins(),
