@@ -267,21 +267,28 @@ test.describe("bounded memory for anonymous traffic", () => {
     const detail = new URL(/<loc>([^<]*\/service\/[^<]+)<\/loc>/.exec(sitemap)![1]).pathname;
     const headers = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0", "accept-encoding": "gzip, br" };
     for (const path of ["/", detail]) await (await fetch(`${URL_BASE}${path}`, { headers })).arrayBuffer();
-    const before = rssMb();
-    const caches: Record<string, number> = {};
-    let next = 0;
+    let caches: Record<string, number> = {};
     // A campaign link shared around, or anyone with a loop: every variant a new query string.
-    const worker = async () => {
-      while (next < 10_000) {
-        const n = next++;
-        const path = n % 2 ? `${detail}?utm_campaign=c${n}&fbclid=${n}` : `/?utm_campaign=c${n}&utm_source=s${n}`;
-        const response = await fetch(`${URL_BASE}${path}`, { headers });
-        await response.arrayBuffer();
-        const key = `${response.status} ${response.headers.get("x-page-cache")}`;
-        caches[key] = (caches[key] ?? 0) + 1;
-      }
+    const flood = async (prefix: string, count: number) => {
+      caches = {};
+      let next = 0;
+      const worker = async () => {
+        while (next < count) {
+          const n = next++;
+          const path = n % 2 ? `${detail}?utm_campaign=${prefix}${n}&fbclid=${n}` : `/?utm_campaign=${prefix}${n}&utm_source=s${n}`;
+          const response = await fetch(`${URL_BASE}${path}`, { headers });
+          await response.arrayBuffer();
+          const key = `${response.status} ${response.headers.get("x-page-cache")}`;
+          caches[key] = (caches[key] ?? 0) + 1;
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
     };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    // A first 1,000 bring the heap and the allocator to their working size under 8 connections (a one-time cost
+    // that varies with the machine's load); what is measured is whether 10,000 more variants hold anything.
+    await flood("warm", 1_000);
+    const before = rssMb();
+    await flood("c", 10_000);
     expect(caches).toEqual({ "200 hit": 10_000 });
     expect(rssMb() - before).toBeLessThan(100);
   });
