@@ -8,14 +8,10 @@ import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
 import { publishedCompanyName } from "~/.server/models/site-chrome";
 import { countEnquiries, countMatchingEnquiries, folderTotal, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
-import {
-  getLead,
-  listAssignableAdmins,
-  listBoardLeads,
-  listLeadAttachments,
-  listLeadEvents,
-  listReplyTemplates,
-} from "~/.server/models/leads";
+import { listLeadAttachments } from "~/.server/models/lead-attachments";
+import { listLeadEvents } from "~/.server/models/lead-events";
+import { getLead, listAssignableAdmins, listBoardLeads } from "~/.server/models/leads";
+import { listReplyTemplates } from "~/.server/models/reply-templates";
 import { LeadBoard } from "~/components/admin/lead-board";
 import { LeadPanel, sourceLabel } from "~/components/admin/lead-panel";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
