@@ -9,7 +9,8 @@ import path from "node:path";
 import { setDatabase } from "~/.server/db";
 import { openSqlite } from "~/.server/db/connection";
 import { migrate } from "~/.server/db/migrate";
-import { createInsightCounter, isCountable } from "~/.server/insight/insight";
+import { createInsightCounter } from "~/.server/insight/insight";
+import { isCountable } from "~/.server/insight/view-facts";
 
 const VIEWS = Number(process.env.INSIGHT_COST_VIEWS || 100_000);
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

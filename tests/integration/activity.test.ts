@@ -28,7 +28,7 @@ import { ADMIN_PASSWORD, contactInput, createAdmin, createMember, projectInput, 
 import { useTestDatabase } from "../setup/database";
 import { type SmtpSink, startSmtpSink } from "../setup/smtp-sink";
 import { setMailConfigForTests } from "~/.server/mail/mailer";
-import { createReplyTemplate } from "~/.server/models/leads";
+import { createReplyTemplate } from "~/.server/models/reply-templates";
 import * as OTPAuth from "otpauth";
 import { adminSession, call, intentsOf, ORIGIN } from "./admin-support";
 

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteEnquiryWithFiles, setAttachmentStorage } from "~/.server/enquiries/attachments";
 import { listEnquiries } from "~/.server/models/enquiries";
-import { listLeadAttachments } from "~/.server/models/leads";
+import { listLeadAttachments } from "~/.server/models/lead-attachments";
 import { DiskStorage, setStorage } from "~/.server/storage";
 import { action as inboxAction } from "~/routes/admin/enquiries";
 import { loader as attachmentLoader } from "~/routes/admin/enquiry-attachment";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db, getDatabase } from "~/.server/db";
-import { pageCacheKey } from "~/.server/cache/page-cache";
+import { pageCacheKey } from "~/.server/cache/page-cache-key";
 import { countProjects, createProject, getProject, listProjects, listPublicProjects, updateProject } from "~/.server/models/projects";
 import { createService, getActiveService, getService, listActiveServices, listServices, updateService } from "~/.server/models/services";
 import { purgeExpiredTrash, startTrashPurge, stopTrashPurge } from "~/.server/models/trash";

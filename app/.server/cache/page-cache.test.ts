@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brotliPage, brotliPrefix, deflateParts, fillTemplate, gzipPage, isStorable, pageCacheKey, pageWithoutNonce, toTemplate } from "./page-cache";
+import { pageCacheKey } from "./page-cache-key";
+import { isStorable } from "./page-capture";
+import { brotliPage, brotliPrefix, deflateParts, fillTemplate, gzipPage, pageWithoutNonce, toTemplate } from "./page-template";
 
 const NONCE = "k2Jc+9/xQ0a1b2c3d4e5fQ==";
 const TOKEN = "1763740000000.Vt0qWm3n1Xk9zAa_bCd-eF";

@@ -16,7 +16,7 @@ import { MAX_ENQUIRY_BODY } from "../http/body-limit";
 import { type ReceivedPart, readMultipart } from "../http/multipart";
 import { env } from "../env";
 import { logger } from "../logger";
-import { addLeadAttachments, listLeadAttachments } from "../models/leads";
+import { addLeadAttachments, listLeadAttachments } from "../models/lead-attachments";
 import { deleteEnquiry } from "../models/enquiries";
 import { DiskStorage, S3Storage, type Storage } from "../storage";
 import { imageJobs, MAX_INPUT_PIXELS } from "../storage/images";

@@ -1,5 +1,5 @@
 import { STAGE_LABELS } from "~/validation/lead";
-import type { Lead } from "../models/leads";
+import type { Lead } from "~/lib/lead-records";
 
 // The columns of the enquiries export (GET /admin/enquiries/export.csv), apart from the route so the browser
 // build never sees them.

@@ -7,7 +7,7 @@ import { SITE_ORIGIN } from "../auth/auth";
 import { logger } from "../logger";
 import { periodicJob } from "../ops/periodic";
 import { headerSafe, mailConfig, type MailConfig } from "../mail/mailer";
-import { listAssigneeDigests } from "../models/leads";
+import { listAssigneeDigests } from "../models/lead-follow-ups";
 
 // The daily email to each assignee (docs/decisions/0017-leads-pipeline.md): their overdue and
 // due-today follow-ups and their leads still in New. Sent once a day, after 08:00 in the Maldives,

@@ -3,7 +3,9 @@ import { logger } from "../logger";
 import { enqueueMail, waitForFirstTry } from "../mail/mail-queue";
 import { leadReplyEmail, mailConfig } from "../mail/mailer";
 import { publishedCompanyName } from "../models/site-chrome";
-import { type Author, type Lead, recordLeadReply, setReplyDelivery } from "../models/leads";
+import type { Lead } from "~/lib/lead-records";
+import { recordLeadReply, setReplyDelivery } from "../models/lead-events";
+import type { Author } from "../models/leads";
 import { newId } from "../models/rows";
 
 // Replies from a lead's page (docs/decisions/0017-leads-pipeline.md), sent through the outgoing-mail queue

@@ -2,7 +2,8 @@ import type { ChatChannel } from "~/lib/chat-links";
 import { env } from "../env";
 import { logger } from "../logger";
 import { recordChatClick, UNKNOWN } from "../models/insight-chats";
-import { dayOf, isCountable, visitOrigin } from "./insight";
+import { visitOrigin } from "./insight";
+import { dayOf, isCountable } from "./view-facts";
 
 // A click on a WhatsApp or Viber link is a conversion (docs/decisions/0068-chat-links-through-a-counting-redirect.md):
 // counted on the server as the redirect is answered, by the rules of a page view (no bots, prefetches, frames or

@@ -4,7 +4,8 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { publishedCompanyName } from "../models/site-chrome";
 import { type MailConfig, mailConfig } from "../mail/mailer";
-import { claimWeeklyReport, getInsightReport, type InsightReport, releaseWeeklyReport } from "../models/insight";
+import { claimWeeklyReport, releaseWeeklyReport } from "../models/insight";
+import { getInsightReport, type InsightReport } from "../models/insight-reads";
 
 // The optional weekly Insight email (docs/product.md#insight): on the first flush of counts on a Monday (Maldives
 // time), one instance claims the week and sends last Monday-to-Sunday's summary to NOTIFY_EMAIL.

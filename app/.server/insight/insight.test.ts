@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
-import { addDays, agentOf, browserOf, dayOf, describeView, deviceOf, isCountable, monthsBefore, referrerHost, visitorHash } from "./insight";
+import { addDays, agentOf, browserOf, dayOf, describeView, deviceOf, isCountable, monthsBefore, referrerHost, visitorHash } from "./view-facts";
 
 // The pure parts of visitor counting (docs/product.md#insight).
 

@@ -2,7 +2,7 @@ import { logger } from "../logger";
 import { periodicJob } from "../ops/periodic";
 import { type MailSender, mailSender, renderAccountEmail, type AccountEmailContent } from "./mailer";
 import { claimDueMail, getMailDelivery, insertOutgoingMail, type NewOutgoingMail, recordMailFailed, recordMailSent } from "../models/outbox";
-import { setReplyDelivery } from "../models/leads";
+import { setReplyDelivery } from "../models/lead-events";
 import { publishedCompanyName } from "../models/site-chrome";
 
 // The outgoing-mail queue and the background loop that drains it (docs/decisions/0015-outgoing-mail-queue.md).

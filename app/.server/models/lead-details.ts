@@ -1,6 +1,7 @@
 import { db } from "../db";
 import type { LeadStage } from "~/validation/lead";
-import { type Author, insertEvent, listAssignableAdmins, moveStage, type NewEvent } from "./leads";
+import { insertEvent, moveStage, type NewEvent } from "./lead-events";
+import { type Author, listAssignableAdmins } from "./leads";
 import { nowIso } from "./rows";
 
 // The details form of a lead (docs/product.md "Leads"): stage, assignee, follow-up and estimated value saved

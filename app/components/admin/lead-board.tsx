@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, CalendarClock, UserRound } from "lucide-reac
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatBudget, formatDate } from "~/lib/format";
+import type { LeadCard } from "~/lib/lead-records";
 import { cn } from "~/lib/utils";
 import { LEAD_STAGES, type LeadStage, PIPELINE, STAGE_LABELS, StageSchema } from "~/validation/lead";
 import { type ActionResult, useActionToast } from "./action-result";
@@ -12,16 +13,8 @@ import { schemaFormErrors } from "./use-schema-form";
 // Cards move with their buttons (keyboard: Tab to a card's button, Enter); each button is a plain
 // form post too. Lost needs a reason, so it is chosen on the lead itself.
 
-export interface BoardCard {
-  id: string;
-  name: string;
-  subject: string;
-  stage: LeadStage;
-  status: string;
-  assignee_name: string | null;
-  follow_up_on: string | null;
-  estimated_value: number | null;
-}
+/** What a card shows of a lead. */
+export type BoardCard = Omit<LeadCard, "created_at">;
 
 function neighbours(stage: LeadStage): { back: LeadStage | null; forward: LeadStage | null } {
   if (stage === "lost") return { back: "new", forward: null };

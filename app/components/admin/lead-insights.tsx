@@ -2,31 +2,19 @@ import { AlarmClock, CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatBudget, formatDate } from "~/lib/format";
+import type { FollowUpItem, Funnel } from "~/lib/lead-records";
 import { cn } from "~/lib/utils";
-import { type LeadStage, STAGE_LABELS } from "~/validation/lead-stages";
+import { STAGE_LABELS } from "~/validation/lead-stages";
 
 // The dashboard's lead panels (docs/decisions/0017-leads-pipeline.md): follow-ups due, and the
 // funnel of the last 90 days as bars. The bars are plain elements sized on the server, not a chart
 // library: the dashboard is the admin's first page on a phone, and recharts alone was over 100 KiB of
 // its JavaScript (docs/decisions/0033-admin-on-a-phone.md).
 
-export interface FunnelData {
-  enquiries: number;
-  contacted: number;
-  quoted: number;
-  won: number;
-  lost: number;
-  valueWon: number;
-}
+export type FunnelData = Funnel;
 
-export interface FollowUp {
-  id: string;
-  name: string;
-  subject: string;
-  stage: LeadStage;
-  follow_up_on: string;
-  assignee_name: string | null;
-}
+/** What a follow-up's row shows. */
+export type FollowUp = Omit<FollowUpItem, "assignee_id">;
 
 const COLORS = ["var(--color-chart-1, #1e3a5f)", "var(--color-chart-2, #0f766e)", "var(--color-chart-3, #d97706)", "var(--color-chart-4, #15803d)"];
 

@@ -6,11 +6,11 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import type { Lead, ReplyTemplate } from "~/lib/lead-records";
 import { fillTemplate, ReplySchema } from "~/validation/lead";
 import { FieldError } from "./form-fields";
 import { LeadForm, Section } from "./lead-form";
 import { replyMailto } from "./reply-mailto";
-import type { LeadDetails } from "./lead-panel";
 
 // Replying from a lead: through the site's mail queue when mail is set up; otherwise the reply opens in the
 // admin's own email app (a mailto: link) or is copied, and "Open in email app" records it on the timeline
@@ -27,8 +27,8 @@ const copyText = async (text: string, message: string) => {
 };
 
 interface Props {
-  lead: Pick<LeadDetails, "id" | "name" | "email" | "subject">;
-  templates: Array<{ id: string; name: string; subject: string; body: string }>;
+  lead: Pick<Lead, "id" | "name" | "email" | "subject">;
+  templates: ReplyTemplate[];
   mailReady: boolean;
   company: string;
 }

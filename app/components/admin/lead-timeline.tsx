@@ -5,14 +5,14 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBudget, formatDate, formatDateTime } from "~/lib/format";
+import type { LeadEvent } from "~/lib/lead-records";
 import { NoteSchema, STAGE_LABELS } from "~/validation/lead";
 import { FieldError } from "./form-fields";
 import { LeadForm, Section } from "./lead-form";
-import type { TimelineEvent } from "./lead-panel";
 
 // A lead's story, oldest first, and the form that adds a note to it.
 
-export function LeadTimeline({ leadId, events }: { leadId: string; events: TimelineEvent[] }) {
+export function LeadTimeline({ leadId, events }: { leadId: string; events: LeadEvent[] }) {
   const uid = useId();
   return (
       <Section title="Timeline" icon={StickyNote}>
@@ -47,7 +47,7 @@ export function LeadTimeline({ leadId, events }: { leadId: string; events: Timel
   );
 }
 
-function TimelineText({ event: e }: { event: TimelineEvent }) {
+function TimelineText({ event: e }: { event: LeadEvent }) {
   switch (e.kind) {
     case "note":
       return (

@@ -4,7 +4,7 @@ import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/.server/auth/access";
 import { logger } from "~/.server/logger";
 import { countEnquiries } from "~/.server/models/enquiries";
-import { leadFunnel, listDueFollowUps } from "~/.server/models/leads";
+import { leadFunnel, listDueFollowUps } from "~/.server/models/lead-follow-ups";
 import { FollowUps, LeadFunnel } from "~/components/admin/lead-insights";
 import { countProjects } from "~/.server/models/projects";
 import { mailTrouble, pingDatabase } from "~/.server/models/system";

@@ -1,6 +1,6 @@
-import { Archive, ArrowLeft, Download, Inbox, KanbanSquare, List, Mail, MailOpen, MessageSquareText, Phone, Search, ShieldAlert, Trash2, Undo2 } from "lucide-react";
+import { Download, Inbox, MessageSquareText } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAdmin } from "~/.server/auth/access";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
@@ -8,30 +8,26 @@ import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
 import { publishedCompanyName } from "~/.server/models/site-chrome";
 import { countEnquiries, countMatchingEnquiries, folderTotal, getEnquiry, listEnquiries, setEnquiriesStatus, setEnquiryStatus } from "~/.server/models/enquiries";
-import {
-  getLead,
-  listAssignableAdmins,
-  listBoardLeads,
-  listLeadAttachments,
-  listLeadEvents,
-  listReplyTemplates,
-} from "~/.server/models/leads";
+import { listLeadAttachments } from "~/.server/models/lead-attachments";
+import { listLeadEvents } from "~/.server/models/lead-events";
+import { getLead, listAssignableAdmins, listBoardLeads } from "~/.server/models/leads";
+import { listReplyTemplates } from "~/.server/models/reply-templates";
 import { LeadBoard } from "~/components/admin/lead-board";
-import { LeadPanel, sourceLabel } from "~/components/admin/lead-panel";
+import { LeadPanel } from "~/components/admin/lead-panel";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { EnquiryBulkBar } from "~/components/admin/enquiry-bulk-bar";
+import { EnquiryBulkBar } from "~/components/admin/enquiries/enquiry-bulk-bar";
+import { EnquiryDetail } from "~/components/admin/enquiries/enquiry-detail";
+import { EnquiryList } from "~/components/admin/enquiries/enquiry-list";
+import { EnquiryFolders, EnquiryViews } from "~/components/admin/enquiries/enquiry-navigation";
 import { EmptyState } from "~/components/admin/empty-state";
 import { PageIntro } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
-import { Input } from "~/components/ui/input";
-import { formatDateTime, siteDay } from "~/lib/format";
+import { siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { type EnquiryFolder, type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
+import { type EnquiryStatus, enquiryFilter, ENQUIRY_STATUSES } from "~/validation/enquiry";
 import { type LeadView, STAGE_LABELS } from "~/validation/lead";
 import { ENQUIRIES_PAGE_SIZE, pageWindow, requestedPage } from "~/validation/paging";
 import { leadAction, leadWording } from "./lead-actions";
@@ -186,22 +182,6 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-const FOLDERS: Array<{ key: EnquiryFolder; label: string; icon: typeof Inbox }> = [
-  { key: "inbox", label: "Inbox", icon: Inbox },
-  { key: "new", label: "New", icon: Mail },
-  { key: "read", label: "Read", icon: MailOpen },
-  { key: "archived", label: "Archived", icon: Archive },
-  { key: "spam", label: "Spam", icon: ShieldAlert },
-];
-
-const EMAIL_LABELS: Record<string, string> = {
-  pending: "Email queued",
-  sending: "Email sending",
-  sent: "Email sent",
-  failed: "Email failed",
-  skipped: "Not emailed",
-};
-
 export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
   const { enquiries, paging, counts, selected, filter, view, board, events, attachments, admins, templates, companyName, mailReady, today } = loaderData;
   const [params] = useSearchParams();
@@ -226,7 +206,6 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
     submitFetcher(bulk, form, { method: "post" });
   };
 
-  const folderCount = (key: EnquiryFolder) => (key === "inbox" ? counts.new + counts.read : counts[key]);
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -249,151 +228,31 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId]);
 
-  const setStatus = (status: EnquiryStatus) => {
-    if (selected) submitFetcher(fetcher, { intent: "set-status", id: selected.id, status }, { method: "post" });
-  };
-
   const detail = selected ? (
-    <Card aria-label={`Enquiry from ${selected.name}`} role="region">
-      <CardContent className="grid gap-5">
-        <Link
-          to={link({ id: null })}
-          className={cn("inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground", view === "list" && "lg:hidden")}
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {view === "board" ? "Back to the board" : "Back to the list"}
-        </Link>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 className="text-lg font-semibold" dir="auto">
-              {selected.name}
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
-              {` · from ${sourceLabel(selected.source_page).toLowerCase()}`}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-1.5">
-            <Badge>Stage: {STAGE_LABELS[selected.stage]}</Badge>
-            <Badge variant={selected.status === "spam" ? "destructive" : "secondary"} className="capitalize">
-              {selected.status}
-            </Badge>
-            <Badge variant={selected.email_status === "failed" ? "destructive" : "outline"}>{EMAIL_LABELS[selected.email_status]}</Badge>
-          </div>
-        </div>
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-muted-foreground">Email</dt>
-            <dd>
-              <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}>
-                {selected.email}
-              </a>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Phone</dt>
-            <dd>
-              {selected.phone ? (
-                <a className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}>
-                  <Phone aria-hidden="true" className="size-3.5" />
-                  {selected.phone}
-                </a>
-              ) : (
-                "N/A"
-              )}
-            </dd>
-          </div>
-          <div className="sm:col-span-2">
-            <dt className="text-muted-foreground">Project type</dt>
-            <dd className="font-medium" dir="auto">
-              {selected.subject}
-            </dd>
-          </div>
-        </dl>
-        <div>
-          <h3 className="mb-1 text-sm text-muted-foreground">Project details</h3>
-          <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-4 text-sm leading-relaxed" dir="auto">
-            {selected.message}
-          </p>
-        </div>
-        {selected.spam_reason ? <p className="text-sm text-muted-foreground">Caught as spam: {selected.spam_reason}.</p> : null}
-        {selected.email_status === "failed" && selected.email_error ? (
-          <p className="text-sm text-destructive">Email notification failed: {selected.email_error}</p>
-        ) : null}
-        <LeadPanel
-          key={selected.id}
-          lead={selected}
-          events={events}
-          attachments={attachments}
-          admins={admins}
-          templates={templates}
-          mailReady={mailReady}
-          company={companyName}
-        />
-        <div className="flex flex-wrap gap-2 border-t pt-4">
-          {selected.status === "read" ? (
-            <Button variant="outline" onClick={() => setStatus("new")}>
-              <Mail aria-hidden="true" />
-              Mark as new
-            </Button>
-          ) : null}
-          {selected.status === "new" ? (
-            <Button variant="outline" onClick={() => setStatus("read")}>
-              <MailOpen aria-hidden="true" />
-              Mark as read
-            </Button>
-          ) : null}
-          {selected.status === "archived" || selected.status === "spam" ? (
-            <Button variant="outline" onClick={() => setStatus("read")}>
-              <Undo2 aria-hidden="true" />
-              {selected.status === "spam" ? "Not spam" : "Move to inbox"}
-            </Button>
-          ) : (
-            <Button variant="outline" onClick={() => setStatus("archived")}>
-              <Archive aria-hidden="true" />
-              Archive
-            </Button>
-          )}
-          {selected.status !== "spam" ? (
-            <Button variant="outline" onClick={() => setStatus("spam")}>
-              <ShieldAlert aria-hidden="true" />
-              Spam
-            </Button>
-          ) : null}
-          <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <EnquiryDetail
+      enquiry={selected}
+      back={{ href: link({ id: null }), label: view === "board" ? "Back to the board" : "Back to the list", wideToo: view === "board" }}
+      onStatus={(status) => submitFetcher(fetcher, { intent: "set-status", id: selected.id, status }, { method: "post" })}
+      onDelete={() => setConfirming(true)}
+    >
+      <LeadPanel
+        key={selected.id}
+        lead={selected}
+        events={events}
+        attachments={attachments}
+        admins={admins}
+        templates={templates}
+        mailReady={mailReady}
+        company={companyName}
+      />
+    </EnquiryDetail>
   ) : null;
 
   return (
     <div className="grid gap-6">
       <PageIntro title="Enquiries" description="Messages sent through the website's contact form, followed from first message to won job.">
         <div className="flex flex-wrap gap-2">
-          <nav aria-label="Enquiry views" className="inline-flex rounded-md border p-0.5">
-            {(
-              [
-                ["list", "List", List],
-                ["board", "Board", KanbanSquare],
-              ] as const
-            ).map(([key, label, Icon]) => (
-              <Link
-                key={key}
-                to={key === "board" ? "?view=board" : "?"}
-                aria-current={view === key ? "page" : undefined}
-                className={cn(
-                  "inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
-                  view === key && "bg-primary text-primary-foreground hover:text-primary-foreground",
-                )}
-              >
-                <Icon aria-hidden="true" className="size-4" />
-                {label}
-              </Link>
-            ))}
-          </nav>
+          <EnquiryViews view={view} />
           <Button asChild variant="outline">
             <Link to="/admin/enquiries/templates">
               <MessageSquareText aria-hidden="true" />
@@ -409,37 +268,12 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
         </div>
       </PageIntro>
 
-      <div className={cn("flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between", view === "board" && "hidden")}>
-        <nav aria-label="Enquiry folders" className="flex flex-wrap gap-1">
-          {FOLDERS.map(({ key, label, icon: Icon }) => (
-            <Link
-              key={key}
-              to={link({ status: key === "inbox" ? null : key, id: null, page: null })}
-              aria-current={filter.status === key ? "page" : undefined}
-              className={cn(
-                "inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
-                filter.status === key && "bg-primary text-primary-foreground hover:bg-primary hover:text-primary-foreground",
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
-              <span className="rounded-full bg-background/20 px-1.5 text-xs tabular-nums">{folderCount(key)}</span>
-            </Link>
-          ))}
-        </nav>
-        <Form method="get" role="search" className="flex gap-2">
-          {filter.status !== "inbox" ? <input type="hidden" name="status" value={filter.status} /> : null}
-          {filter.stage ? <input type="hidden" name="stage" value={filter.stage} /> : null}
-          <label htmlFor="enquiry-search" className="sr-only">
-            Search enquiries
-          </label>
-          <Input id="enquiry-search" name="q" type="search" defaultValue={filter.q} placeholder="Search name, email, project..." className="w-full lg:w-72" />
-          <Button type="submit" variant="secondary">
-            <Search aria-hidden="true" />
-            Search
-          </Button>
-        </Form>
-      </div>
+      <EnquiryFolders
+        filter={filter}
+        counts={counts}
+        href={(key) => link({ status: key === "inbox" ? null : key, id: null, page: null })}
+        className={cn(view === "board" && "hidden")}
+      />
 
       {view === "list" && filter.stage ? (
         <p className="-mt-3 flex flex-wrap items-center gap-2 text-sm">
@@ -479,49 +313,7 @@ export default function EnquiriesPage({ loaderData }: Route.ComponentProps) {
               onStatus={(status) => submitBulk({ intent: "bulk-status", status })}
               onDelete={() => setConfirmingBulk(true)}
             />
-            <ul aria-label="Enquiries" className="grid content-start gap-2">
-              {enquiries.map((e) => (
-                <li key={e.id} className="relative">
-                  {/* Beside the link, not in it: ticking an enquiry does not open it. The label is the 44 px target. */}
-                  <label className="absolute top-2 left-1.5 grid size-11 cursor-pointer place-items-center">
-                    <Checkbox
-                      className="size-5 bg-card"
-                      checked={ticked.includes(e.id)}
-                      onCheckedChange={(on) => tick(e.id, on === true)}
-                      aria-label={`Select the enquiry from ${e.name}`}
-                    />
-                  </label>
-                  <Link
-                    to={link({ id: e.id })}
-                    aria-current={selected?.id === e.id ? "true" : undefined}
-                    className={cn(
-                      "block rounded-lg border bg-card py-4 pr-4 pl-13 transition-colors hover:border-primary/40 hover:bg-muted/40",
-                      selected?.id === e.id && "border-primary ring-1 ring-primary",
-                    )}
-                  >
-                    <div className="flex items-start justify-between gap-3">
-                      <p className={cn("truncate", e.status === "new" ? "font-semibold" : "font-medium")} dir="auto">
-                        {e.name}
-                      </p>
-                      <time dateTime={e.created_at} className="shrink-0 text-xs text-muted-foreground">
-                        {formatDateTime(e.created_at)}
-                      </time>
-                    </div>
-                    <p className="truncate text-sm text-muted-foreground" dir="auto">
-                      {e.subject}
-                    </p>
-                    <p className="mt-1 line-clamp-1 text-sm text-muted-foreground" dir="auto">
-                      {e.message}
-                    </p>
-                    <div className="mt-2 flex flex-wrap gap-1.5">
-                      {e.status === "new" ? <Badge>New</Badge> : null}
-                      {e.status === "spam" ? <Badge variant="destructive">Spam</Badge> : null}
-                      {e.status === "archived" ? <Badge variant="secondary">Archived</Badge> : null}
-                    </div>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <EnquiryList enquiries={enquiries} selectedId={selected?.id ?? null} ticked={ticked} onTick={tick} href={(id) => link({ id })} />
             {paging && paging.pageCount > 1 ? <Pager label="Enquiry pages" {...paging} href={(page) => link({ page: page > 1 ? String(page) : null })} /> : null}
           </div>
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/enquiry-attachment";
 import { requireAdmin } from "~/.server/auth/access";
 import { getAttachmentStorage } from "~/.server/enquiries/attachments";
 import { logger } from "~/.server/logger";
-import { getLeadAttachment } from "~/.server/models/leads";
+import { getLeadAttachment } from "~/.server/models/lead-attachments";
 
 // GET /admin/enquiries/:id/attachments/:attachmentId: a file sent with the contact form, for a signed-in
 // admin only (docs/decisions/0018-enquiry-attachments.md). The key comes from the database row of that

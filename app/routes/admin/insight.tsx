@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/insight";
 import { requireAdmin } from "~/.server/auth/access";
-import { addDays, dayOf, insightCounter } from "~/.server/insight/insight";
-import { getInsightReport, type ConversionRow, type Ranked } from "~/.server/models/insight";
+import { insightCounter } from "~/.server/insight/insight";
+import { addDays, dayOf } from "~/.server/insight/view-facts";
+import { getInsightReport, type ConversionRow, type Ranked } from "~/.server/models/insight-reads";
 import { getChatClicks } from "~/.server/models/insight-chats";
 import { CHAT_LABELS } from "~/lib/chat-links";
 import { ConversionChart, TrafficChart } from "~/components/admin/insight-charts";

@@ -1,7 +1,8 @@
 import type { SessionUser } from "~/.server/auth/access";
 import { MAIL_NOT_CONFIGURED, sendLeadReply } from "~/.server/enquiries/leads";
 import { type LeadDetailsInput, saveLeadDetails } from "~/.server/models/lead-details";
-import { addLeadNote, getLead, recordLeadReply, setLeadStage } from "~/.server/models/leads";
+import { addLeadNote, recordLeadReply, setLeadStage } from "~/.server/models/lead-events";
+import { getLead } from "~/.server/models/leads";
 import { AssigneeSchema, FollowUpSchema, LeadDetailsSchema, NoteSchema, ReplySchema, STAGE_LABELS, StageSchema, ValueSchema } from "~/validation/lead";
 import { fail } from "./action-helpers";
 import type { RecordAction, Wording } from "./record-action";

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reply-templates";
 import { requireAdmin } from "~/.server/auth/access";
-import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from "~/.server/models/leads";
+import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from "~/.server/models/reply-templates";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { FieldError } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
