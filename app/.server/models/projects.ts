@@ -1,12 +1,12 @@
 import type { Kysely, Selectable } from "kysely";
 import { PUBLIC_PROJECTS_LIMIT } from "~/validation/constants";
 import { type ProjectInput, ProjectSchema } from "~/validation/project";
-import { bumpContentVersion, cached } from "../cache/cache";
+import { cached } from "../cache/cache";
 import { db } from "../db";
 import type { DB, ProjectsTable } from "../db/schema";
-import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
-import { listToJson, newId, nowIso, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
-import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
+import { listToJson, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
+import { type Snapshot, snapshotOf, versionedRecord } from "./versioned-record";
+import type { RestoreResult } from "./versions";
 import type { Project } from "~/lib/records";
 
 export type { Project };
@@ -125,6 +125,50 @@ function toProject(row: Selectable<ProjectsTable>): Project {
   };
 }
 
+function toColumns(input: ProjectInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    short_description: input.short_description,
+    featured_image_url: input.featured_image_url,
+    featured_image_focal_x: input.featured_image_focal_x,
+    featured_image_focal_y: input.featured_image_focal_y,
+    gallery_images: listToJson(input.gallery_images),
+    status: input.status,
+    category: input.category,
+    client_name: input.client_name,
+    client_email: input.client_email,
+    client_phone: input.client_phone,
+    project_location: input.project_location,
+    project_type: input.project_type,
+    budget: input.budget,
+    start_date: input.start_date,
+    end_date: input.end_date,
+    duration_months: input.duration_months,
+    completion_percentage: input.completion_percentage,
+    priority: input.priority,
+    materials_used: listToJson(input.materials_used),
+    challenges: input.challenges,
+    solutions: input.solutions,
+    testimonial: input.testimonial,
+    tags: listToJson(input.tags),
+    team_members: listToJson(input.team_members),
+    technologies_used: listToJson(input.technologies_used),
+    is_featured: input.is_featured,
+    is_public: input.is_public,
+  };
+}
+
+const records = versionedRecord({
+  table: "projects",
+  kind: "project",
+  schema: ProjectSchema,
+  toRecord: toProject,
+  toColumns,
+  saverIsCreatedBy: false,
+  shownColumn: "is_public",
+});
+
 /** Public list: public projects, featured first then newest, at most 6 (docs/product.md#projects-section). */
 export async function listPublicProjects(limit = PUBLIC_PROJECTS_LIMIT): Promise<ProjectCard[]> {
   return cached(`projects:public:${limit}`, () => loadPublicProjects(limit));
@@ -163,15 +207,8 @@ export async function getPublicProject(id: string): Promise<PublicProject | null
  * not in the Trash, public or not, with the same public columns a visitor would get. Never cached.
  */
 export async function getProjectPreview(id: string): Promise<ProjectPreview | null> {
-  const row = await db()
-    .selectFrom("projects")
-    .select([...PUBLIC_PROJECT_COLUMNS, "is_public"])
-    .where("id", "=", id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!row) return null;
-  const { is_public: isPublic, ...visible } = row;
-  return { project: toPublicProject(visible), isPublic: toBool(isPublic) };
+  const preview = await records.preview(id, PUBLIC_PROJECT_COLUMNS, toPublicProject);
+  return preview && { project: preview.record, isPublic: preview.shown };
 }
 
 /** The filters of the portfolio page (/projects): the categories and project types public projects have, with counts. */
@@ -266,129 +303,33 @@ export async function listProjects(page?: { offset: number; limit: number }): Pr
 }
 
 /** A project not in the Trash, public or not (admin edits and the admin preview), or null. */
-export async function getProject(id: string, executor: Kysely<DB> = db()): Promise<Project | null> {
-  const row = await executor.selectFrom("projects").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
-  return row ? toProject(row) : null;
-}
-
-function toColumns(input: ProjectInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    short_description: input.short_description,
-    featured_image_url: input.featured_image_url,
-    featured_image_focal_x: input.featured_image_focal_x,
-    featured_image_focal_y: input.featured_image_focal_y,
-    gallery_images: listToJson(input.gallery_images),
-    status: input.status,
-    category: input.category,
-    client_name: input.client_name,
-    client_email: input.client_email,
-    client_phone: input.client_phone,
-    project_location: input.project_location,
-    project_type: input.project_type,
-    budget: input.budget,
-    start_date: input.start_date,
-    end_date: input.end_date,
-    duration_months: input.duration_months,
-    completion_percentage: input.completion_percentage,
-    priority: input.priority,
-    materials_used: listToJson(input.materials_used),
-    challenges: input.challenges,
-    solutions: input.solutions,
-    testimonial: input.testimonial,
-    tags: listToJson(input.tags),
-    team_members: listToJson(input.team_members),
-    technologies_used: listToJson(input.technologies_used),
-    is_featured: input.is_featured,
-    is_public: input.is_public,
-  };
-}
+export const getProject = (id: string, executor?: Kysely<DB>): Promise<Project | null> => records.get(id, executor);
 
 /** What a version keeps: every field the form edits (docs/decisions/0013-versions-and-trash.md). */
-export type ProjectSnapshot = Omit<Project, "id" | "created_at" | "created_by">;
-
-export function projectSnapshot(project: Project): ProjectSnapshot {
-  const { id: _id, created_at: _created, created_by: _by, ...fields } = project;
-  return fields;
-}
-
-/** Keeps the project's current state as its next version; inside the transaction that changed it. */
-async function keepVersion(trx: Kysely<DB>, id: string, action: VersionAction, userId: string | null): Promise<Project | null> {
-  const project = await getProject(id, trx);
-  if (project) await recordVersion(trx, "project", id, projectSnapshot(project), action, userId);
-  return project;
-}
+export type ProjectSnapshot = Snapshot<Project>;
+export const projectSnapshot: (project: Project) => ProjectSnapshot = snapshotOf;
 
 /** created_by is set on create only (docs/product.md#entities). */
-export async function createProject(input: ProjectInput, userId: string | null, createdAt = nowIso()): Promise<Project> {
-  const id = newId();
-  const created = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("projects")
-        .values({ id, ...toColumns(input), created_by: userId, created_at: createdAt, updated_at: createdAt })
-        .execute();
-      return keepVersion(trx, id, "create", userId);
-    });
-  await bumpContentVersion();
-  return created!;
-}
+export const createProject = (input: ProjectInput, userId: string | null, createdAt?: string): Promise<Project> => records.create(input, userId, createdAt);
 
 /** `userId` is who saved (the version's author); created_by stays the creator's. */
-export async function updateProject(id: string, input: ProjectInput, userId: string | null = null): Promise<Project | null> {
-  const updated = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const result = await trx
-        .updateTable("projects")
-        .set({ ...toColumns(input), updated_at: nowIso() })
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 0n ? null : keepVersion(trx, id, "update", userId);
-    });
-  if (updated) await bumpContentVersion();
-  return updated;
-}
+export const updateProject = (id: string, input: ProjectInput, userId: string | null = null): Promise<Project | null> => records.update(id, input, userId);
 
 /** Makes a version the current project and keeps the result as a new version (see restoreServiceVersion). */
-export async function restoreProjectVersion(id: string, versionId: string, userId: string | null): Promise<RestoreResult<Project>> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx): Promise<RestoreResult<Project>> => {
-      const snapshot = await readSnapshot(trx, "project", id, versionId);
-      if (!snapshot) return { kind: "not-found" };
-      const parsed = ProjectSchema.safeParse(snapshotAsForm(snapshot));
-      if (!parsed.success) {
-        return { kind: "invalid", fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
-      }
-      const updated = await trx
-        .updateTable("projects")
-        .set({ ...toColumns(keepListItems(snapshot, parsed.data)), updated_at: nowIso() })
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) return { kind: "not-found" };
-      const record = await keepVersion(trx, id, "restore", userId);
-      return record ? { kind: "ok", record } : { kind: "not-found" };
-    });
-  if (result.kind === "ok") await bumpContentVersion();
-  return result;
-}
+export const restoreProjectVersion = (id: string, versionId: string, userId: string | null): Promise<RestoreResult<Project>> =>
+  records.restoreVersion(id, versionId, userId);
 
 /** Delete: moves the project to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export const deleteProject = (id: string, userId: string | null = null) => moveToTrash("projects", id, userId);
+export const deleteProject = records.trash;
 
 /** The Trash: projects deleted and not yet purged, most recently deleted first. */
-export const listTrashedProjects = () => listTrashed("projects");
+export const listTrashedProjects = records.listTrashed;
 
 /** Takes a project out of the Trash, as it was. False when it is not in the Trash. */
-export const restoreProjectFromTrash = (id: string) => restoreFromTrash("projects", id);
+export const restoreProjectFromTrash = records.restoreFromTrash;
 
 /** Deletes a project in the Trash, with its versions. False when it is not in the Trash. */
-export const deleteProjectForever = (id: string) => deleteForever("projects", id);
+export const deleteProjectForever = records.deleteForever;
 
 /** Dashboard counts: total, featured and public projects (the Trash does not count). */
 export async function countProjects(): Promise<{ total: number; featured: number; public: number }> {
@@ -415,19 +356,5 @@ export async function setProjectFlags(
     ...(flags.is_featured === undefined ? {} : { is_featured: flags.is_featured }),
   };
   if (Object.keys(set).length === 0) return (await getProject(id)) !== null;
-  const changed = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const result = await trx
-        .updateTable("projects")
-        .set({ ...set, updated_at: nowIso() })
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) return false;
-      await keepVersion(trx, id, "status", userId);
-      return true;
-    });
-  if (changed) await bumpContentVersion();
-  return changed;
+  return records.setColumns(id, set, userId);
 }

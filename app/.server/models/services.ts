@@ -1,11 +1,11 @@
 import type { Kysely, Selectable } from "kysely";
 import { type ServiceInput, ServiceSchema } from "~/validation/service";
-import { bumpContentVersion, cached } from "../cache/cache";
+import { cached } from "../cache/cache";
 import { db } from "../db";
 import type { DB, ServicesTable } from "../db/schema";
-import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
-import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
-import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
+import { listToJson, toBool, toIso, toTextList, toUrlList } from "./rows";
+import { type Snapshot, snapshotOf, versionedRecord } from "./versioned-record";
+import type { RestoreResult } from "./versions";
 import type { Service } from "~/lib/records";
 
 export type { Service };
@@ -103,6 +103,42 @@ function toService(row: Selectable<ServicesTable>): Service {
   };
 }
 
+function toColumns(input: ServiceInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    short_description: input.short_description,
+    category: input.category,
+    overview: input.overview,
+    featured_image_url: input.featured_image_url,
+    featured_image_focal_x: input.featured_image_focal_x,
+    featured_image_focal_y: input.featured_image_focal_y,
+    gallery: listToJson(input.gallery),
+    features: listToJson(input.features),
+    icon: input.icon,
+    service_type: input.service_type,
+    pricing_model: input.pricing_model,
+    duration_estimate: input.duration_estimate,
+    prerequisites: input.prerequisites,
+    warranty: input.warranty,
+    availability: input.availability,
+    target_audience: input.target_audience,
+    benefits: listToJson(input.benefits),
+    is_active: input.is_active,
+    sort_order: input.sort_order,
+  };
+}
+
+const records = versionedRecord({
+  table: "services",
+  kind: "service",
+  schema: ServiceSchema,
+  toRecord: toService,
+  toColumns,
+  saverIsCreatedBy: true,
+  shownColumn: "is_active",
+});
+
 /** Public list: active services by sort order (docs/product.md#services-section). */
 export async function listActiveServices(): Promise<ServiceCard[]> {
   return cached("services:active", loadActiveServices);
@@ -138,15 +174,8 @@ export async function getActiveService(id: string): Promise<PublicService | null
  * not in the Trash, active or not, with the same public columns a visitor would get. Never cached.
  */
 export async function getServicePreview(id: string): Promise<ServicePreview | null> {
-  const row = await db()
-    .selectFrom("services")
-    .select([...PUBLIC_SERVICE_COLUMNS, "is_active"])
-    .where("id", "=", id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!row) return null;
-  const { is_active: isActive, ...visible } = row;
-  return { service: toPublicService(visible), isActive: toBool(isActive) };
+  const preview = await records.preview(id, PUBLIC_SERVICE_COLUMNS, toPublicService);
+  return preview && { service: preview.record, isActive: preview.shown };
 }
 
 /** Every active service with its images, for the sitemap. */
@@ -181,143 +210,38 @@ export async function listServices(): Promise<Service[]> {
 }
 
 /** A service not in the Trash, active or not (admin edits and the admin preview), or null. */
-export async function getService(id: string, executor: Kysely<DB> = db()): Promise<Service | null> {
-  const row = await executor.selectFrom("services").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
-  return row ? toService(row) : null;
-}
-
-function toColumns(input: ServiceInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    short_description: input.short_description,
-    category: input.category,
-    overview: input.overview,
-    featured_image_url: input.featured_image_url,
-    featured_image_focal_x: input.featured_image_focal_x,
-    featured_image_focal_y: input.featured_image_focal_y,
-    gallery: listToJson(input.gallery),
-    features: listToJson(input.features),
-    icon: input.icon,
-    service_type: input.service_type,
-    pricing_model: input.pricing_model,
-    duration_estimate: input.duration_estimate,
-    prerequisites: input.prerequisites,
-    warranty: input.warranty,
-    availability: input.availability,
-    target_audience: input.target_audience,
-    benefits: listToJson(input.benefits),
-    is_active: input.is_active,
-    sort_order: input.sort_order,
-  };
-}
+export const getService = (id: string, executor?: Kysely<DB>): Promise<Service | null> => records.get(id, executor);
 
 /** What a version keeps: every field the form edits (docs/decisions/0013-versions-and-trash.md). */
-export type ServiceSnapshot = Omit<Service, "id" | "created_at" | "created_by">;
+export type ServiceSnapshot = Snapshot<Service>;
+export const serviceSnapshot: (service: Service) => ServiceSnapshot = snapshotOf;
 
-export function serviceSnapshot(service: Service): ServiceSnapshot {
-  const { id: _id, created_at: _created, created_by: _by, ...fields } = service;
-  return fields;
-}
-
-/** Keeps the service's current state as its next version; inside the transaction that changed it. */
-async function keepVersion(trx: Kysely<DB>, id: string, action: VersionAction, userId: string | null): Promise<Service | null> {
-  const service = await getService(id, trx);
-  if (service) await recordVersion(trx, "service", id, serviceSnapshot(service), action, userId);
-  return service;
-}
-
-export async function createService(input: ServiceInput, userId: string | null): Promise<Service> {
-  const id = newId();
-  const now = nowIso();
-  const created = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("services")
-        .values({ id, ...toColumns(input), created_by: userId, created_at: now, updated_at: now })
-        .execute();
-      return keepVersion(trx, id, "create", userId);
-    });
-  await bumpContentVersion();
-  return created!;
-}
+export const createService = (input: ServiceInput, userId: string | null): Promise<Service> => records.create(input, userId);
 
 /** Updates a service; docs/product.md#entities: created_by is set on update too. Null when it does not exist. */
-export async function updateService(id: string, input: ServiceInput, userId: string | null): Promise<Service | null> {
-  const updated = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const result = await trx
-        .updateTable("services")
-        .set({ ...toColumns(input), created_by: userId, updated_at: nowIso() })
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 0n ? null : keepVersion(trx, id, "update", userId);
-    });
-  if (updated) await bumpContentVersion();
-  return updated;
-}
+export const updateService = (id: string, input: ServiceInput, userId: string | null): Promise<Service | null> => records.update(id, input, userId);
 
-export async function setServiceActive(id: string, isActive: boolean, userId: string | null = null): Promise<boolean> {
-  const changed = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const result = await trx
-        .updateTable("services")
-        .set({ is_active: isActive, updated_at: nowIso() })
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) return false;
-      await keepVersion(trx, id, "status", userId);
-      return true;
-    });
-  if (changed) await bumpContentVersion();
-  return changed;
-}
-
+export const setServiceActive = (id: string, isActive: boolean, userId: string | null = null): Promise<boolean> =>
+  records.setColumns(id, { is_active: isActive }, userId);
 
 /**
  * Makes a version the current service (created_by: the restorer, as any save) and keeps the result as a
  * new version, so the state it replaced stays in the history. The snapshot passes the form's schema again.
  */
-export async function restoreServiceVersion(id: string, versionId: string, userId: string | null): Promise<RestoreResult<Service>> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx): Promise<RestoreResult<Service>> => {
-      const snapshot = await readSnapshot(trx, "service", id, versionId);
-      if (!snapshot) return { kind: "not-found" };
-      const parsed = ServiceSchema.safeParse(snapshotAsForm(snapshot));
-      if (!parsed.success) {
-        return { kind: "invalid", fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])) };
-      }
-      const updated = await trx
-        .updateTable("services")
-        .set({ ...toColumns(keepListItems(snapshot, parsed.data)), created_by: userId, updated_at: nowIso() })
-        .where("id", "=", id)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) return { kind: "not-found" };
-      const record = await keepVersion(trx, id, "restore", userId);
-      return record ? { kind: "ok", record } : { kind: "not-found" };
-    });
-  if (result.kind === "ok") await bumpContentVersion();
-  return result;
-}
+export const restoreServiceVersion = (id: string, versionId: string, userId: string | null): Promise<RestoreResult<Service>> =>
+  records.restoreVersion(id, versionId, userId);
 
 /** Delete: moves the service to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export const deleteService = (id: string, userId: string | null = null) => moveToTrash("services", id, userId);
+export const deleteService = records.trash;
 
 /** The Trash: services deleted and not yet purged, most recently deleted first. */
-export const listTrashedServices = () => listTrashed("services");
+export const listTrashedServices = records.listTrashed;
 
 /** Takes a service out of the Trash, as it was. False when it is not in the Trash. */
-export const restoreServiceFromTrash = (id: string) => restoreFromTrash("services", id);
+export const restoreServiceFromTrash = records.restoreFromTrash;
 
 /** Deletes a service in the Trash, with its versions. False when it is not in the Trash. */
-export const deleteServiceForever = (id: string) => deleteForever("services", id);
+export const deleteServiceForever = records.deleteForever;
 
 export async function countServices(): Promise<{ total: number; active: number }> {
   const row = await db()

@@ -1,13 +1,10 @@
 import { useState } from "react";
 import type { ContactDetail } from "~/lib/records";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SOCIAL_PLATFORMS } from "~/validation/constants";
 import { ContactDetailSchema } from "~/validation/contact-detail";
 import { SelectField, SwitchField, TextField } from "./form-fields";
 import { CONTACT_TYPE_OPTIONS, SOCIAL_PLATFORM_OPTIONS } from "./labels";
-import { useGuardedDialog } from "./unsaved-changes";
-import { useSchemaForm } from "./use-schema-form";
+import { RecordDialog, RecordForm } from "./record-dialog";
 
 interface ContactDetailDialogProps {
   open: boolean;
@@ -27,77 +24,64 @@ const VALUE_HINTS: Record<string, string> = {
 };
 
 export function ContactDetailDialog({ open, onOpenChange, detail }: ContactDetailDialogProps) {
-  const guarded = useGuardedDialog(onOpenChange);
   return (
-    <Dialog open={open} onOpenChange={guarded.onOpenChange}>
-      <DialogContent {...guarded.contentProps} className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-xl">
-        <DialogHeader className="border-b p-6 pr-12">
-          <DialogTitle>{detail ? "Edit Contact Detail" : "Add Contact Detail"}</DialogTitle>
-          <DialogDescription>Phone numbers, emails, addresses, hours, website, social links and WhatsApp or Viber numbers shown on the site.</DialogDescription>
-        </DialogHeader>
-        <ContactDetailForm key={detail?.id ?? "new"} detail={detail} onDone={guarded.close} onCancel={guarded.requestClose} />
-      </DialogContent>
-      {guarded.dialog}
-    </Dialog>
+    <RecordDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={detail ? "Edit Contact Detail" : "Add Contact Detail"}
+      description="Phone numbers, emails, addresses, hours, website, social links and WhatsApp or Viber numbers shown on the site."
+      width="sm:max-w-xl"
+    >
+      {(close) => <ContactDetailForm key={detail?.id ?? "new"} detail={detail} {...close} />}
+    </RecordDialog>
   );
 }
 
 function ContactDetailForm({ detail, onDone, onCancel }: { detail: ContactDetail | null; onDone: () => void; onCancel: () => void }) {
-  const { fetcher, errors, busy, formProps } = useSchemaForm(ContactDetailSchema, (result) => {
-    if (result.ok) onDone();
-  });
   const [type, setType] = useState<string>(detail?.type ?? "phone");
   const platform = detail?.type === "social" && (SOCIAL_PLATFORMS as readonly string[]).includes(detail.icon ?? "") ? (detail.icon ?? "") : "";
 
   return (
-    <fetcher.Form {...formProps} className="flex min-h-0 flex-1 flex-col">
-      <input type="hidden" name="intent" value={detail ? "update" : "create"} />
-      {detail ? <input type="hidden" name="id" value={detail.id} /> : null}
-      <div className="grid gap-4 overflow-y-auto p-6">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Type"
-            name="type"
-            required
-            options={CONTACT_TYPE_OPTIONS}
-            value={type}
-            onChange={(event) => setType(event.currentTarget.value)}
-            error={errors.type}
-          />
-          {type === "social" ? (
-            <SelectField label="Social Platform" name="platform" required options={SOCIAL_PLATFORM_OPTIONS} placeholder="Choose a platform" defaultValue={platform} error={errors.platform} />
-          ) : (
-            <TextField label="Icon" name="icon" hint="Optional icon name, e.g. phone, mail" defaultValue={detail?.type === "social" ? "" : (detail?.icon ?? "")} error={errors.icon} />
-          )}
-        </div>
-        <TextField label="Label" name="label" placeholder="e.g. Office" defaultValue={detail?.label ?? ""} error={errors.label} />
-        <TextField label="Value" name="value" required hint={VALUE_HINTS[type]} defaultValue={detail?.value ?? ""} error={errors.value} autoComplete="off" />
-        {detail ? (
-          <TextField
-            label="Display Order"
-            name="display_order"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            hint="Lower numbers come first"
-            defaultValue={String(detail.display_order)}
-            error={errors.display_order}
-          />
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SwitchField label="Primary" name="is_primary" description="The main entry of its type" defaultChecked={detail?.is_primary ?? false} />
-          <SwitchField label="Public" name="is_public" description="Shown on the public site" defaultChecked={detail?.is_public ?? true} />
-        </div>
-      </div>
-      <DialogFooter className="border-t p-4">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : detail ? "Update Contact Detail" : "Create Contact Detail"}
-        </Button>
-      </DialogFooter>
-    </fetcher.Form>
+    <RecordForm schema={ContactDetailSchema} id={detail?.id} noun="Contact Detail" onDone={onDone} onCancel={onCancel} bodyClassName="grid gap-4 overflow-y-auto p-6">
+      {(errors) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Type"
+              name="type"
+              required
+              options={CONTACT_TYPE_OPTIONS}
+              value={type}
+              onChange={(event) => setType(event.currentTarget.value)}
+              error={errors.type}
+            />
+            {type === "social" ? (
+              <SelectField label="Social Platform" name="platform" required options={SOCIAL_PLATFORM_OPTIONS} placeholder="Choose a platform" defaultValue={platform} error={errors.platform} />
+            ) : (
+              <TextField label="Icon" name="icon" hint="Optional icon name, e.g. phone, mail" defaultValue={detail?.type === "social" ? "" : (detail?.icon ?? "")} error={errors.icon} />
+            )}
+          </div>
+          <TextField label="Label" name="label" placeholder="e.g. Office" defaultValue={detail?.label ?? ""} error={errors.label} />
+          <TextField label="Value" name="value" required hint={VALUE_HINTS[type]} defaultValue={detail?.value ?? ""} error={errors.value} autoComplete="off" />
+          {detail ? (
+            <TextField
+              label="Display Order"
+              name="display_order"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              hint="Lower numbers come first"
+              defaultValue={String(detail.display_order)}
+              error={errors.display_order}
+            />
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SwitchField label="Primary" name="is_primary" description="The main entry of its type" defaultChecked={detail?.is_primary ?? false} />
+            <SwitchField label="Public" name="is_public" description="Shown on the public site" defaultChecked={detail?.is_public ?? true} />
+          </div>
+        </>
+      )}
+    </RecordForm>
   );
 }

@@ -1,10 +1,8 @@
-import { ImageIcon, MapPin } from "lucide-react";
+import { MapPin } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { Project } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
-import { focalStyle } from "~/lib/images";
-import { preloadImage, ResponsiveImage } from "~/components/site/responsive-image";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Switch } from "~/components/ui/switch";
@@ -12,6 +10,7 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { formatBudget } from "~/lib/format";
 import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
+import { RecordCardImage } from "./record-card-image";
 import { submitFetcher } from "./fetcher-submit";
 
 /**
@@ -42,11 +41,6 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
   const pendingFeatured = featuredFetcher.formData?.get("is_featured");
   const isPublic = typeof pendingPublic === "string" ? pendingPublic === "true" : project.is_public;
   const isFeatured = typeof pendingFeatured === "string" ? pendingFeatured === "true" : project.is_featured;
-  // The first card's image is the largest paint on a phone: a preload in the server's head starts it before the
-  // stylesheet and the scripts, instead of when the parser reaches the card (docs/performance.md#admin). Not in the
-  // browser: the image is in the page by then, and a browser build lacks the site images' version hashes, so its
-  // preload would fetch the same image again under another URL.
-  if (import.meta.env.SSR && priority && project.featured_image_url) preloadImage(project.featured_image_url, IMAGE_SIZES);
   const setFlag = (flag: "is_public" | "is_featured", value: boolean) =>
     submitFetcher(flag === "is_public" ? publicFetcher : featuredFetcher, { intent: "set-flags", id: project.id, [flag]: String(value) }, { method: "post" });
 
@@ -57,24 +51,14 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
       data-state={isPublic ? "public" : "private"}
       className="group/card flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs data-[state=private]:border-dashed data-[state=private]:bg-muted/60 data-[state=private]:shadow-none"
     >
-      {project.featured_image_url ? (
-        <ResponsiveImage
-          src={project.featured_image_url}
-          alt=""
-          sizes={IMAGE_SIZES}
-          avif="phones"
-          // The first card's image is the largest paint on a phone: fetched at once, first (docs/performance.md#admin).
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
-          style={focalStyle(project.featured_image_focal_x, project.featured_image_focal_y)}
-          className="aspect-video w-full bg-muted object-cover group-data-[state=private]/card:opacity-50 group-data-[state=private]/card:grayscale"
-        />
-      ) : (
-        <div className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
-          <ImageIcon aria-hidden="true" className="size-8" />
-          <span className="sr-only">No image</span>
-        </div>
-      )}
+      <RecordCardImage
+        record={project}
+        sizes={IMAGE_SIZES}
+        priority={priority}
+        className="aspect-video w-full bg-muted object-cover group-data-[state=private]/card:opacity-50 group-data-[state=private]/card:grayscale"
+        placeholderClassName="aspect-video w-full"
+        iconClassName="size-8"
+      />
       <div className="grid flex-1 content-start gap-3 p-4">
         <div className="flex flex-wrap gap-1.5">
           {project.category ? <Badge variant="outline">{project.category}</Badge> : null}

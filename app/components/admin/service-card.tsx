@@ -1,15 +1,14 @@
-import { ImageIcon, Power, PowerOff } from "lucide-react";
+import { Power, PowerOff } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { Service } from "~/lib/records";
 import { Badge } from "~/components/ui/badge";
-import { preloadImage, ResponsiveImage } from "~/components/site/responsive-image";
 import { Button } from "~/components/ui/button";
-import { focalStyle } from "~/lib/images";
 import { type ActionResult, useActionToast } from "./action-result";
 import { formatDate } from "~/lib/format";
 import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
+import { RecordCardImage } from "./record-card-image";
 
 /**
  * As wide as the image is shown: the card's width less its padding on phones (the page's 16 px, the card's 16 px and
@@ -33,11 +32,6 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
   // Optimistic: show the new state while the toggle is on its way.
   const pending = fetcher.formData?.get("is_active");
   const active = pending === undefined || pending === null ? service.is_active : pending === "true";
-  // The first card's image is the largest paint on a phone: a preload in the server's head starts it before the
-  // stylesheet and the scripts, instead of when the parser reaches the card (docs/performance.md#admin). Not in the
-  // browser: the image is in the page by then, and a browser build lacks the site images' version hashes, so its
-  // preload would fetch the same image again under another URL.
-  if (import.meta.env.SSR && priority && service.featured_image_url) preloadImage(service.featured_image_url, IMAGE_SIZES);
 
   return (
     // An inactive service looks it at a glance (docs/decisions/0019-admin-toasts-and-hero-media.md): a greyed, faded image on a muted, dashed card; the text keeps its contrast.
@@ -46,24 +40,14 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
       data-state={active ? "active" : "inactive"}
       className="group/card flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs data-[state=inactive]:border-dashed data-[state=inactive]:bg-muted/60 data-[state=inactive]:shadow-none sm:flex-row"
     >
-      {service.featured_image_url ? (
-        <ResponsiveImage
-          src={service.featured_image_url}
-          alt=""
-          sizes={IMAGE_SIZES}
-          avif="phones"
-          // The first card's image is the largest paint on a phone: fetched at once, first (docs/performance.md#admin).
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
-          style={focalStyle(service.featured_image_focal_x, service.featured_image_focal_y)}
-          className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover group-data-[state=inactive]/card:opacity-50 group-data-[state=inactive]/card:grayscale sm:aspect-video sm:h-28 sm:w-44"
-        />
-      ) : (
-        <div className="flex aspect-[2/1] w-full shrink-0 items-center justify-center rounded-lg border bg-muted text-muted-foreground sm:aspect-video sm:h-28 sm:w-44">
-          <ImageIcon aria-hidden="true" className="size-6" />
-          <span className="sr-only">No image</span>
-        </div>
-      )}
+      <RecordCardImage
+        record={service}
+        sizes={IMAGE_SIZES}
+        priority={priority}
+        className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover group-data-[state=inactive]/card:opacity-50 group-data-[state=inactive]/card:grayscale sm:aspect-video sm:h-28 sm:w-44"
+        placeholderClassName="aspect-[2/1] w-full shrink-0 rounded-lg border sm:aspect-video sm:h-28 sm:w-44"
+        iconClassName="size-6"
+      />
       <div className="grid min-w-0 flex-1 content-start gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={titleId} className="text-base font-semibold" dir="auto">
