@@ -11,6 +11,7 @@ import { CENTRE, type FocalPoint, FocalPointField } from "./focal-point-field";
 import { GalleryField, isPreviewable, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
 import { useSchemaForm } from "./use-schema-form";
+import { FormattedTextField } from "./formatted-text-field";
 
 interface ProjectDialogProps {
   open: boolean;
@@ -60,7 +61,7 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
         <FormSection title="Basics">
           <TextField label="Title" name="title" required defaultValue={project?.title} error={errors.title} autoComplete="off" />
           <TextAreaField label="Short Description" name="short_description" rows={2} defaultValue={project?.short_description ?? ""} error={errors.short_description} />
-          <TextAreaField label="Description" name="description" rows={4} defaultValue={project?.description ?? ""} error={errors.description} />
+          <FormattedTextField label="Description" name="description" rows={4} defaultValue={project?.description ?? ""} error={errors.description} />
         </FormSection>
 
         <FormSection title="Classification">
@@ -115,8 +116,8 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
         </FormSection>
 
         <FormSection title="Story">
-          <TextAreaField label="Challenges" name="challenges" rows={3} defaultValue={project?.challenges ?? ""} error={errors.challenges} />
-          <TextAreaField label="Solutions" name="solutions" rows={3} defaultValue={project?.solutions ?? ""} error={errors.solutions} />
+          <FormattedTextField label="Challenges" name="challenges" rows={3} defaultValue={project?.challenges ?? ""} error={errors.challenges} />
+          <FormattedTextField label="Solutions" name="solutions" rows={3} defaultValue={project?.solutions ?? ""} error={errors.solutions} />
         </FormSection>
 
         <FormSection title="Lists">

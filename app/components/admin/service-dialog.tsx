@@ -10,6 +10,7 @@ import { CENTRE, type FocalPoint, FocalPointField } from "./focal-point-field";
 import { GalleryField, isPreviewable, MediaUrlField } from "./media-fields";
 import { useGuardedDialog } from "./unsaved-changes";
 import { useSchemaForm } from "./use-schema-form";
+import { FormattedTextField } from "./formatted-text-field";
 
 interface ServiceDialogProps {
   open: boolean;
@@ -58,8 +59,8 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
         <FormSection title="Basics">
           <TextField label="Title" name="title" required defaultValue={service?.title} error={errors.title} autoComplete="off" />
           <TextAreaField label="Short Description" name="short_description" rows={2} defaultValue={service?.short_description ?? ""} error={errors.short_description} />
-          <TextAreaField label="Description" name="description" rows={4} defaultValue={service?.description ?? ""} error={errors.description} />
-          <TextAreaField label="Overview" name="overview" rows={3} defaultValue={service?.overview ?? ""} error={errors.overview} />
+          <FormattedTextField label="Description" name="description" rows={4} defaultValue={service?.description ?? ""} error={errors.description} />
+          <FormattedTextField label="Overview" name="overview" rows={3} defaultValue={service?.overview ?? ""} error={errors.overview} />
         </FormSection>
 
         <FormSection title="Classification">
