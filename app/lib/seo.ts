@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { COMPANY } from "~/content/company";
 import { fillCompanyName } from "./company-name";
+import { formattedToPlain, plainOrNull } from "./formatted-text";
 
 // Search engines and link previews (docs/product.md#search-engines-and-link-previews): per-page meta, canonical URLs, Open Graph/Twitter,
 // JSON-LD builders and the sitemap. Pure functions: the routes hand them data and the site origin.
@@ -127,7 +128,7 @@ export function faqJsonLd(faqs: ReadonlyArray<{ question: string; answer: string
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    mainEntity: faqs.map((f) => ({ "@type": "Question", name: f.question, acceptedAnswer: { "@type": "Answer", text: f.answer } })),
+    mainEntity: faqs.map((f) => ({ "@type": "Question", name: f.question, acceptedAnswer: { "@type": "Answer", text: formattedToPlain(f.answer) } })),
   };
 }
 
@@ -140,7 +141,7 @@ export function serviceJsonLd(
     "@context": "https://schema.org",
     "@type": "Service",
     name: service.title,
-    description: service.short_description ?? service.description ?? undefined,
+    description: service.short_description ?? plainOrNull(service.description) ?? undefined,
     url: `${origin}/service/${service.id}`,
     ...(service.featured_image_url ? { image: shareImage(origin, service.featured_image_url) } : {}),
     serviceType: service.service_type ?? service.category ?? undefined,
@@ -168,7 +169,7 @@ export function projectJsonLd(
     "@context": "https://schema.org",
     "@type": "CreativeWork",
     name: project.title,
-    description: project.short_description ?? project.description ?? undefined,
+    description: project.short_description ?? plainOrNull(project.description) ?? undefined,
     url: `${origin}/project/${project.id}`,
     ...(project.featured_image_url ? { image: shareImage(origin, project.featured_image_url) } : {}),
     ...(project.project_location ? { locationCreated: { "@type": "Place", name: project.project_location } } : {}),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULTS, PROJECT_PRIORITIES, PROJECT_STATUSES, PROJECT_TYPES } from "./constants";
+import { DEFAULTS, LONG_TEXT_MAX, PROJECT_PRIORITIES, PROJECT_STATUSES, PROJECT_TYPES } from "./constants";
+import { optionalFormattedText } from "./formatted-text";
 import {
   checkbox,
   commaList,
@@ -39,7 +40,8 @@ export const ProjectSchema = z
   .object({
     title: requiredText("Title is required", 200, "Title"),
     short_description: optionalText(500, "Short description"),
-    description: optionalLongText("Description"),
+    // Formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md).
+    description: optionalFormattedText(LONG_TEXT_MAX, "Description"),
     featured_image_url: optionalUrl(),
     featured_image_focal_x: focalPercent("Focal point (across)"),
     featured_image_focal_y: focalPercent("Focal point (down)"),
@@ -60,8 +62,8 @@ export const ProjectSchema = z
     ),
     priority: enumWithDefault(PROJECT_PRIORITIES, DEFAULTS.priority, "priority"),
     materials_used: commaList(),
-    challenges: optionalLongText("Challenges"),
-    solutions: optionalLongText("Solutions"),
+    challenges: optionalFormattedText(LONG_TEXT_MAX, "Challenges"),
+    solutions: optionalFormattedText(LONG_TEXT_MAX, "Solutions"),
     testimonial: optionalLongText("Testimonial"),
     tags: commaList(),
     team_members: commaList(),

@@ -1,13 +1,15 @@
 import { z } from "zod";
-import { PRICING_MODELS, SERVICE_TYPES } from "./constants";
+import { LONG_TEXT_MAX, PRICING_MODELS, SERVICE_TYPES } from "./constants";
+import { optionalFormattedText } from "./formatted-text";
 import { checkbox, commaList, focalPercent, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, urlList } from "./fields";
 
 /** Service dialog form (create and edit). created_by and id never come from the form. */
 export const ServiceSchema = z.object({
   title: requiredText("Title is required", 200, "Title"),
   short_description: optionalText(500, "Short description"),
-  description: optionalLongText("Description"),
-  overview: optionalLongText("Overview"),
+  // Formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md).
+  description: optionalFormattedText(LONG_TEXT_MAX, "Description"),
+  overview: optionalFormattedText(LONG_TEXT_MAX, "Overview"),
   category: optionalText(100, "Category"),
   featured_image_url: optionalUrl(),
   featured_image_focal_x: focalPercent("Focal point (across)"),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clean, isSafeUrl } from "./fields";
 import { URL_MAX } from "./constants";
+import { withFormattedChecks } from "./formatted-text";
 
 // The editable home page content (docs/decisions/0011-site-content-drafts.md): one schema per section,
 // used by the Site Content editor in the browser and by the admin action on the server. Every field
@@ -91,7 +92,8 @@ export const HeroContentSchema = z.object({
 export const AboutContentSchema = z.object({
   title: text("Heading", LIMITS.line),
   lead: text("Intro", LIMITS.text),
-  paragraphs: list(text("Paragraph", LIMITS.long), LIMITS.paragraphs, "Paragraphs"),
+  // Formatted text, as the FAQ's answers (docs/decisions/0084-formatted-text-as-a-markdown-subset.md).
+  paragraphs: list(withFormattedChecks(text("Paragraph", LIMITS.long), "Paragraph"), LIMITS.paragraphs, "Paragraphs"),
   image: imageUrl("Image"),
   imageAlt: text("Image description", LIMITS.line),
   visionTitle: text("Vision heading", LIMITS.short),
@@ -151,7 +153,7 @@ export const GalleryContentSchema = z.object({
 
 export const FaqContentSchema = z.object({
   ...headingFields,
-  items: list(z.object({ question: text("Question", LIMITS.line), answer: text("Answer", LIMITS.long) }), LIMITS.faq, "Questions"),
+  items: list(z.object({ question: text("Question", LIMITS.line), answer: withFormattedChecks(text("Answer", LIMITS.long), "Answer") }), LIMITS.faq, "Questions"),
 });
 
 /** A footer service links to a service page (`/service/<id>`) or to nothing. */

@@ -6,6 +6,7 @@ import { logger } from "~/.server/logger";
 import { getSiteChrome, type SiteChrome } from "~/.server/models/site-chrome";
 import type { PreviewInfo } from "~/components/site/preview-bar";
 import { pageMeta } from "~/lib/seo";
+import { plainOrNull } from "~/lib/formatted-text";
 
 // The loader of the two public detail pages, /service/{id} and /project/{id} (docs/product.md#detail-pages): the
 // same id check, admin preview, failure rule and meta for both; each route says how to find its record, and sends
@@ -66,7 +67,8 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
     origin: SITE_ORIGIN,
     path: `/${kind.noun}/${record.id}`,
     title: `${record.title} | ${chrome.company.name}`,
-    description: record.short_description ?? kind.description(record) ?? chrome.company.description,
+    // Formatted text as its plain words (docs/decisions/0084-formatted-text-as-a-markdown-subset.md).
+    description: record.short_description ?? plainOrNull(kind.description(record)) ?? chrome.company.description,
     image: record.featured_image_url,
     type: "article",
     jsonLd: [kind.jsonLd(SITE_ORIGIN, record, chrome.company.name)],

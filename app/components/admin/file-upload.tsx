@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/components/ui/sonner";
 import { cn } from "~/lib/utils";
+import { isShrinkable, SHRINK_LONGEST_SIDE, shrinkImage } from "./shrink-image";
 import {
   MAX_FILES_MULTIPLE,
   MAX_FILES_SINGLE,
@@ -139,6 +140,9 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** Photos over the limit that "Shrink and upload" may send (docs/decisions/0085-shrink-and-upload-in-the-browser.md). */
+  const [oversized, setOversized] = useState<File[] | null>(null);
+  const [shrinking, setShrinking] = useState(false);
   const busy = pending.length > 0;
   const isVideo = accept.startsWith("video/");
   const max = multiple ? MAX_FILES_MULTIPLE : MAX_FILES_SINGLE;
@@ -153,11 +157,39 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
     if (inputRef.current) inputRef.current.value = "";
     if (files.length === 0 || busy) return;
     setError(null);
+    setOversized(null);
     const problem = checkFiles(files, { folder, accept, multiple });
     if (problem) {
       toast.error(problem.title, problem.description ? { description: problem.description } : undefined);
+      // Only size stands in the way of pictures the browser can scale: offer to. A video is still refused.
+      const tooBig = files.filter((f) => f.size > uploadLimitBytes(limitMb));
+      if (problem.title === "File too large" && !isVideo && files.every((f) => matchesAccept(f, accept)) && tooBig.every(isShrinkable)) setOversized(files);
       return;
     }
+    await send(files);
+  }
+
+  async function shrinkAndUpload(files: File[]) {
+    setOversized(null);
+    setShrinking(true);
+    setPending(files.map((f) => ({ name: f.name, type: f.type, preview: URL.createObjectURL(f) })));
+    const ready: File[] = [];
+    try {
+      // One at a time: each decoded photo holds its full pixels in memory (a phone's 48 MP photo is ~190 MB).
+      for (const f of files) ready.push(f.size > uploadLimitBytes(limitMb) ? await shrinkImage(f, uploadLimitBytes(limitMb)) : f);
+    } catch (cause) {
+      console.warn("shrinking failed", cause instanceof Error ? cause.message : String(cause));
+      setPending([]);
+      setError("This image could not be shrunk in the browser. Make it smaller on the device, then upload it.");
+      toast.error("Upload failed", { description: "This image could not be shrunk" });
+      return;
+    } finally {
+      setShrinking(false);
+    }
+    await send(ready);
+  }
+
+  async function send(files: File[]) {
     setPending(files.map((f) => ({ name: f.name, type: f.type, preview: URL.createObjectURL(f) })));
     setProgress(0);
     const upload = sendFiles(files, { bucket, folder }, setProgress);
@@ -226,6 +258,22 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
           onChange={(event) => void handleFiles(event.currentTarget.files)}
         />
       </div>
+      {oversized ? (
+        <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm sm:flex-row sm:items-center">
+          <p className="flex-1">
+            {oversized.length > 1 ? "Some pictures are" : "This picture is"} over {limitMb}MB. The browser can make {oversized.length > 1 ? "them" : "it"} at most{" "}
+            {SHRINK_LONGEST_SIDE} pixels on the longest side and upload {oversized.length > 1 ? "them" : "it"}.
+          </p>
+          <div className="flex gap-2">
+            <Button type="button" size="sm" disabled={disabled} onClick={() => void shrinkAndUpload(oversized)}>
+              Shrink and upload
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setOversized(null)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {busy ? (
         <div className="grid gap-2 rounded-lg border p-3" role="status" aria-live="polite">
           <div className="flex flex-wrap gap-2">
@@ -241,7 +289,7 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
             )}
           </div>
           <Progress value={progress} aria-label="Upload progress" />
-          <p className="text-xs text-muted-foreground">Uploading... {progress}%</p>
+          <p className="text-xs text-muted-foreground">{shrinking ? "Shrinking..." : `Uploading... ${progress}%`}</p>
         </div>
       ) : null}
       {error ? (

@@ -2,6 +2,7 @@ import type { Project } from "~/lib/records";
 import { DEFAULTS } from "~/validation/constants";
 import { ProjectSchema } from "~/validation/project";
 import { type CategoryOption, CategoryField } from "./category-field";
+import { FormattedTextField } from "./formatted-text-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
 import { GalleryField } from "./media-fields";
@@ -38,7 +39,7 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
           <FormSection title="Basics">
             <TextField label="Title" name="title" required defaultValue={project?.title} error={errors.title} autoComplete="off" />
             <TextAreaField label="Short Description" name="short_description" rows={2} defaultValue={project?.short_description ?? ""} error={errors.short_description} />
-            <TextAreaField label="Description" name="description" rows={4} defaultValue={project?.description ?? ""} error={errors.description} />
+            <FormattedTextField label="Description" name="description" rows={4} defaultValue={project?.description ?? ""} error={errors.description} />
           </FormSection>
 
           <FormSection title="Classification">
@@ -86,8 +87,8 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
           </FormSection>
 
           <FormSection title="Story">
-            <TextAreaField label="Challenges" name="challenges" rows={3} defaultValue={project?.challenges ?? ""} error={errors.challenges} />
-            <TextAreaField label="Solutions" name="solutions" rows={3} defaultValue={project?.solutions ?? ""} error={errors.solutions} />
+            <FormattedTextField label="Challenges" name="challenges" rows={3} defaultValue={project?.challenges ?? ""} error={errors.challenges} />
+            <FormattedTextField label="Solutions" name="solutions" rows={3} defaultValue={project?.solutions ?? ""} error={errors.solutions} />
           </FormSection>
 
           <FormSection title="Lists">

@@ -1,6 +1,7 @@
 import type { Service } from "~/lib/records";
 import { ServiceSchema } from "~/validation/service";
 import { type CategoryOption, CategoryField } from "./category-field";
+import { FormattedTextField } from "./formatted-text-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { GalleryField } from "./media-fields";
@@ -36,8 +37,8 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
           <FormSection title="Basics">
             <TextField label="Title" name="title" required defaultValue={service?.title} error={errors.title} autoComplete="off" />
             <TextAreaField label="Short Description" name="short_description" rows={2} defaultValue={service?.short_description ?? ""} error={errors.short_description} />
-            <TextAreaField label="Description" name="description" rows={4} defaultValue={service?.description ?? ""} error={errors.description} />
-            <TextAreaField label="Overview" name="overview" rows={3} defaultValue={service?.overview ?? ""} error={errors.overview} />
+            <FormattedTextField label="Description" name="description" rows={4} defaultValue={service?.description ?? ""} error={errors.description} />
+            <FormattedTextField label="Overview" name="overview" rows={3} defaultValue={service?.overview ?? ""} error={errors.overview} />
           </FormSection>
 
           <FormSection title="Classification">

@@ -3,6 +3,7 @@ import { ATTR, dataAttr } from "~/islands/attributes";
 import type { AboutContent, HeroContent } from "~/validation/site-content";
 import { ContentIconBox } from "./content-icon";
 import { FadeIn } from "./fade-in";
+import { FormattedText } from "./formatted-text";
 import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
 
@@ -68,10 +69,9 @@ export function AboutSection({
           <div className="about-text">
             <SectionHeading id="about-title" eyebrow="About Us" title={content.title} align="left" />
             <p dir="auto">{content.lead}</p>
+            {/* Each paragraph is formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */}
             {content.paragraphs.map((p, i) => (
-              <p key={i} dir="auto">
-                {p}
-              </p>
+              <FormattedText key={i} text={p} />
             ))}
           </div>
         </div>

@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { Icon, type IconName } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { focalStyle } from "~/lib/images";
+import { FormattedText } from "./formatted-text";
 import { Lightbox, lightboxData } from "./lightbox";
 import { chromeOf, NotFoundFrame } from "./not-found-page";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
@@ -100,19 +101,11 @@ export function DetailSection({ title, children, className }: { title: string; c
   );
 }
 
-/** Text from the database, with its paragraphs (blank lines) kept. */
+/** Text from the database: formatted text, its plain paragraphs (blank lines) kept (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */
 export function Prose({ text }: { text: string }) {
   return (
     <div className="detail-text">
-      {text
-        .split(/\n\s*\n/)
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .map((p, i) => (
-          <p key={i} dir="auto">
-            {p}
-          </p>
-        ))}
+      <FormattedText text={text} />
     </div>
   );
 }

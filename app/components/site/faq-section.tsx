@@ -3,6 +3,7 @@ import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { FaqContent } from "~/validation/site-content";
 import { telHref } from "~/lib/contact-info";
 import { FadeIn } from "./fade-in";
+import { FormattedText } from "./formatted-text";
 import { SectionHeading } from "./section-heading";
 import { SectionLink } from "./section-link";
 
@@ -47,7 +48,8 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
               <summary className="icon-box icon-chevron-down" dir="auto">
                 {entry.question}
               </summary>
-              <p dir="auto">{entry.answer}</p>
+              {/* Formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */}
+              <FormattedText text={entry.answer} />
             </details>
           ))}
         </div>

@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { FormattedTextArea } from "../formatted-text-field";
 import { type Field, ICON_OPTIONS, type ListField, type ScalarField } from "./section-fields";
 
 // The controls of one Site Content section, drawn from its field list (section-fields.ts). Values
@@ -115,7 +116,9 @@ function ScalarEditor({
     const counterId = `${id}-count`;
     const describe = [aria["aria-describedby"], counterId].filter(Boolean).join(" ");
     control =
-      field.kind === "textarea" ? (
+      field.kind === "textarea" && field.formatted ? (
+        <FormattedTextArea id={id} label={label} rows={field.rows ?? 3} value={text} onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} />
+      ) : field.kind === "textarea" ? (
         <Textarea id={id} rows={field.rows ?? 3} value={text} onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} />
       ) : (
         <Input id={id} value={text} autoComplete="off" onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} />

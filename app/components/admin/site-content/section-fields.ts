@@ -1,3 +1,4 @@
+import { FORMATTING_HINT } from "../formatting";
 import { FEATURE_ICON_LABELS, FEATURE_ICONS, LIMITS, type SectionKey } from "~/validation/site-content";
 
 // What each Site Content editor shows: the fields of a section in page order, described once so one
@@ -5,7 +6,8 @@ import { FEATURE_ICON_LABELS, FEATURE_ICONS, LIMITS, type SectionKey } from "~/v
 // match the section's schema in app/validation/site-content.ts.
 
 export type ScalarField =
-  | { kind: "text" | "textarea"; key: string; label: string; max: number; rows?: number; hint?: string }
+  /** `formatted`: the textarea has the formatting toolbar (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */
+  | { kind: "text" | "textarea"; key: string; label: string; max: number; rows?: number; hint?: string; formatted?: boolean }
   /** `alt`: the key of the text beside it that describes the picture, emptied when the picture is replaced. */
   | { kind: "image"; key: string; label: string; folder: "featured" | "gallery"; alt?: string }
   | { kind: "icon"; key: string; label: string }
@@ -71,7 +73,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
       label: "Paragraphs",
       itemName: "paragraph",
       max: LIMITS.paragraphs,
-      text: { kind: "textarea", key: "", label: "Paragraph", max: LIMITS.long, rows: 4 },
+      text: { kind: "textarea", key: "", label: "Paragraph", max: LIMITS.long, rows: 4, formatted: true, hint: FORMATTING_HINT },
       empty: () => "",
     },
     { kind: "image", key: "image", label: "Image", folder: "featured", alt: "imageAlt" },
@@ -160,7 +162,7 @@ export const SECTION_FIELDS: Record<SectionKey, Field[]> = {
       max: LIMITS.faq,
       fields: [
         { kind: "text", key: "question", label: "Question", max: LIMITS.line },
-        { kind: "textarea", key: "answer", label: "Answer", max: LIMITS.long, rows: 3 },
+        { kind: "textarea", key: "answer", label: "Answer", max: LIMITS.long, rows: 3, formatted: true, hint: FORMATTING_HINT },
       ],
       empty: () => ({ question: "", answer: "" }),
     },
