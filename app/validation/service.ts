@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { PRICING_MODELS, SERVICE_TYPES } from "./constants";
-import { checkbox, commaList, focalPercent, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, urlList } from "./fields";
+import { checkbox, siteMoment, commaList, focalPercent, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, urlList } from "./fields";
+import { HIDE_AFTER_SHOW, hideAfterShow } from "./schedule";
 
 /** Service dialog form (create and edit). created_by and id never come from the form. */
-export const ServiceSchema = z.object({
+export const ServiceSchema = z
+  .object({
   title: requiredText("Title is required", 200, "Title"),
   short_description: optionalText(500, "Short description"),
   description: optionalLongText("Description"),
@@ -24,11 +26,14 @@ export const ServiceSchema = z.object({
   availability: optionalText(200, "Availability"),
   target_audience: optionalText(200, "Target audience"),
   is_active: checkbox,
+  show_from: siteMoment("Show from"),
+  hide_from: siteMoment("Hide from"),
   // docs/product.md#enumerations-and-defaults: an integer, 0 when not parsable.
   sort_order: z.preprocess((v) => {
     const n = Number.parseInt(String(v ?? "").trim(), 10);
     return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, n)) : 0;
   }, z.number().int()),
-});
+  })
+  .refine(hideAfterShow, HIDE_AFTER_SHOW);
 
 export type ServiceInput = z.infer<typeof ServiceSchema>;

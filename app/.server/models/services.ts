@@ -4,6 +4,7 @@ import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import type { DB, ServicesTable } from "../db/schema";
 import { deleteForever, listTrashed, moveToTrash, restoreFromTrash } from "./trash";
+import { shownAt } from "./visibility";
 import { listToJson, newId, nowIso, toBool, toIso, toTextList, toUrlList } from "./rows";
 import { keepListItems, type RestoreResult, readSnapshot, recordVersion, snapshotAsForm, type VersionAction } from "./versions";
 import type { Service } from "~/lib/records";
@@ -97,6 +98,8 @@ function toService(row: Selectable<ServicesTable>): Service {
     ...visible,
     icon: row.icon,
     is_active: toBool(row.is_active),
+    show_from: row.show_from ? toIso(row.show_from) : null,
+    hide_from: row.hide_from ? toIso(row.hide_from) : null,
     sort_order: Number(row.sort_order),
     created_by: row.created_by,
     created_at: toIso(row.created_at),
@@ -113,6 +116,7 @@ async function loadActiveServices(): Promise<ServiceCard[]> {
     .selectFrom("services")
     .select(SERVICE_CARD_COLUMNS)
     .where("is_active", "=", true)
+      .where(shownAt())
     .where("deleted_at", "is", null)
     .orderBy("sort_order", "asc")
     .orderBy("created_at", "asc")
@@ -127,6 +131,7 @@ export async function getActiveService(id: string): Promise<PublicService | null
       .select(PUBLIC_SERVICE_COLUMNS)
       .where("id", "=", id)
       .where("is_active", "=", true)
+      .where(shownAt())
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     return row ? toPublicService(row) : null;
@@ -156,6 +161,7 @@ export async function listActiveServiceLinks(): Promise<Array<{ id: string; titl
       .selectFrom("services")
       .select(SERVICE_LINK_COLUMNS)
       .where("is_active", "=", true)
+      .where(shownAt())
       .where("deleted_at", "is", null)
       .orderBy("sort_order", "asc")
       .execute();
@@ -208,6 +214,8 @@ function toColumns(input: ServiceInput) {
     target_audience: input.target_audience,
     benefits: listToJson(input.benefits),
     is_active: input.is_active,
+    show_from: input.show_from,
+    hide_from: input.hide_from,
     sort_order: input.sort_order,
   };
 }

@@ -12,6 +12,7 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { formatBudget } from "~/lib/format";
 import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
+import { ScheduleBadge } from "./schedule-badge";
 import { submitFetcher } from "./fetcher-submit";
 
 /**
@@ -79,6 +80,7 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
         <div className="flex flex-wrap gap-1.5">
           {project.category ? <Badge variant="outline">{project.category}</Badge> : null}
           <Badge variant={isPublic ? "default" : "secondary"}>{isPublic ? "Public" : "Private"}</Badge>
+          <ScheduleBadge on={isPublic} showFrom={project.show_from} hideFrom={project.hide_from} />
           {isFeatured ? <Badge className="bg-brand-amber text-brand-amber-foreground">Featured</Badge> : null}
           <Badge variant={project.status === "completed" ? "default" : "secondary"}>{labelFor(PROJECT_STATUS_OPTIONS, project.status)}</Badge>
         </div>

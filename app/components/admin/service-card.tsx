@@ -10,6 +10,7 @@ import { type ActionResult, useActionToast } from "./action-result";
 import { formatDate } from "~/lib/format";
 import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
+import { ScheduleBadge } from "./schedule-badge";
 
 /**
  * As wide as the image is shown: the card's width less its padding on phones (the page's 16 px, the card's 16 px and
@@ -73,6 +74,7 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
           <Badge variant={active ? "default" : "secondary"} className={active ? "bg-emerald-700 text-white" : undefined}>
             {active ? "Active" : "Inactive"}
           </Badge>
+          <ScheduleBadge on={active} showFrom={service.show_from} hideFrom={service.hide_from} />
         </div>
         {service.short_description ? (
           <p className="text-sm font-medium text-foreground/80" dir="auto">
