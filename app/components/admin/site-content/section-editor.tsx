@@ -1,4 +1,4 @@
-import { Eye, History, RotateCcw, Save, Send, Undo2 } from "lucide-react";
+import { CalendarClock, Eye, History, RotateCcw, Save, Send, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
@@ -23,6 +23,7 @@ import { contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey } 
 import { ContentFields, ContentView, type ServiceOption, setAt } from "./content-fields";
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
 import { submitFetcher } from "../fetcher-submit";
+import { ScheduleDialog } from "./publish-schedule";
 
 export interface SectionStateData {
   section: SectionKey;
@@ -42,6 +43,8 @@ export interface VersionData {
   /** null for the starting content (version 0). */
   createdAt: string | null;
   createdBy: string | null;
+  /** Published by a schedule (docs/decisions/0086-scheduled-publish.md). */
+  scheduled?: boolean;
 }
 
 export const STALE_MESSAGE = "This section changed since you opened it";
@@ -73,6 +76,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
   const [stale, setStale] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
   const busy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "save" ? fetcher.data.fieldErrors : undefined;
   const errors = clientErrors ?? serverErrors ?? {};
@@ -167,6 +171,10 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
           <Send aria-hidden="true" />
           Publish
         </Button>
+        <Button type="button" variant="outline" className="max-sm:order-1" disabled={busy || dirty || !state.hasDraft} onClick={() => setScheduleOpen(true)}>
+          <CalendarClock aria-hidden="true" />
+          Schedule
+        </Button>
         <Button type="button" variant="outline" className="max-sm:order-1" disabled={busy || !state.hasDraft} onClick={() => setConfirmDiscard(true)}>
           <Undo2 aria-hidden="true" />
           Discard draft
@@ -193,6 +201,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         </AlertDialogContent>
       </AlertDialog>
 
+      <ScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} section={section} />
       <HistoryDialog
         open={historyOpen}
         onOpenChange={setHistoryOpen}
@@ -245,8 +254,8 @@ function HistoryDialog({
                     <div>
                       <p className="font-medium">{name}</p>
                       <p className="text-sm text-muted-foreground">
-                        {v.createdAt === null ? "What the site started with" : `Published ${formatDateTime(v.createdAt)}`}
-                        {v.createdBy ? ` by ${v.createdBy}` : ""}
+                        {v.createdAt === null ? "What the site started with" : `${v.scheduled ? "Published as scheduled" : "Published"} ${formatDateTime(v.createdAt)}`}
+                        {v.createdBy ? ` ${v.scheduled ? "(set by" : "by"} ${v.createdBy}${v.scheduled ? ")" : ""}` : ""}
                       </p>
                     </div>
                     <div className="flex gap-2">
