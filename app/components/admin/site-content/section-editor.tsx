@@ -120,9 +120,18 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
           {dirty ? <Badge className="bg-brand-amber text-brand-amber-foreground">Unsaved changes</Badge> : null}
         </div>
         <CardDescription>{SECTION_DESCRIPTIONS[section]}</CardDescription>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {status}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {status}
+          </p>
+          {/* Beside the draft's status rather than in the bar below, which holds all it can on a phone and a laptop. */}
+          {state.hasDraft ? (
+            <Button type="button" variant="outline" size="sm" disabled={busy || dirty} onClick={() => setScheduleOpen(true)}>
+              <CalendarClock aria-hidden="true" />
+              Schedule
+            </Button>
+          ) : null}
+        </div>
       </CardHeader>
       <CardContent>
         {stale ? (
@@ -170,10 +179,6 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         <Button type="button" variant="default" className="bg-brand-teal text-white hover:bg-brand-teal/90" disabled={busy || dirty || !state.hasDraft} onClick={() => send("publish")}>
           <Send aria-hidden="true" />
           Publish
-        </Button>
-        <Button type="button" variant="outline" className="max-sm:order-1" disabled={busy || dirty || !state.hasDraft} onClick={() => setScheduleOpen(true)}>
-          <CalendarClock aria-hidden="true" />
-          Schedule
         </Button>
         <Button type="button" variant="outline" className="max-sm:order-1" disabled={busy || !state.hasDraft} onClick={() => setConfirmDiscard(true)}>
           <Undo2 aria-hidden="true" />
