@@ -19,6 +19,7 @@ import { logger, requestContext } from "~/.server/logger";
 import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
 import { createPageCache, formTokenFor } from "~/.server/cache/page-cache";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/models/rate-limits";
+import { startScheduler, stopScheduler } from "~/.server/ops/scheduler";
 import { startup as runStartup } from "~/.server/ops/startup";
 import { getStorage } from "~/.server/storage";
 import { makeMissingAvif, startAvifBackfill, stopAvifBackfill } from "~/.server/storage/avif-backfill";
@@ -36,6 +37,8 @@ export async function startup() {
   startActivityPruning();
   startTrashPurge();
   startRateLimitPruning();
+  // Scheduled publishes and show-from/hide-from moments (docs/decisions/0086-scheduled-publish.md).
+  startScheduler();
   // Uploads stored before the 480 or 800 px AVIF existed get them in the background (docs/decisions/0038-upload-avif-480.md,
   // 0051-avif-800.md). Behind S3_PUBLIC_URL srcsets name a width only once the store holds every one
   // (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
@@ -45,6 +48,7 @@ export async function startup() {
 
 export async function shutdown() {
   await stopRateLimitPruning();
+  await stopScheduler();
   await stopAvifBackfill();
   await stopNotificationQueue();
   await stopActivityPruning();

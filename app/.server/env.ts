@@ -60,6 +60,11 @@ const EnvSchema = z
     INSIGHT_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** "true": a weekly Insight summary to NOTIFY_EMAIL on Monday mornings (needs SMTP_URL). */
     INSIGHT_WEEKLY_REPORT: z.enum(["true", "false"]).default("false"),
+    /**
+     * How often the server looks for scheduled publishes and show-from/hide-from moments that have come
+     * (docs/decisions/0086-scheduled-publish.md): a change goes live at most this long after its time.
+     */
+    SCHEDULE_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)) {

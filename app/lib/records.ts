@@ -27,6 +27,9 @@ export interface Service {
   target_audience: string | null;
   benefits: string[];
   is_active: boolean;
+  /** When visitors start and stop seeing it (ISO, UTC), if set (docs/decisions/0087-show-from-and-hide-from.md). */
+  show_from: string | null;
+  hide_from: string | null;
   sort_order: number;
   created_by: string | null;
   created_at: string;
@@ -64,6 +67,9 @@ export interface Project {
   technologies_used: string[];
   is_featured: boolean;
   is_public: boolean;
+  /** When visitors start and stop seeing it (ISO, UTC), if set (docs/decisions/0087-show-from-and-hide-from.md). */
+  show_from: string | null;
+  hide_from: string | null;
   created_by: string | null;
   created_at: string;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { siteLocalToIso } from "~/lib/site-time";
 import { FOCAL_CENTRE, LONG_TEXT_MAX, TEXT_MAX, URL_MAX } from "./constants";
 
 // Building blocks for form schemas. Forms send strings; these turn them into the stored values
@@ -105,6 +106,16 @@ export const focalPercent = (label: string) =>
     .transform((v) => v.trim())
     .refine((v) => v === "" || (/^\d{1,3}$/.test(v) && Number(v) <= 100), `${label} must be a whole number from 0 to 100`)
     .transform((v) => (v === "" ? FOCAL_CENTRE : Number.parseInt(v, 10)));
+
+/**
+ * A moment typed in Maldives time ("2026-12-01T08:00", as a datetime-local field sends it) or given as an ISO moment
+ * (a stored version's value): the UTC ISO string, or null when empty (docs/product.md#scheduling).
+ */
+export const siteMoment = (label: string) =>
+  raw
+    .transform((v) => v.trim())
+    .refine((v) => v === "" || siteLocalToIso(v) !== null, `${label} must be a date and time, e.g. 2026-12-01 08:00`)
+    .transform((v) => (v === "" ? null : siteLocalToIso(v)));
 
 /** A select's value: one of the options, or null when empty. */
 export const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>

@@ -11,9 +11,11 @@ import {
   optionalLongText,
   optionalText,
   optionalUrl,
+  siteMoment,
   urlList,
   requiredText,
 } from "./fields";
+import { HIDE_AFTER_SHOW, hideAfterShow } from "./schedule";
 
 const isoDate = (label: string) =>
   z
@@ -70,7 +72,10 @@ export const ProjectSchema = z
     technologies_used: commaList(),
     is_featured: checkbox,
     is_public: checkbox,
+    show_from: siteMoment("Show from"),
+    hide_from: siteMoment("Hide from"),
   })
+  .refine(hideAfterShow, HIDE_AFTER_SHOW)
   .refine((p) => !p.start_date || !p.end_date || p.end_date >= p.start_date, {
     path: ["end_date"],
     message: "End date must be on or after the start date",

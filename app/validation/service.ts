@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { LONG_TEXT_MAX, PRICING_MODELS, SERVICE_TYPES } from "./constants";
 import { optionalFormattedText } from "./formatted-text";
-import { checkbox, commaList, focalPercent, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, urlList } from "./fields";
+import { checkbox, commaList, focalPercent, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, siteMoment, urlList } from "./fields";
+import { HIDE_AFTER_SHOW, hideAfterShow } from "./schedule";
 
 /** Service dialog form (create and edit). created_by and id never come from the form. */
-export const ServiceSchema = z.object({
+export const ServiceSchema = z
+  .object({
   title: requiredText("Title is required", 200, "Title"),
   short_description: optionalText(500, "Short description"),
   // Formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md).
@@ -26,11 +28,14 @@ export const ServiceSchema = z.object({
   availability: optionalText(200, "Availability"),
   target_audience: optionalText(200, "Target audience"),
   is_active: checkbox,
+  show_from: siteMoment("Show from"),
+  hide_from: siteMoment("Hide from"),
   // docs/product.md#enumerations-and-defaults: an integer, 0 when not parsable.
   sort_order: z.preprocess((v) => {
     const n = Number.parseInt(String(v ?? "").trim(), 10);
     return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, n)) : 0;
   }, z.number().int()),
-});
+  })
+  .refine(hideAfterShow, HIDE_AFTER_SHOW);
 
 export type ServiceInput = z.infer<typeof ServiceSchema>;

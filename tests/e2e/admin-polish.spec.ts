@@ -171,7 +171,7 @@ test.describe("toasts", () => {
       await save.click();
       const saved = toast(page, "FAQ: draft saved").first();
       await expect(saved).toBeVisible();
-      await expectClear(saved, [bar, save, page.getByRole("button", { name: "Publish" }), page.getByRole("button", { name: "Discard draft" }), page.getByRole("button", { name: /History/ })]);
+      await expectClear(saved, [bar, save, page.getByRole("button", { name: "Publish", exact: true }), page.getByRole("button", { name: "Discard draft" }), page.getByRole("button", { name: /History/ })]);
       // The pointer rests on the toast: it still leaves on its own.
       const box = (await saved.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

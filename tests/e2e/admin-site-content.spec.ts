@@ -53,7 +53,7 @@ test("texts: a draft is seen only in the admin's preview until it is published",
   const cached = await visitor.goto(`${url}/`);
   expect(cached?.headers()["x-page-cache"]).toBe("hit");
 
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expectToast(page, "Hero: published");
   await expect(page.getByText(/^Published .*\.$/)).toBeVisible();
   await expect
@@ -95,7 +95,7 @@ test("a list: add, reorder by keyboard, remove, limits and field errors", async 
 
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "FAQ: draft saved");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expectToast(page, "FAQ: published");
 
   await page.goto(`${url}/`);
@@ -135,7 +135,7 @@ test("gallery: an image uploaded through the pipeline is published with its titl
   await added.getByLabel("Alt text").fill("A timber deck over a turquoise lagoon");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Gallery: draft saved");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expectToast(page, "Gallery: published");
 
   await page.goto(`${url}/`);
@@ -176,12 +176,12 @@ test("history: a published version is viewed and restored as a draft, then publi
     await card1.getByLabel("Title").fill(title);
     await page.getByRole("button", { name: "Save draft" }).click();
     await expectToast(page, "Why Choose Us: draft saved");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expectToast(page, "Why Choose Us: published");
     // The status line changes only once the page has reloaded the section after publishing; typing before then
     // would be replaced by the reloaded version.
     await expect(page.getByText(/^Published .*\.$/)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Publish" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeDisabled();
   }
 
   // Two publishes, then the starting content as the first version.
@@ -207,7 +207,7 @@ test("history: a published version is viewed and restored as a draft, then publi
   await page.goto(`${url}/`);
   await expect(page.getByRole("heading", { name: "Safety Always" })).toBeVisible();
   await openAdmin(page, `${url}/admin/site-content?section=why`);
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expectToast(page, "Why Choose Us: published");
   await page.goto(`${url}/`);
   await expect(page.getByRole("heading", { name: "Safety Above All" })).toBeVisible();
@@ -233,7 +233,7 @@ test("two admins: the later save is told the section changed since it was opened
   await expect(other.getByLabel("Company name")).toHaveValue("Reef & Lagoon Builders");
   await otherContext.close();
 
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expectToast(page, "Company: published");
   await page.goto(`${url}/`);
   await expect(page).toHaveTitle("Reef & Lagoon Builders | Construction & Renovation in the Maldives");
@@ -283,11 +283,11 @@ test("what is typed while a publish reloads the section is kept, and saved next"
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Hero: draft saved");
   // Publish is enabled once the save's own reload of the section is done (a draft, nothing unsaved).
-  await expect(page.getByRole("button", { name: "Publish" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeEnabled();
 
   // The page's reload of the section after the publish is held until the admin has typed.
   const hold = await holdRequests(page, /\/admin\/site-content\.data/, (request) => request.method() === "GET");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await hold.held;
   await headline.fill("Reefs to Rooftops, Since 1998");
   hold.release();

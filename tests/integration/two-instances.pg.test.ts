@@ -48,6 +48,8 @@ async function start(port: number, databaseUrl: string): Promise<Instance> {
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_CONTENT: "true",
       LOG_LEVEL: "warn",
+      // Both look for due scheduled publishes five times a second, so both reach one when its time comes.
+      SCHEDULE_TICK_MS: "200",
       S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: s3.bucket,
       S3_REGION: "us-east-1",
@@ -69,6 +71,13 @@ async function start(port: number, databaseUrl: string): Promise<Instance> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`instance on ${port} did not start:\n${output}`);
+}
+
+/** The database both instances share. */
+function siteDatabaseUrl(): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  return url.toString();
 }
 
 /** Requests as the load balancer would forward them: the site's own origin and the client's address. */
@@ -117,7 +126,7 @@ afterAll(async () => {
 
 describe("two instances on one Postgres and one bucket", () => {
   it("started together, they seeded the demo content once", async () => {
-    const client = new pg.Client({ connectionString: (() => { const u = new URL(process.env.TEST_DATABASE_URL!); u.pathname = `/${dbName}`; return u.toString(); })() });
+    const client = new pg.Client({ connectionString: siteDatabaseUrl() });
     await client.connect();
     const { rows } = await client.query("select count(*)::int as n from services");
     const admins = await client.query("select count(*)::int as n from profiles where role = 'admin'");
@@ -169,6 +178,42 @@ describe("two instances on one Postgres and one bucket", () => {
     await expect
       .poll(async () => (await (await fetch(`${b.url}/`, { headers: headers() })).text()).includes(text), { timeout: 5000, interval: 250 })
       .toBe(true);
+  });
+
+  it("a scheduled publish runs once with two server processes on one Postgres database", async () => {
+    const [a, b] = instances;
+    const client = new pg.Client({ connectionString: siteDatabaseUrl() });
+    await client.connect();
+    try {
+      const question = `Scheduled on two ${crypto.randomBytes(3).toString("hex")}?`;
+      const draft = JSON.stringify({ eyebrow: "FAQ", title: "Questions", intro: "Answers.", items: [{ question, answer: "Once." }] });
+      await client.query("insert into site_content (section, draft, revision) values ('faq', $1, 1) on conflict (section) do update set draft = $1, revision = site_content.revision + 1", [draft]);
+      // Four seconds ahead in Maldives time (UTC+5), to the second.
+      const runAt = new Date(Date.now() + 4000 + 5 * 3_600_000).toISOString().slice(0, 19);
+      const cookie = await signInOn(a);
+      const scheduled = await fetch(`${a.url}/admin/site-content`, {
+        method: "POST",
+        headers: headers({ Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }),
+        body: new URLSearchParams({ intent: "schedule", section: "faq", run_at: runAt }),
+        redirect: "manual",
+      });
+      expect(scheduled.status, await scheduled.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+      await expect
+        .poll(async () => (await client.query("select status from content_schedules")).rows.map((r) => r.status), { timeout: 15_000, interval: 250 })
+        .toEqual(["done"]);
+      // Both instances ticked past the time: one published, the other's claim matched nothing.
+      await new Promise((r) => setTimeout(r, 1000));
+      const versions = await client.query("select count(*)::int as n from site_content_versions where section = 'faq' and schedule_id is not null");
+      expect(versions.rows[0].n).toBe(1);
+      const runs = await client.query("select count(*)::int as n from activity_log where action = 'site-content.publish-scheduled'");
+      expect(runs.rows[0].n).toBe(1);
+      // The page caches of both let it through.
+      for (const instance of [a, b]) {
+        await expect.poll(async () => (await (await fetch(`${instance.url}/`, { headers: headers() })).text()).includes(question), { timeout: 5000, interval: 250 }).toBe(true);
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   it("sign-in limits count across both instances", async () => {

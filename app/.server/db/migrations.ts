@@ -594,6 +594,43 @@ function m0017ScaleIndexes(): Migration {
   };
 }
 
+/**
+ * Scheduled publishing (docs/decisions/0086-scheduled-publish.md, 0087-show-from-and-hide-from.md): a publish of the
+ * site content at a set moment, for one section or every section with a draft, claimed by one statement so that
+ * one instance runs it; the versions it made say which schedule; and services and projects get the moments their
+ * Active/Public switch starts and stops counting for visitors.
+ */
+function m0018Schedules(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("content_schedules")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        // null: every section that has a draft when the schedule runs.
+        .addColumn("section", "text")
+        .addColumn("run_at", t.timestamp, (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'done', 'cancelled')`))
+        .addColumn("created_by", "text", (c) => c.references("user.id").onDelete("set null"))
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn("ran_at", t.timestamp)
+        // What the run published (a JSON list of sections), or why it published nothing.
+        .addColumn("outcome", "text")
+        .execute();
+      await db.schema.createIndex("content_schedules_due").on("content_schedules").columns(["status", "run_at"]).execute();
+      await db.schema.alterTable("site_content_versions").addColumn("schedule_id", "text").execute();
+      for (const table of ["services", "projects"]) {
+        // One column per statement: SQLite's ALTER TABLE adds one column at a time.
+        for (const column of ["show_from", "hide_from"]) {
+          await db.schema.alterTable(table).addColumn(column, t.timestamp).execute();
+          // The scheduler asks each tick whether a moment has just passed (app/.server/ops/scheduler.ts).
+          await db.schema.createIndex(`${table}_${column}`).on(table).column(column).execute();
+        }
+      }
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -613,6 +650,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0015_visit_origin": m0015VisitOrigin(),
         "0016_insight_rollups": m0016InsightRollups(),
         "0017_scale_indexes": m0017ScaleIndexes(),
+        "0018_schedules": m0018Schedules(engine),
       };
     },
   };

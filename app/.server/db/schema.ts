@@ -6,6 +6,7 @@ import type { ColumnType } from "kysely";
 // app/.server/models/types.ts, so the rest of the app never sees the difference.
 type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
 type Timestamp = ColumnType<Date | string, string | undefined, string>;
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 type JsonList = ColumnType<string, string | undefined, string>;
 type Decimal = ColumnType<string | number | null, number | null | undefined, number | null>;
 
@@ -39,6 +40,9 @@ export interface ServicesTable {
   /** Where the featured image is cropped around, in percent (0-100, 50 = centre; migration 0012_focal_point). */
   featured_image_focal_x: ColumnType<number, number | undefined, number>;
   featured_image_focal_y: ColumnType<number, number | undefined, number>;
+  /** When visitors start and stop seeing it, if set (migration 0018_schedules). */
+  show_from: NullableTimestamp;
+  hide_from: NullableTimestamp;
 }
 
 export interface ProjectsTable {
@@ -79,6 +83,9 @@ export interface ProjectsTable {
   /** Where the featured image is cropped around, in percent (0-100, 50 = centre; migration 0012_focal_point). */
   featured_image_focal_x: ColumnType<number, number | undefined, number>;
   featured_image_focal_y: ColumnType<number, number | undefined, number>;
+  /** When visitors start and stop seeing it, if set (migration 0018_schedules). */
+  show_from: NullableTimestamp;
+  hide_from: NullableTimestamp;
 }
 
 /** One saved state of a service or project (service_versions, project_versions). */
@@ -248,6 +255,21 @@ export interface SiteContentVersionsTable {
   content: string;
   created_by: string | null;
   created_at: Timestamp;
+  /** The schedule that published it; null for a publish by hand (migration 0018_schedules). */
+  schedule_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A publish of site content at a set moment (docs/decisions/0086-scheduled-publish.md). */
+export interface ContentSchedulesTable {
+  id: string;
+  /** null: every section with a draft when it runs. */
+  section: string | null;
+  run_at: ColumnType<Date | string, string, string>;
+  status: ColumnType<"pending" | "done" | "cancelled", "pending" | "done" | "cancelled" | undefined, "pending" | "done" | "cancelled">;
+  created_by: string | null;
+  created_at: Timestamp;
+  ran_at: NullableTimestamp;
+  outcome: string | null;
 }
 
 // better-auth's own tables (created by its migration API); only what we query directly.
@@ -353,6 +375,7 @@ export interface DB extends InsightTables {
   project_versions: RecordVersionsTable;
   site_content: SiteContentTable;
   site_content_versions: SiteContentVersionsTable;
+  content_schedules: ContentSchedulesTable;
   enquiry_events: EnquiryEventsTable;
   reply_templates: ReplyTemplatesTable;
   enquiry_attachments: EnquiryAttachmentsTable;

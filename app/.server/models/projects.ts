@@ -6,6 +6,7 @@ import { db } from "../db";
 import type { DB, ProjectsTable } from "../db/schema";
 import { listToJson, toBool, toIso, toNumberOrNull, toTextList, toUrlList } from "./rows";
 import { type Snapshot, snapshotOf, versionedRecord } from "./versioned-record";
+import { shownAt } from "./visibility";
 import type { RestoreResult } from "./versions";
 import type { Project } from "~/lib/records";
 
@@ -120,6 +121,8 @@ function toProject(row: Selectable<ProjectsTable>): Project {
     priority: row.priority,
     team_members: toTextList(row.team_members),
     is_public: toBool(row.is_public),
+    show_from: row.show_from ? toIso(row.show_from) : null,
+    hide_from: row.hide_from ? toIso(row.hide_from) : null,
     created_by: row.created_by,
     created_at: toIso(row.created_at),
   };
@@ -156,6 +159,8 @@ function toColumns(input: ProjectInput) {
     technologies_used: listToJson(input.technologies_used),
     is_featured: input.is_featured,
     is_public: input.is_public,
+    show_from: input.show_from,
+    hide_from: input.hide_from,
   };
 }
 
@@ -179,6 +184,7 @@ async function loadPublicProjects(limit: number): Promise<ProjectCard[]> {
     .selectFrom("projects")
     .select(PROJECT_CARD_COLUMNS)
     .where("is_public", "=", true)
+      .where(shownAt())
     .where("deleted_at", "is", null)
     .orderBy("is_featured", "desc")
     .orderBy("created_at", "desc")
@@ -196,6 +202,7 @@ export async function getPublicProject(id: string): Promise<PublicProject | null
       .select(PUBLIC_PROJECT_COLUMNS)
       .where("id", "=", id)
       .where("is_public", "=", true)
+      .where(shownAt())
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     return row ? toPublicProject(row) : null;
@@ -224,6 +231,7 @@ export async function listPublicProjectFacets(): Promise<PortfolioFacets> {
         .selectFrom("projects")
         .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("count")])
         .where("is_public", "=", true)
+      .where(shownAt())
         .where("deleted_at", "is", null)
         .where(column, "is not", null)
         .where(column, "!=", "")
@@ -240,7 +248,9 @@ type PortfolioFilter = { category: string | null; projectType: string | null };
 
 function publicProjectsWhere(filter: PortfolioFilter) {
   // A public project in the Trash is gone from the site, as from the home page and its own page.
-  let query = db().selectFrom("projects").where("is_public", "=", true).where("deleted_at", "is", null);
+  let query = db().selectFrom("projects").where("is_public", "=", true)
+.where(shownAt())
+      .where("deleted_at", "is", null);
   if (filter.category !== null) query = query.where("category", "=", filter.category);
   if (filter.projectType !== null) query = query.where("project_type", "=", filter.projectType);
   return query;
@@ -283,6 +293,7 @@ export async function listPublicProjectLinks(): Promise<Array<{ id: string; titl
       .selectFrom("projects")
       .select(PROJECT_LINK_COLUMNS)
       .where("is_public", "=", true)
+      .where(shownAt())
       .where("deleted_at", "is", null)
       .orderBy("created_at", "desc")
       .execute();

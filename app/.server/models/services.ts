@@ -5,6 +5,7 @@ import { db } from "../db";
 import type { DB, ServicesTable } from "../db/schema";
 import { listToJson, toBool, toIso, toTextList, toUrlList } from "./rows";
 import { type Snapshot, snapshotOf, versionedRecord } from "./versioned-record";
+import { shownAt } from "./visibility";
 import type { RestoreResult } from "./versions";
 import type { Service } from "~/lib/records";
 
@@ -97,6 +98,8 @@ function toService(row: Selectable<ServicesTable>): Service {
     ...visible,
     icon: row.icon,
     is_active: toBool(row.is_active),
+    show_from: row.show_from ? toIso(row.show_from) : null,
+    hide_from: row.hide_from ? toIso(row.hide_from) : null,
     sort_order: Number(row.sort_order),
     created_by: row.created_by,
     created_at: toIso(row.created_at),
@@ -125,6 +128,8 @@ function toColumns(input: ServiceInput) {
     target_audience: input.target_audience,
     benefits: listToJson(input.benefits),
     is_active: input.is_active,
+    show_from: input.show_from,
+    hide_from: input.hide_from,
     sort_order: input.sort_order,
   };
 }
@@ -149,6 +154,7 @@ async function loadActiveServices(): Promise<ServiceCard[]> {
     .selectFrom("services")
     .select(SERVICE_CARD_COLUMNS)
     .where("is_active", "=", true)
+      .where(shownAt())
     .where("deleted_at", "is", null)
     .orderBy("sort_order", "asc")
     .orderBy("created_at", "asc")
@@ -163,6 +169,7 @@ export async function getActiveService(id: string): Promise<PublicService | null
       .select(PUBLIC_SERVICE_COLUMNS)
       .where("id", "=", id)
       .where("is_active", "=", true)
+      .where(shownAt())
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     return row ? toPublicService(row) : null;
@@ -185,6 +192,7 @@ export async function listActiveServiceLinks(): Promise<Array<{ id: string; titl
       .selectFrom("services")
       .select(SERVICE_LINK_COLUMNS)
       .where("is_active", "=", true)
+      .where(shownAt())
       .where("deleted_at", "is", null)
       .orderBy("sort_order", "asc")
       .execute();

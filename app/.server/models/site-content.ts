@@ -2,7 +2,9 @@ import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { withCompanyName } from "~/lib/company-name";
 import { SECTION_KEYS, SECTION_SCHEMAS, type SectionKey, type SiteContent } from "~/validation/site-content";
 import { bumpContentVersion, cached } from "../cache/cache";
+import type { Transaction } from "kysely";
 import { db } from "../db";
+import type { DB } from "../db/schema";
 import { logger } from "../logger";
 import { newId, nowIso, toIso } from "./rows";
 
@@ -136,41 +138,73 @@ async function missReason(section: SectionKey, revision: number): Promise<"stale
 }
 
 /**
+ * Inside `trx`: makes the section's draft live (if the section is still at `revision`) and keeps it as a new version
+ * (who, when, and the schedule that did it, if one did). The new revision, or null when there was no draft or
+ * another write came first. The caller bumps the content version after the commit.
+ */
+export async function publishInTransaction(trx: Transaction<DB>, section: SectionKey, revision: number, userId: string | null, scheduleId: string | null = null): Promise<number | null> {
+  const row = await trx.selectFrom("site_content").select(["draft"]).where("section", "=", section).where("revision", "=", revision).executeTakeFirst();
+  if (!row?.draft) return null;
+  const now = nowIso();
+  // Conditional on the revision again: on Postgres this takes the row lock, so two publishes queue.
+  const updated = await trx
+    .updateTable("site_content")
+    .set({ published: row.draft, draft: null, revision: revision + 1, published_at: now, published_by: userId })
+    .where("section", "=", section)
+    .where("revision", "=", revision)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return null;
+  const last = await trx
+    .selectFrom("site_content_versions")
+    .select((eb) => eb.fn.max("version").as("version"))
+    .where("section", "=", section)
+    .executeTakeFirst();
+  const version = Number(last?.version ?? 0) + 1;
+  await trx
+    .insertInto("site_content_versions")
+    .values({ id: newId(), section, version, content: row.draft, created_by: userId, created_at: now, schedule_id: scheduleId })
+    .execute();
+  await trx
+    .deleteFrom("site_content_versions")
+    .where("section", "=", section)
+    .where("version", "<=", version - HISTORY_LIMIT)
+    .execute();
+  return revision + 1;
+}
+
+/**
  * Makes the section's draft live for every visitor and keeps it as a new version (who, when). The
  * content version is bumped, so every instance and the page cache drop what they held.
  */
 export async function publishDraft(section: SectionKey, revision: number, userId: string): Promise<ContentWriteResult> {
   const outcome = await db()
     .transaction()
-    .execute(async (trx) => {
-      const row = await trx.selectFrom("site_content").select(["draft"]).where("section", "=", section).where("revision", "=", revision).executeTakeFirst();
-      if (!row?.draft) return null;
-      const now = nowIso();
-      // Conditional on the revision again: on Postgres this takes the row lock, so two publishes queue.
-      const updated = await trx
-        .updateTable("site_content")
-        .set({ published: row.draft, draft: null, revision: revision + 1, published_at: now, published_by: userId })
-        .where("section", "=", section)
-        .where("revision", "=", revision)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return null;
-      const last = await trx
-        .selectFrom("site_content_versions")
-        .select((eb) => eb.fn.max("version").as("version"))
-        .where("section", "=", section)
-        .executeTakeFirst();
-      const version = Number(last?.version ?? 0) + 1;
-      await trx.insertInto("site_content_versions").values({ id: newId(), section, version, content: row.draft, created_by: userId, created_at: now }).execute();
-      await trx
-        .deleteFrom("site_content_versions")
-        .where("section", "=", section)
-        .where("version", "<=", version - HISTORY_LIMIT)
-        .execute();
-      return revision + 1;
-    });
+    .execute((trx) => publishInTransaction(trx, section, revision, userId));
   if (outcome === null) return { ok: false, reason: await missReason(section, revision) };
   await bumpContentVersion();
   return { ok: true, revision: outcome };
+}
+
+/**
+ * "Publish all changes" (docs/product.md#scheduling): the drafts of `sections`, each still at the revision the admin
+ * saw, go live together in one transaction, or none does (stale: one changed meanwhile, or has no draft any more).
+ */
+export async function publishSections(sections: ReadonlyArray<{ section: SectionKey; revision: number }>, userId: string): Promise<{ ok: true } | { ok: false; reason: "stale" }> {
+  const stale = Symbol("stale");
+  try {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const { section, revision } of sections) {
+          if ((await publishInTransaction(trx, section, revision, userId)) === null) throw stale;
+        }
+      });
+  } catch (error) {
+    if (error === stale) return { ok: false, reason: "stale" };
+    throw error;
+  }
+  await bumpContentVersion();
+  return { ok: true };
 }
 
 /** Drops the section's draft; the editor then shows the published content again. */
@@ -194,6 +228,8 @@ export interface ContentVersion<K extends SectionKey = SectionKey> {
   /** null for the starting content, which no one published. */
   createdAt: string | null;
   createdBy: string | null;
+  /** Published by a schedule rather than by hand (docs/decisions/0086-scheduled-publish.md). */
+  scheduled?: boolean;
 }
 
 /**
@@ -217,6 +253,7 @@ export async function listVersions<K extends SectionKey>(section: K): Promise<Co
       "site_content_versions.version",
       "site_content_versions.content",
       "site_content_versions.created_at",
+      "site_content_versions.schedule_id",
       "user.name as user_name",
       "user.email as user_email",
     ])
@@ -226,7 +263,7 @@ export async function listVersions<K extends SectionKey>(section: K): Promise<Co
     .execute();
   const published = rows.flatMap((r) => {
     const content = readSection(section, r.content);
-    return content ? [{ id: r.id, version: Number(r.version), content, createdAt: toIso(r.created_at), createdBy: who(r.user_name, r.user_email) }] : [];
+    return content ? [{ id: r.id, version: Number(r.version), content, createdAt: toIso(r.created_at), createdBy: who(r.user_name, r.user_email), scheduled: r.schedule_id !== null }] : [];
   });
   return [...published, startingVersion(section)];
 }

@@ -26,6 +26,8 @@ const service = (s: Partial<ServiceInput> & Pick<ServiceInput, "title">): Servic
   availability: null,
   target_audience: null,
   is_active: true,
+  show_from: null,
+  hide_from: null,
   sort_order: 0,
   ...s,
 });
@@ -187,6 +189,8 @@ const project = (p: Partial<ProjectInput> & Pick<ProjectInput, "title">): Projec
   technologies_used: [],
   is_featured: false,
   is_public: true,
+  show_from: null,
+  hide_from: null,
   ...p,
 });
 

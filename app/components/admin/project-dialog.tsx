@@ -3,6 +3,7 @@ import { DEFAULTS } from "~/validation/constants";
 import { ProjectSchema } from "~/validation/project";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { FormattedTextField } from "./formatted-text-field";
+import { ShowHideFields } from "./date-time-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
 import { GalleryField } from "./media-fields";
@@ -105,6 +106,7 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
               <SwitchField label="Public" name="is_public" description="Shown on the public site" defaultChecked={project?.is_public ?? DEFAULTS.projectIsPublic} />
               <SwitchField label="Featured" name="is_featured" description="Listed first on the home page" defaultChecked={project?.is_featured ?? DEFAULTS.projectIsFeatured} />
             </div>
+            <ShowHideFields record={project} errors={errors} />
           </FormSection>
         </>
       )}

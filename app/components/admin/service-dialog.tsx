@@ -2,6 +2,7 @@ import type { Service } from "~/lib/records";
 import { ServiceSchema } from "~/validation/service";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { FormattedTextField } from "./formatted-text-field";
+import { ShowHideFields } from "./date-time-field";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { GalleryField } from "./media-fields";
@@ -72,6 +73,7 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
               <TextField label="Sort Order" name="sort_order" type="number" inputMode="numeric" step={1} defaultValue={String(service?.sort_order ?? 0)} hint="Lower numbers come first" error={errors.sort_order} />
               <SwitchField label="Active" name="is_active" description="Shown on the public site" defaultChecked={service?.is_active ?? true} />
             </div>
+            <ShowHideFields record={service} errors={errors} />
           </FormSection>
         </>
       )}

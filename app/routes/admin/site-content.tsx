@@ -2,10 +2,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/site-content";
 import { requireAdmin } from "~/.server/auth/access";
 import { listActiveServices } from "~/.server/models/services";
-import { type ContentWriteResult, discardDraft, listSectionStates, listVersions, publishDraft, restoreVersion, saveDraft } from "~/.server/models/site-content";
+import { cancelSchedule, createSchedule, listPendingSchedules } from "~/.server/models/content-schedules";
+import { type ContentWriteResult, discardDraft, listSectionStates, listVersions, publishDraft, publishSections, restoreVersion, saveDraft } from "~/.server/models/site-content";
 import { LoadError } from "~/components/admin/load-error";
 import { PageIntro } from "~/components/admin/page-header";
+import { PendingSchedules, PublishAll } from "~/components/admin/site-content/publish-schedule";
 import { SectionEditor, STALE_MESSAGE } from "~/components/admin/site-content/section-editor";
+import { formatSiteMoment } from "~/lib/site-time";
+import { ScheduleSchema } from "~/validation/schedule";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { isSectionKey, parseSection, SECTION_KEYS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
@@ -20,16 +24,17 @@ const sectionOf = (value: string | null): SectionKey => (isSectionKey(value) ? v
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const section = sectionOf(new URL(request.url).searchParams.get("section"));
-  const [states, versions, services] = await Promise.all([
+  const [states, versions, services, schedules] = await Promise.all([
     listSectionStates().catch(loadFailed("site content")),
     listVersions(section).catch(loadFailed("site content history")),
     // The footer's service links; without them the links just cannot be chosen.
     listActiveServices()
       .then((list) => list.map((s) => ({ id: s.id, title: s.title })))
       .catch(loadFailed("services")),
+    listPendingSchedules().catch(loadFailed("scheduled publishes")),
   ]);
-  if (!states) return { section, states: [], versions: [], services: [], loadError: "Failed to fetch site content" };
-  return { section, states, versions: versions ?? [], services: services ?? [], loadError: null };
+  if (!states) return { section, states: [], versions: [], services: [], schedules: [], loadError: "Failed to fetch site content" };
+  return { section, states, versions: versions ?? [], services: services ?? [], schedules: schedules ?? [], loadError: null };
 }
 
 type WriteIntent = "save" | "publish" | "discard" | "restore";
@@ -40,6 +45,25 @@ const FAILURE: Record<WriteIntent, string> = {
   discard: "Failed to discard draft",
   restore: "Failed to restore version",
 };
+
+// Publish all and schedules (docs/product.md#scheduling; docs/decisions/0086-scheduled-publish.md).
+const OTHER_FAILURES: Record<string, string> = {
+  "publish-all": "Failed to publish all changes",
+  schedule: "Failed to schedule the publish",
+  "cancel-schedule": "Failed to cancel the scheduled publish",
+};
+
+/** "hero:3": a section with a draft and the revision the admin saw. */
+function readPublishList(form: FormData): Array<{ section: SectionKey; revision: number }> | null {
+  const list = form.getAll("sections").map((v) => /^([a-z]{1,20}):(\d{1,9})$/.exec(String(v)));
+  if (list.length === 0 || list.length > SECTION_KEYS.length) return null;
+  const parsed = list.map((m) => (m && isSectionKey(m[1]) ? { section: m[1], revision: Number(m[2]) } : null));
+  if (parsed.some((p) => p === null)) return null;
+  const unique = new Map(parsed.map((p) => [p!.section, p!]));
+  return unique.size === parsed.length ? [...unique.values()] : null;
+}
+
+const scheduleName = (section: SectionKey | null) => (section ? SECTION_TITLES[section] : "All changes");
 
 const MESSAGES: Record<WriteIntent, (title: string) => { message: string; detail: string }> = {
   save: (title) => ({ message: `${title}: draft saved`, detail: "Visitors still see the published version until you publish." }),
@@ -53,7 +77,7 @@ const OPTIONS = {
   noun: "section",
   notFound: "That version does not exist",
   // A body that is not a form (intent "") is worded as a failed save.
-  wording: (intent: string): Wording => ({ message: FAILURE[intent as WriteIntent] ?? FAILURE.save }),
+  wording: (intent: string): Wording => ({ message: FAILURE[intent as WriteIntent] ?? OTHER_FAILURES[intent] ?? FAILURE.save }),
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
@@ -98,6 +122,39 @@ export async function action({ request }: Route.ActionArgs) {
         const title = SECTION_TITLES[section];
         return act.done({ entityId: section, action: `site-content.${intent}`, detail: title }, MESSAGES[intent](title));
       }
+      case "publish-all": {
+        const list = readPublishList(act.form);
+        if (!list) return act.refuse("Choose the sections to publish");
+        const outcome = await act.run(() => publishSections(list, user.id));
+        if (!outcome.ok) {
+          return fail({ intent, message: STALE_MESSAGE, detail: "A section changed since you opened this page. Load the latest version, then publish again." }, 409);
+        }
+        const titles = list.map((p) => SECTION_TITLES[p.section]);
+        return act.doneMany(
+          list.map((p) => ({ entityId: p.section, action: "site-content.publish", detail: SECTION_TITLES[p.section] })),
+          { message: `Published ${titles.length === 1 ? titles[0] : `${titles.length} sections`}`, detail: "Every visitor now sees these changes." },
+        );
+      }
+      case "schedule": {
+        const { section, run_at: runAt } = act.parse(ScheduleSchema);
+        const target = section === "all" ? null : (section as SectionKey);
+        await act.run(() => createSchedule(target, runAt, user.id));
+        const when = formatSiteMoment(runAt);
+        return act.done(
+          { entityId: target, action: "site-content.schedule", detail: `${scheduleName(target)} at ${when}` },
+          { message: `${scheduleName(target)}: publish scheduled for ${when} (Maldives time)`, detail: "The drafts as they are then go live; changes you save before then are included." },
+        );
+      }
+      case "cancel-schedule": {
+        const id = act.id();
+        const cancelled = await act.run(async () => ({ schedule: await cancelSchedule(id) }));
+        if (!cancelled.schedule) return act.refuse("That scheduled publish has already run or was cancelled", 404);
+        const { section: target, runAt } = cancelled.schedule;
+        return act.done(
+          { entityId: target, action: "site-content.cancel-schedule", detail: `${scheduleName(target)} at ${formatSiteMoment(runAt)}` },
+          { message: "Scheduled publish cancelled", detail: `${scheduleName(target)} stays as it is until you publish.` },
+        );
+      }
       default:
         return act.unknown();
     }
@@ -105,7 +162,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
-  const { section, states, versions, services, loadError } = loaderData;
+  const { section, states, versions, services, schedules, loadError } = loaderData;
   if (loadError) {
     return (
       <>
@@ -119,6 +176,10 @@ export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
     <>
       <title>Site Content | Admin</title>
       <PageIntro title="Site Content" description="Every text and picture of the home page. Save a draft, preview it, then publish it for every visitor. Write {company} where a text names the company: visitors read the published company name there." />
+      <div className="mb-6 grid gap-3">
+        <PublishAll states={states} />
+        <PendingSchedules schedules={schedules} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr] lg:items-start">
         <nav aria-label="Sections" className="lg:sticky lg:top-20">
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
@@ -137,6 +198,11 @@ export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
                     )}
                   >
                     {SECTION_TITLES[key]}
+                    {schedules.some((p) => p.section === key || (p.section === null && state?.hasDraft)) ? (
+                      <Badge variant="outline" className="ml-auto text-[0.65rem]">
+                        Scheduled
+                      </Badge>
+                    ) : null}
                     {state?.hasDraft ? (
                       <Badge variant="secondary" className="text-[0.65rem]">
                         Draft

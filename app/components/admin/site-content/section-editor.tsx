@@ -1,4 +1,4 @@
-import { Eye, History, RotateCcw, Save, Send, Undo2 } from "lucide-react";
+import { CalendarClock, Eye, History, RotateCcw, Save, Send, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
@@ -23,6 +23,7 @@ import { contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey } 
 import { ContentFields, ContentView, type ServiceOption, setAt } from "./content-fields";
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
 import { submitFetcher } from "../fetcher-submit";
+import { ScheduleDialog } from "./publish-schedule";
 
 export interface SectionStateData {
   section: SectionKey;
@@ -42,6 +43,8 @@ export interface VersionData {
   /** null for the starting content (version 0). */
   createdAt: string | null;
   createdBy: string | null;
+  /** Published by a schedule (docs/decisions/0086-scheduled-publish.md). */
+  scheduled?: boolean;
 }
 
 export const STALE_MESSAGE = "This section changed since you opened it";
@@ -73,6 +76,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
   const [stale, setStale] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
   const busy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "save" ? fetcher.data.fieldErrors : undefined;
   const errors = clientErrors ?? serverErrors ?? {};
@@ -116,9 +120,18 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
           {dirty ? <Badge className="bg-brand-amber text-brand-amber-foreground">Unsaved changes</Badge> : null}
         </div>
         <CardDescription>{SECTION_DESCRIPTIONS[section]}</CardDescription>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {status}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {status}
+          </p>
+          {/* Beside the draft's status rather than in the bar below, which holds all it can on a phone and a laptop. */}
+          {state.hasDraft ? (
+            <Button type="button" variant="outline" size="sm" disabled={busy || dirty} onClick={() => setScheduleOpen(true)}>
+              <CalendarClock aria-hidden="true" />
+              Schedule
+            </Button>
+          ) : null}
+        </div>
       </CardHeader>
       <CardContent>
         {stale ? (
@@ -193,6 +206,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         </AlertDialogContent>
       </AlertDialog>
 
+      <ScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} section={section} />
       <HistoryDialog
         open={historyOpen}
         onOpenChange={setHistoryOpen}
@@ -245,8 +259,8 @@ function HistoryDialog({
                     <div>
                       <p className="font-medium">{name}</p>
                       <p className="text-sm text-muted-foreground">
-                        {v.createdAt === null ? "What the site started with" : `Published ${formatDateTime(v.createdAt)}`}
-                        {v.createdBy ? ` by ${v.createdBy}` : ""}
+                        {v.createdAt === null ? "What the site started with" : `${v.scheduled ? "Published as scheduled" : "Published"} ${formatDateTime(v.createdAt)}`}
+                        {v.createdBy ? ` ${v.scheduled ? "(set by" : "by"} ${v.createdBy}${v.scheduled ? ")" : ""}` : ""}
                       </p>
                     </div>
                     <div className="flex gap-2">
