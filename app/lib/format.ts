@@ -130,3 +130,7 @@ export function sameLabel(a: string | null | undefined, b: string | null | undef
 export function siteDay(date: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
+
+/** A file's size as people read it: '340 KB', '2.4 MB'. */
+export const formatFileSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -1,5 +1,5 @@
 import { FileText, Paperclip } from "lucide-react";
-import { formatBudget } from "~/lib/format";
+import { formatBudget, formatFileSize } from "~/lib/format";
 import type { LeadStage } from "~/validation/lead";
 import { LeadDetailsForm } from "./lead-details-form";
 import { Section } from "./lead-form";
@@ -60,8 +60,7 @@ interface Props {
   company: string;
 }
 
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const formatSize = formatFileSize;
 
 /** The page a visit began on (docs/product.md#insight): its kind, and its path where that says more. */
 function landingLabel(page: string | null): string {
