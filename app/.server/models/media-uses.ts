@@ -28,6 +28,15 @@ function snapshotTitle(snapshot: unknown): string {
 const sectionTitle = (section: unknown) => SECTION_TITLES[text(section) as SectionKey] ?? text(section);
 const settingWords = (key: unknown) => text(key).replace(/_url$/, "").replaceAll("_", " ");
 
+/** The record a row is, or is a saved state of: a History version of a record that uses the file itself says nothing more. */
+function recordOf(table: string, row: Record<string, unknown>): { record: string; history: boolean } | null {
+  if (table === "services" || table === "projects") return { record: `${table}:${text(row.id)}`, history: false };
+  if (table === "service_versions" || table === "project_versions") return { record: `${table.replace("_versions", "s")}:${text(row.record_id)}`, history: true };
+  if (table === "site_content") return { record: `section:${text(row.section)}`, history: false };
+  if (table === "site_content_versions") return { record: `section:${text(row.section)}`, history: true };
+  return null;
+}
+
 /** One row's use in words. */
 export function describeUse(table: string, row: Record<string, unknown>): MediaUse {
   switch (table) {
@@ -58,16 +67,28 @@ export function describeUse(table: string, row: Record<string, unknown>): MediaU
   }
 }
 
-/** Lower-cased upload base -> its uses, each once. */
+/**
+ * Lower-cased upload base -> its uses, each once. Every save keeps a version, so a record that uses a file has it in
+ * its History too: that use is named only when the record itself no longer uses the file.
+ */
 export async function findMediaUses(database: Database): Promise<Map<string, MediaUse[]>> {
-  const uses = new Map<string, MediaUse[]>();
+  const found = new Map<string, Array<MediaUse & { record: string | null; history: boolean }>>();
   await scanReferences(database, (table, row, bases) => {
-    const use = describeUse(table, row);
+    const of = recordOf(table, row);
+    const use = { ...describeUse(table, row), record: of?.record ?? null, history: of?.history ?? false };
     for (const base of bases) {
-      const list = uses.get(base) ?? [];
+      const list = found.get(base) ?? [];
       if (!list.some((u) => u.label === use.label)) list.push(use);
-      uses.set(base, list);
+      found.set(base, list);
     }
   });
+  const uses = new Map<string, MediaUse[]>();
+  for (const [base, list] of found) {
+    const current = new Set(list.filter((u) => !u.history && u.record).map((u) => u.record));
+    uses.set(
+      base,
+      list.filter((u) => !(u.history && current.has(u.record))).map(({ label, href }) => ({ label, href })),
+    );
+  }
   return uses;
 }
