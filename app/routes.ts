@@ -41,6 +41,7 @@ export default [
     route("site-content", "routes/admin/site-content.tsx"),
     route("enquiries/templates", "routes/admin/reply-templates.tsx"),
     route("insight", "routes/admin/insight.tsx"),
+    route("media", "routes/admin/media.tsx"),
   ]),
   route("admin/activity/export.csv", "routes/admin/activity-export.ts"),
   route("admin/enquiries/export.csv", "routes/admin/enquiries-export.ts"),

@@ -130,3 +130,7 @@ const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year
 export function siteDay(date: Date = new Date()): string {
   return isoDay.format(date);
 }
+
+/** A file's size as people read it: '340 KB', '2.4 MB'. */
+export const formatFileSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

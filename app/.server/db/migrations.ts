@@ -631,6 +631,34 @@ function m0018Schedules(engine: Engine): Migration {
   };
 }
 
+/**
+ * The media library (docs/decisions/0088-media-library.md): one row per stored upload, written at upload time and
+ * for older files from the storage listing. Where a file is used is computed from the content when asked, never
+ * stored here, so it cannot go stale.
+ */
+function m0019Media(engine: Engine): Migration {
+  const t = types(engine);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("media")
+        // The storage key of the original (`<bucket>/<folder>/<hex>-<ms>.<ext>`); its variants share the base.
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("url", "text", (c) => c.notNull())
+        .addColumn("file_name", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("bytes", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("width", "integer")
+        .addColumn("height", "integer")
+        .addColumn("alt", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("uploaded_by", "text")
+        .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema.createIndex("media_created").on("media").columns(["created_at", "key"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -651,6 +679,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0016_insight_rollups": m0016InsightRollups(),
         "0017_scale_indexes": m0017ScaleIndexes(),
         "0018_schedules": m0018Schedules(engine),
+        "0019_media": m0019Media(engine),
       };
     },
   };

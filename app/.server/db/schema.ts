@@ -102,6 +102,22 @@ export interface RecordVersionsTable {
   created_at: Timestamp;
 }
 
+/** One stored upload in the media library (migration 0019_media, docs/decisions/0088-media-library.md). */
+export interface MediaTable {
+  key: string;
+  url: string;
+  file_name: string;
+  /** image or video. */
+  kind: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  /** The library's alt text: a field without its own alt shows this one ("" = none). */
+  alt: ColumnType<string, string | undefined, string>;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface CategoriesTable {
   id: string;
   name: string;
@@ -365,6 +381,7 @@ export interface DB extends InsightTables {
   services: ServicesTable;
   projects: ProjectsTable;
   categories: CategoriesTable;
+  media: MediaTable;
   contact_details: ContactDetailsTable;
   profiles: ProfilesTable;
   site_settings: SiteSettingsTable;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/auth/preview";
 import { logger } from "~/.server/logger";
+import { mediaAlts } from "~/.server/models/media";
 import { getSiteChrome, type SiteChrome } from "~/.server/models/site-chrome";
 import type { PreviewInfo } from "~/components/site/preview-bar";
 import { pageMeta } from "~/lib/seo";
@@ -74,5 +75,7 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
     jsonLd: [kind.jsonLd(SITE_ORIGIN, record, chrome.company.name)],
     company: chrome.company,
   });
-  return { record, chrome, seo, preview: previewInfo };
+  // The media library's alt text of the record's pictures (its featured image, its gallery): docs/decisions/0088-media-library.md.
+  const alts = await mediaAlts(Object.values(record).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((v): v is string => typeof v === "string"));
+  return { record, chrome, seo, preview: previewInfo, alts };
 }

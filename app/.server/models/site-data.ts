@@ -81,7 +81,7 @@ export async function importData(database: Database, data: ExportFile): Promise<
 }
 
 /** Every row of every table of the app's schema but `except`, one table at a time (no snapshot across tables). */
-export async function* readEveryTable(database: Database, except: ReadonlySet<string>): AsyncGenerator<Record<string, unknown>[]> {
+export async function* readEveryTable(database: Database, except: ReadonlySet<string>): AsyncGenerator<{ table: string; rows: Record<string, unknown>[] }> {
   const db = database.db as unknown as AnyDb;
   const tables = await db.introspection.getTables();
   // Postgres lists every schema we may read; the app's tables are the ones its unqualified names find.
@@ -89,6 +89,6 @@ export async function* readEveryTable(database: Database, except: ReadonlySet<st
     database.engine === "postgres" ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
   for (const table of tables) {
     if ((schema !== undefined && table.schema !== schema) || except.has(table.name)) continue;
-    yield (await db.selectFrom(table.name).selectAll().execute()) as Record<string, unknown>[];
+    yield { table: table.name, rows: (await db.selectFrom(table.name).selectAll().execute()) as Record<string, unknown>[] };
   }
 }

@@ -39,6 +39,8 @@ const NOT_CONTENT = new Set([
   "kysely_migration_lock",
   // The activity log names uploads and settings it saw change; a year of history must not keep a removed file online.
   "activity_log",
+  // The media library lists every stored upload: being listed there is not being used (docs/decisions/0088-media-library.md).
+  "media",
 ]);
 
 /** One upload: the original and its variants, which share a base and live or go together. */
@@ -90,11 +92,23 @@ export function uploadBase(key: string): string | null {
 /** Lower-cased bases of every server-made name found in the string values (and JSON text) of the content tables. */
 export async function findReferencedBases(database: Database): Promise<Set<string>> {
   const found = new Set<string>();
-  // Every column of every table but these, generically: the point is to see columns this code has never heard of.
-  for await (const rows of readEveryTable(database, NOT_CONTENT)) {
-    for (const row of rows) collectReferences(row, found);
-  }
+  await scanReferences(database, (_table, _row, bases) => bases.forEach((base) => found.add(base)));
   return found;
+}
+
+/**
+ * Calls `onRow` for every content row that names at least one upload, with the lower-cased bases it names. The one
+ * scanner behind prune and the media library's "where used" (docs/decisions/0088-media-library.md).
+ */
+export async function scanReferences(database: Database, onRow: (table: string, row: Record<string, unknown>, bases: Set<string>) => void): Promise<void> {
+  // Every column of every table but these, generically: the point is to see columns this code has never heard of.
+  for await (const { table, rows } of readEveryTable(database, NOT_CONTENT)) {
+    for (const row of rows) {
+      const bases = new Set<string>();
+      collectReferences(row, bases);
+      if (bases.size > 0) onRow(table, row, bases);
+    }
+  }
 }
 
 function collectReferences(value: unknown, into: Set<string>): void {

@@ -58,7 +58,7 @@ export const MAX_UPLOAD_BODY = Math.max(...UPLOAD_FOLDERS.map(bodyAllowance));
 export interface UploadForm {
   bucket: UploadBucket;
   folder: UploadFolder;
-  files: Array<{ data: Buffer; type: SniffedType }>;
+  files: Array<{ data: Buffer; type: SniffedType; name: string }>;
 }
 
 const malformed = (detail?: string) => new UploadError(400, "Malformed upload", detail);
@@ -142,12 +142,13 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
     const data = Buffer.concat(file.chunks);
     const type = file.type === undefined ? sniff(data) : file.type;
     if (type === null || (type.kind === "video" && !acceptsVideo(folder))) throw new UploadError(415, UNSUPPORTED_TYPE);
-    result.push({ data, type });
+    result.push({ data, type, name: file.filename });
   }
   return { bucket, folder, files: result };
 }
 
 interface PreparedFile {
+  name: string;
   ext: string;
   contentType: string;
   data: Buffer;
@@ -159,10 +160,10 @@ interface PreparedFile {
 async function prepare(file: UploadForm["files"][number]): Promise<PreparedFile> {
   const { type } = file;
   // Video cannot be re-encoded here; it is stored as sent, and served with its type and nosniff.
-  if (type.kind === "video") return { ext: type.ext, contentType: type.mime, data: file.data, variants: [] };
+  if (type.kind === "video") return { name: file.name, ext: type.ext, contentType: type.mime, data: file.data, variants: [] };
   try {
     const image = await processImage(file.data, type.ext);
-    return { ext: type.ext, ...image.original, variants: image.variants };
+    return { name: file.name, ext: type.ext, ...image.original, variants: image.variants };
   } catch (error) {
     if (error instanceof ImageRejectedError) {
       throw new UploadError(400, error.reason === "too-large" ? "Image is too large to process" : "Could not read the image", error.message);
@@ -176,8 +177,14 @@ export function newObjectBase(bucket: UploadBucket, folder: UploadFolder): strin
   return `${bucket}/${folder}/${crypto.randomBytes(8).toString("hex")}-${Date.now()}`;
 }
 
+/** A stored upload as the server knows it: also its storage key and the name the browser sent (the media library's). */
+export interface StoredUpload extends UploadedFile {
+  key: string;
+  name: string;
+}
+
 /** Parses, checks, processes and stores the files of an upload request; throws UploadError for a refusal. */
-export async function handleUpload(request: Request, storage: Storage): Promise<UploadedFile[]> {
+export async function handleUpload(request: Request, storage: Storage): Promise<StoredUpload[]> {
   const form = await readUploadForm(request);
   // One file at a time: bounded memory and CPU per request on a small machine.
   const prepared: PreparedFile[] = [];
@@ -185,7 +192,7 @@ export async function handleUpload(request: Request, storage: Storage): Promise<
 
   const written: string[] = [];
   try {
-    const uploaded: UploadedFile[] = [];
+    const uploaded: StoredUpload[] = [];
     for (const file of prepared) {
       const base = newObjectBase(form.bucket, form.folder);
       // The original first: a crash part-way leaves an original without some copies (unreferenced, since this
@@ -199,6 +206,8 @@ export async function handleUpload(request: Request, storage: Storage): Promise<
         written.push(variantKey);
       }
       uploaded.push({
+        key,
+        name: file.name,
         url: storage.publicUrl(key),
         type: file.contentType,
         size: file.data.length,

@@ -1,4 +1,4 @@
-import { ChartLine, FileText, FolderKanban, History, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Users, Wrench } from "lucide-react";
+import { ChartLine, FileText, FolderKanban, History, Images, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Users, Wrench } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -13,6 +13,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/admin/projects", label: "Projects", icon: FolderKanban },
   { to: "/admin/contact-details", label: "Contact Details", icon: Phone },
   { to: "/admin/site-content", label: "Site Content", icon: FileText },
+  { to: "/admin/media", label: "Media", icon: Images },
   { to: "/admin/enquiries", label: "Enquiries", icon: Inbox },
   { to: "/admin/team", label: "Team", icon: Users },
   { to: "/admin/insight", label: "Insight", icon: ChartLine },

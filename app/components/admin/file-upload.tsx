@@ -5,6 +5,7 @@ import { Progress } from "~/components/ui/progress";
 import { toast } from "~/components/ui/sonner";
 import { cn } from "~/lib/utils";
 import { isShrinkable, SHRINK_LONGEST_SIDE, shrinkImage } from "./shrink-image";
+import { MediaChooser } from "./media-chooser";
 import {
   MAX_FILES_MULTIPLE,
   MAX_FILES_SINGLE,
@@ -94,7 +95,7 @@ export function uploadFailure(status: number | null, accept: string): string | n
   return accept.startsWith("video/") ? "This file is not a video" : "This file is not an image";
 }
 
-function sendFiles(
+export function sendFiles(
   files: File[],
   { bucket, folder }: { bucket: UploadBucket; folder: UploadFolder },
   onProgress: (percent: number) => void,
@@ -244,6 +245,8 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
           {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
           {busy ? "Uploading..." : buttonLabel}
         </Button>
+        {/* A file already uploaded, by reference (docs/decisions/0088-media-library.md). */}
+        <MediaChooser kind={isVideo ? "video" : "image"} disabled={disabled || busy} onChosen={(file) => onUploaded([file])} />
         <p id={hintId} className="text-xs text-muted-foreground">
           {isVideo ? "Video" : "Image"} up to {limitMb}MB{multiple ? `, at most ${max} files at a time` : ""}. You can also drop {multiple ? "files" : "a file"} here.
         </p>

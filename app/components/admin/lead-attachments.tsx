@@ -1,4 +1,5 @@
 import { Paperclip } from "lucide-react";
+import { formatFileSize } from "~/lib/format";
 import type { LeadAttachment } from "~/lib/lead-records";
 import { Section } from "./lead-form";
 
@@ -7,9 +8,6 @@ import { Section } from "./lead-form";
 
 /** What the page is sent of an attachment: not where it is stored. */
 export type AttachmentInfo = Pick<LeadAttachment, "id" | "file_name" | "content_type" | "size">;
-
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function LeadAttachments({ leadId, attachments }: { leadId: string; attachments: AttachmentInfo[] }) {
   if (attachments.length === 0) return null;
@@ -26,7 +24,7 @@ export function LeadAttachments({ leadId, attachments }: { leadId: string; attac
               {a.file_name}
             </a>
             <span className="shrink-0 text-xs text-muted-foreground">
-              {a.content_type === "application/pdf" ? "PDF" : "Image"} · {formatSize(a.size)}
+              {a.content_type === "application/pdf" ? "PDF" : "Image"} · {formatFileSize(a.size)}
             </span>
           </li>
         ))}

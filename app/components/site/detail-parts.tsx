@@ -124,10 +124,11 @@ export function CheckList({ items, columns = 1 }: { items: readonly string[]; co
 }
 
 /** A detail page's gallery: thumbnails that open the full-screen viewer. */
-export function DetailGallery({ images, title }: { images: readonly string[]; title: string }) {
+export function DetailGallery({ images, title, alts = {} }: { images: readonly string[]; title: string; alts?: Readonly<Record<string, string>> }) {
   const items = images.map((src, i) => ({
     src,
-    alt: `${title}, image ${i + 1} of ${images.length}`,
+    // The media library's alt text where the file has one (docs/decisions/0088-media-library.md).
+    alt: alts[src] ?? `${title}, image ${i + 1} of ${images.length}`,
     title: `${title} (${i + 1}/${images.length})`,
   }));
   return (

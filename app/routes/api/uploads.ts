@@ -5,6 +5,7 @@ import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { logger } from "~/.server/logger";
 import { getStorage } from "~/.server/storage";
 import { handleUpload, UploadError } from "~/.server/storage/upload";
+import { recordMedia } from "~/.server/models/media";
 
 // POST /api/uploads: multipart/form-data with `bucket`, `folder` and one `file` part (up to 10 for the
 // gallery folder). Answers { files: [{ url, type, size, width?, height? }] } or { error } with
@@ -40,7 +41,14 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
   }
   try {
-    const files = await handleUpload(request, getStorage());
+    const stored = await handleUpload(request, getStorage());
+    // The media library's rows (docs/decisions/0088-media-library.md). The files are stored whatever happens here:
+    // a row that could not be written is made from the storage listing when the library is next opened.
+    await recordMedia(
+      stored.map((f) => ({ key: f.key, url: f.url, fileName: f.name, bytes: f.size, width: f.width, height: f.height })),
+      user.id,
+    ).catch((error: unknown) => logger.error({ err: error, userId: user.id }, "media library: could not record an upload"));
+    const files = stored.map(({ key: _key, name: _name, ...file }) => file);
     logger.info({ userId: user.id, files: files.map((f) => ({ url: f.url, type: f.type, size: f.size })) }, "upload stored");
     await recordAdminActivity(request, user, {
       action: "upload.create",

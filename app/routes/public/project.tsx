@@ -64,7 +64,7 @@ function TagList({ items, format = (s: string) => s }: { items: readonly string[
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, chrome, preview } = loaderData;
+  const { project, chrome, preview, alts } = loaderData;
   const percent = clampPercent(project.completion_percentage);
   const status = statusBadgeVariant(project.status);
   return (
@@ -94,7 +94,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon="wallet" label="Budget" value={formatBudget(project.budget)} />
             <InfoTile icon="gauge" label="Progress" value={`${percent}%`} />
           </InfoTiles>
-          <FeaturedImage src={project.featured_image_url} alt={project.title} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
+          <FeaturedImage src={project.featured_image_url} alt={(project.featured_image_url && alts[project.featured_image_url]) || project.title} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
@@ -119,7 +119,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {project.gallery_images.length > 0 ? (
               <DetailSection title="Project Gallery">
-                <DetailGallery images={project.gallery_images} title={project.title} />
+                <DetailGallery images={project.gallery_images} title={project.title} alts={alts} />
               </DetailSection>
             ) : null}
             {project.testimonial ? (

@@ -40,7 +40,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, chrome, preview } = loaderData;
+  const { service, chrome, preview, alts } = loaderData;
   return (
     <SiteShell chrome={chrome}>
       {preview ? <PreviewBar info={preview} /> : null}
@@ -65,7 +65,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon="users" label="Target" value={orNotAvailable(service.target_audience)} />
             <InfoTile icon="circle-check-big" label="Availability" value={orNotAvailable(service.availability)} />
           </InfoTiles>
-          <FeaturedImage src={service.featured_image_url} alt={service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
+          <FeaturedImage src={service.featured_image_url} alt={(service.featured_image_url && alts[service.featured_image_url]) || service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
@@ -86,7 +86,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {service.gallery.length > 0 ? (
               <DetailSection title="Gallery">
-                <DetailGallery images={service.gallery} title={service.title} />
+                <DetailGallery images={service.gallery} title={service.title} alts={alts} />
               </DetailSection>
             ) : null}
             {service.benefits.length > 0 ? (

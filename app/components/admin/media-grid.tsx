@@ -1,0 +1,135 @@
+import { Trash2, Video } from "lucide-react";
+import { useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatDate, formatFileSize } from "~/lib/format";
+import { type ActionResult, useActionToast } from "./action-result";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
+import { submitFetcher } from "./fetcher-submit";
+
+// Admin: Media's grid (docs/product.md#media-library): one card per stored file with what it is, who uploaded it,
+// its alt text (saved here, used by every field that has none of its own) and the places that use it.
+
+/** A library file as the Media loader sends it (MediaItem in app/.server/models/media.ts). */
+export interface LibraryFile {
+  key: string;
+  url: string;
+  name: string;
+  kind: "image" | "video";
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  createdAt: string;
+  uploadedBy: string | null;
+  uses: Array<{ label: string; href: string | null }>;
+}
+
+export function MediaThumb({ file, className }: { file: Pick<LibraryFile, "url" | "kind" | "alt" | "name">; className?: string }) {
+  if (file.kind === "video") {
+    return (
+      <span className={`relative flex items-center justify-center overflow-hidden bg-black ${className ?? ""}`}>
+        <video src={file.url} muted playsInline preload="metadata" aria-hidden="true" className="size-full object-cover" />
+        <Video aria-hidden="true" className="absolute size-6 text-white drop-shadow" />
+      </span>
+    );
+  }
+  // Decorative here: the file's name is written beside it.
+  return <img src={file.url} alt="" loading="lazy" className={`bg-muted object-cover ${className ?? ""}`} />;
+}
+
+export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: number }) {
+  const deleter = useFetcher<ActionResult>();
+  useActionToast(deleter.data);
+  const [confirming, setConfirming] = useState<LibraryFile | null>(null);
+  const leaving = deleter.state !== "idle" ? deleter.formData?.get("key") : null;
+  return (
+    <>
+      <ul aria-label="Files" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+        {items
+          .filter((file) => file.key !== leaving)
+          .map((file) => (
+            <MediaCard key={file.key} file={file} altMax={altMax} onDelete={() => setConfirming(file)} />
+          ))}
+      </ul>
+      <ConfirmDeleteDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        question="Delete this file?"
+        itemName={confirming?.name}
+        outcome="and its resized copies will be removed for good. This cannot be undone."
+        onConfirm={() => {
+          if (confirming) submitFetcher(deleter, { intent: "delete", key: confirming.key }, { method: "post" });
+        }}
+      />
+    </>
+  );
+}
+
+function MediaCard({ file, altMax, onDelete }: { file: LibraryFile; altMax: number; onDelete: () => void }) {
+  const titleId = useId();
+  const altId = useId();
+  const saver = useFetcher<ActionResult>();
+  useActionToast(saver.data);
+  const dimensions = file.width && file.height ? `${file.width} × ${file.height}` : null;
+  return (
+    <li aria-labelledby={titleId} className="grid content-start gap-3 overflow-hidden rounded-xl border bg-card shadow-xs">
+      <a href={file.url} target="_blank" rel="noreferrer" className="block" aria-label={`Open ${file.name}`}>
+        <MediaThumb file={file} className="aspect-[4/3] w-full" />
+      </a>
+      <div className="grid gap-3 px-3 pb-3">
+        <div className="grid gap-0.5">
+          <h3 id={titleId} className="truncate text-sm font-semibold" title={file.name}>
+            {file.name}
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            {[file.kind === "video" ? "Video" : "Image", formatFileSize(file.bytes), dimensions].filter(Boolean).join(" · ")}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {formatDate(file.createdAt)}
+            {file.uploadedBy ? ` by ${file.uploadedBy}` : ""}
+          </p>
+        </div>
+        <saver.Form method="post" className="grid gap-1.5">
+          <input type="hidden" name="intent" value="alt" />
+          <input type="hidden" name="key" value={file.key} />
+          <Label htmlFor={altId} className="text-xs">
+            Alt text
+          </Label>
+          <div className="flex gap-2">
+            <Input id={altId} name="alt" defaultValue={file.alt} maxLength={altMax} placeholder="Describe the picture" aria-label={`Alt text of ${file.name}`} />
+            <Button type="submit" variant="outline" disabled={saver.state !== "idle"}>
+              Save
+            </Button>
+          </div>
+        </saver.Form>
+        <div className="grid gap-1 text-xs">
+          <span className="font-medium">Used in</span>
+          {file.uses.length === 0 ? (
+            <span className="text-muted-foreground">Not used anywhere</span>
+          ) : (
+            <ul className="grid gap-0.5">
+              {file.uses.map((use) => (
+                <li key={use.label}>
+                  {use.href ? (
+                    <Link to={use.href} className="underline underline-offset-2 hover:text-primary">
+                      {use.label}
+                    </Link>
+                  ) : (
+                    use.label
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <Button type="button" variant="outline" size="sm" className="justify-self-start text-destructive" onClick={onDelete} aria-label={`Delete ${file.name}`}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

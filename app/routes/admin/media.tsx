@@ -1,0 +1,120 @@
+import { ImageIcon } from "lucide-react";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/media";
+import { requireAdmin } from "~/.server/auth/access";
+import { logger } from "~/.server/logger";
+import { deleteMedia, findMedia, listMedia, MEDIA_ALT_MAX, type MediaKind, setMediaAlt, syncMediaWithStorage } from "~/.server/models/media";
+import { getStorage } from "~/.server/storage";
+import { EmptyState } from "~/components/admin/empty-state";
+import { LoadError } from "~/components/admin/load-error";
+import { MediaGrid } from "~/components/admin/media-grid";
+import { MediaUploadQueue } from "~/components/admin/media-upload-queue";
+import { PageIntro } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { loadFailed } from "./action-helpers";
+import { recordAction } from "./record-action";
+
+// Admin: Media (docs/product.md#media-library, docs/decisions/0088-media-library.md): every stored upload with
+// where it is used, search and filters, uploads of several files at once, the library's alt text, and deleting a
+// file nothing uses. The image fields' "Choose from library" reads this loader too.
+
+const readKind = (value: string | null): MediaKind | null => (value === "image" || value === "video" ? value : null);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const filter = { q: (params.get("q") ?? "").slice(0, 200), kind: readKind(params.get("kind")), unused: params.get("unused") === "1" };
+  // Files stored before the library, or pruned since, are brought in line first; a store that cannot be listed
+  // still leaves the library as it stands.
+  await syncMediaWithStorage(getStorage()).catch((error: unknown) => logger.error({ err: error }, "media library: storage listing failed"));
+  const items = await listMedia(filter).catch(loadFailed("media library"));
+  return { items: items ?? [], filter, loadError: items === null ? "Failed to fetch the media library" : null, altMax: MEDIA_ALT_MAX };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  return recordAction(
+    request,
+    user,
+    {
+      entity: "upload",
+      noun: "file",
+      wording: (intent) => ({ message: intent === "alt" ? "Failed to save alt text" : intent === "delete" ? "Failed to delete file" : "Unknown action" }),
+    },
+    async (act) => {
+      const given = act.form.get("key");
+      const key = typeof given === "string" ? given : "";
+      switch (act.intent) {
+        case "alt": {
+          if (!key) act.refuse("No file was given");
+          const alt = String(act.form.get("alt") ?? "").trim();
+          if (alt.length > MEDIA_ALT_MAX) act.refuse(`Alt text must be at most ${MEDIA_ALT_MAX} characters`, 400, { alt: `At most ${MEDIA_ALT_MAX} characters` });
+          await act.run(() => setMediaAlt(key, alt));
+          return act.done({ action: "upload.alt", entityId: key, fields: ["alt"] }, { message: "Alt text saved" });
+        }
+        case "delete": {
+          if (!key) act.refuse("No file was given");
+          const file = await act.run(() => findMedia(key));
+          const result = await act.run(() => deleteMedia(key, getStorage()));
+          if (result.kind === "missing") act.refuse("File not found", 404);
+          if (result.kind === "in-use") act.refuse(`It is used by ${result.uses.map((u) => u.label).join(", ")}`, 409);
+          return act.done({ action: "upload.delete", entityId: key, detail: file.file_name }, { message: `Deleted ${file.file_name}` });
+        }
+        default:
+          return act.unknown();
+      }
+    },
+  );
+}
+
+export default function MediaPage({ loaderData }: Route.ComponentProps) {
+  const { items, filter, loadError, altMax } = loaderData;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const filtered = Boolean(filter.q || filter.kind || filter.unused);
+  return (
+    <>
+      <title>Media | Admin</title>
+      <PageIntro title="Media" description="Every uploaded image and video, where it is used, and its alt text." />
+      <div className="grid gap-6">
+        <MediaUploadQueue onDone={() => void revalidator.revalidate()} />
+        <Form method="get" role="search" aria-label="Media" className="flex flex-wrap items-end gap-3" aria-busy={navigation.state === "loading"}>
+          <div className="grid min-w-48 flex-1 gap-1.5">
+            <Label htmlFor="media-q">Search</Label>
+            <Input id="media-q" name="q" type="search" defaultValue={filter.q} placeholder="File name or alt text" />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="media-kind">Kind</Label>
+            <NativeSelect id="media-kind" name="kind" defaultValue={filter.kind ?? ""}>
+              <NativeSelectOption value="">Images and videos</NativeSelectOption>
+              <NativeSelectOption value="image">Images</NativeSelectOption>
+              <NativeSelectOption value="video">Videos</NativeSelectOption>
+            </NativeSelect>
+          </div>
+          <div className="flex h-9 items-center gap-2">
+            <Checkbox id="media-unused" name="unused" value="1" defaultChecked={filter.unused} />
+            <Label htmlFor="media-unused">Not used anywhere</Label>
+          </div>
+          <Button type="submit" variant="secondary">
+            Apply
+          </Button>
+        </Form>
+        {loadError ? (
+          <LoadError message={loadError} />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={ImageIcon}
+            title={filtered ? "No files match" : "No files yet"}
+            description={filtered ? "Try other words or filters." : "Upload images and videos here or in any image field."}
+          />
+        ) : (
+          <MediaGrid items={items} altMax={altMax} />
+        )}
+      </div>
+    </>
+  );
+}
