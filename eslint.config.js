@@ -1,5 +1,7 @@
 // ESLint: typescript-eslint's recommended rules and React's rules of hooks, with no warnings allowed
-// (`npm test` runs `eslint --max-warnings 0`). Type-aware rules are left to `tsc`, which `npm test` also runs.
+// (`npm test` runs `eslint --max-warnings 0`). Type checking itself is `tsc`'s, which `npm test` also runs; two
+// type-aware rules run here on the app and the server, where an unhandled promise loses an error or a write
+// (docs/decisions/0078-faster-stricter-checks-and-no-css-pruner.md).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -38,6 +40,18 @@ export default tseslint.config(
         "error",
         { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='submit']", message: "Use submitFetcher(fetcher, ...) from app/components/admin/fetcher-submit.ts." },
       ],
+    },
+  },
+  {
+    // A promise nobody awaits or catches drops its error (an unhandled rejection), and a promise handed to something
+    // that expects a plain function (an onClick, a forEach) is never awaited. `void` says it is on purpose.
+    // Type-aware, so only here, on one program of the app and the server (tsconfig.eslint.json), not the tests'.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    languageOptions: { parserOptions: { project: "./tsconfig.eslint.json", tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
     },
   },
   {

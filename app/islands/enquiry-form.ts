@@ -126,7 +126,8 @@ export function initContactForm() {
     }
   };
 
-  form.addEventListener("submit", async (event) => {
+  // A failed request is caught below and shown as a refusal: the promise never rejects.
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     const problem = attachmentProblem(form.elements.namedItem(ATTACHMENT_FIELD) as HTMLInputElement | null);
     if (problem) {
@@ -156,5 +157,6 @@ export function initContactForm() {
       showFieldErrors(form, answer.fieldErrors ?? {});
       toast("error", ENQUIRY_NOT_SENT_TITLE, answer.message ?? ENQUIRY_FAILED);
     }
-  });
+  };
+  form.addEventListener("submit", (event) => void onSubmit(event));
 }

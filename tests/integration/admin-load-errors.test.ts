@@ -2,11 +2,13 @@ import { drainErrorLogs } from "~/.server/logger";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import * as contactDetails from "~/routes/admin/contact-details";
+import * as dashboard from "~/routes/admin/dashboard";
 import * as projects from "~/routes/admin/projects";
 import * as services from "~/routes/admin/services";
 import * as settings from "~/routes/admin/settings";
 import { ENGINE, useTestDatabase } from "../setup/database";
-import { adminSession, call, getRequest } from "./admin-support";
+import * as twoFactor from "~/routes/admin/two-factor";
+import { adminSession, call, getRequest, postRequest } from "./admin-support";
 
 const database = useTestDatabase();
 
@@ -33,5 +35,26 @@ describe("admin pages whose data cannot be read", () => {
     const logged = drainErrorLogs();
     expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(["admin services fetch failed", "admin projects fetch failed"]));
     expect(logged.every((l) => typeof (l.err as { stack?: unknown })?.stack === "string")).toBe(true);
+  });
+});
+
+// docs/decisions/0079-two-factor-requirement-fails-closed.md: when "Require two-factor for all admins" cannot be read,
+// it counts as on. An admin without two-factor is sent to set it up (a page) or refused (an action), never let past.
+describe("a two-factor requirement that cannot be read", () => {
+  it("is taken as required: an admin without two-factor is sent to set it up, and can", async () => {
+    const { cookie } = await adminSession();
+    const db = database.current().db;
+    expect((await call(dashboard.loader, getRequest("/admin/dashboard", cookie))).status).toBe(200);
+
+    await sql`drop table site_counters`.execute(db);
+    const page = await call(dashboard.loader, getRequest("/admin/dashboard", cookie));
+    expect(page.location).toBe("/admin/profile/two-factor");
+    const write = await call(services.action, postRequest("/admin/services", { intent: "create", title: "Let through" }, cookie));
+    expect(write.status).toBe(403);
+    expect(await db.selectFrom("services").select("id").where("title", "=", "Let through").execute()).toEqual([]);
+    // The page that sets two-factor up stays open, so nobody is locked out.
+    const setup = await call(twoFactor.loader, getRequest("/admin/profile/two-factor", cookie));
+    expect(setup).toMatchObject({ status: 200, data: { enabled: false } });
+    expect(drainErrorLogs().map((l) => l.msg)).toContain("two-factor requirement could not be read: required until it can be");
   });
 });

@@ -47,7 +47,9 @@ describe("lead stages", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: "stage", from_stage: "new", to_stage: "contacted", author_name: "Test Admin" });
     expect(Date.parse(events[0].created_at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(admin.id).toBeTruthy();
+    // Who: the entry keeps the admin's id as well as the name shown (names change; the id does not).
+    const stored = await db().selectFrom("enquiry_events").select("author_id").where("enquiry_id", "=", id).executeTakeFirstOrThrow();
+    expect(stored.author_id).toBe(admin.id);
   });
 
   it("Lost needs a reason; without one nothing changes", async () => {

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { auth } from "./auth";
 import { logger, requestContext } from "../logger";
 import { getProfile, isAdminProfile, type Profile } from "../models/profiles";
-import { getPublicSettings } from "../models/settings";
+import { readTwoFactorRequirement } from "../models/settings";
 
 // The one place that decides who may do what. Deny by default: every admin loader and action
 // calls requireAdmin first, whatever the layout already checked.
@@ -84,14 +84,20 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
 /** Where an admin without two-factor is sent while the Settings switch requires it. */
 export const TWO_FACTOR_SETUP_PATH = "/admin/profile/two-factor";
 
+/**
+ * Fails closed (docs/decisions/0079-two-factor-requirement-fails-closed.md): a requirement that cannot be read is
+ * taken as "required", so a database fault never lets an admin without two-factor past a switch that may be on.
+ * That admin is sent to set two-factor up, which stays open to them; an admin with two-factor is not affected.
+ * The requirement is kept apart from the site's content settings, so a broken settings table (which the Settings
+ * page reports as 'Failed to fetch site settings', where an admin would see and fix it) neither lowers the bar nor
+ * locks anyone out of that page.
+ */
 async function twoFactorRequired(): Promise<boolean> {
   try {
-    return (await getPublicSettings()).require_two_factor === "true";
+    return await readTwoFactorRequirement();
   } catch (error) {
-    // Settings that cannot be read must not take the whole admin down (pages show 'Failed to fetch ...');
-    // the admin is still signed in with a password, as before the switch existed.
-    logger.error({ err: error }, "two-factor requirement could not be read");
-    return false;
+    logger.error({ err: error }, "two-factor requirement could not be read: required until it can be");
+    return true;
   }
 }
 

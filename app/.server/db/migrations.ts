@@ -659,6 +659,21 @@ function m0019Media(engine: Engine): Migration {
   };
 }
 
+/**
+ * "Require two-factor for all admins" gets a row of its own in site_counters, which every admin request reads
+ * (docs/decisions/0079-two-factor-requirement-fails-closed.md): copied from the site setting of the same key.
+ */
+function m0020TwoFactorRequirement(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      const row = await db.selectFrom("site_settings").select("setting_value").where("setting_key", "=", "require_two_factor").executeTakeFirst();
+      // Settings may be stored JSON-quoted ('"true"'): docs/product.md#entities.
+      const required = String(row?.setting_value ?? "").replace(/^"|"$/g, "").trim() === "true" ? 1 : 0;
+      await db.insertInto("site_counters").values({ name: "require_two_factor", value: required }).execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -680,6 +695,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0017_scale_indexes": m0017ScaleIndexes(),
         "0018_schedules": m0018Schedules(engine),
         "0019_media": m0019Media(engine),
+        "0020_two_factor_requirement": m0020TwoFactorRequirement(),
       };
     },
   };

@@ -233,7 +233,7 @@ export async function processNotificationQueue(config: MailConfig | null = mailC
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await recordNotificationFailed(claimed.id, claimed.email_attempts, reason);
-      logger.warn({ enquiryId: claimed.id, attempt: claimed.email_attempts + 1, reason }, "enquiry notification failed");
+      logger.warn({ enquiryId: claimed.id, attempt: claimed.email_attempts + 1, err: error }, "enquiry notification failed");
     }
   }
   return attempted;

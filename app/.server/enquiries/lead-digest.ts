@@ -58,7 +58,7 @@ export async function sendLeadDigests(now = new Date(), config: MailConfig | nul
       summary.sent++;
     } catch (error) {
       summary.failed++;
-      logger.warn({ assigneeId: digest.id, reason: error instanceof Error ? error.message : String(error) }, "lead digest failed");
+      logger.warn({ assigneeId: digest.id, err: error }, "lead digest failed");
     }
   }
   logger.info({ day: today, ...summary }, "lead digests sent");

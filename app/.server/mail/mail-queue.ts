@@ -61,7 +61,7 @@ export async function processMailQueue(config: MailSender | null = mailSender())
       const reason = error instanceof Error ? error.message : String(error);
       const givenUp = await recordMailFailed(mail.id, mail.attempts, reason, Date.now(), isPermanentMailFailure(error));
       if (mail.kind === "reply") await setReplyDelivery(mail.id, givenUp ? "failed" : "queued", reason);
-      logger.warn({ mailId: mail.id, kind: mail.kind, attempt: mail.attempts + 1, reason, givenUp }, "email failed");
+      logger.warn({ mailId: mail.id, kind: mail.kind, attempt: mail.attempts + 1, err: error, givenUp }, "email failed");
     }
   }
   return attempted;

@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, type SiteSettings } from "~/validation/settings";
 import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
+import { readCounter } from "./counters";
 import { nowIso, toIso } from "./rows";
 
 export interface SiteSettingRow {
@@ -47,14 +48,37 @@ async function loadPublicSettings(): Promise<Required<SiteSettings>> {
   return out;
 }
 
+/**
+ * "Require two-factor for all admins" as every admin request reads it (docs/decisions/0079-two-factor-requirement-fails-closed.md):
+ * a row of its own in site_counters (1 = required), apart from the content settings, read without the cache. The
+ * settings row of the same key is what the Settings page shows; updateSetting writes both in one transaction.
+ */
+export const TWO_FACTOR_REQUIRED_COUNTER = "require_two_factor";
+
+/** Whether two-factor is required; throws when it cannot be read (the caller decides what that means). */
+export async function readTwoFactorRequirement(): Promise<boolean> {
+  return (await readCounter(TWO_FACTOR_REQUIRED_COUNTER)) === 1;
+}
+
 /** Sets one setting by key (created if the key has no row yet). */
 export async function updateSetting(key: SettingKey, value: string): Promise<void> {
   const updated_at = nowIso();
   await db()
-    .insertInto("site_settings")
-    .values({ setting_key: key, setting_value: value, updated_at })
-    .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("site_settings")
+        .values({ setting_key: key, setting_value: value, updated_at })
+        .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
+        .execute();
+      if (key !== "require_two_factor") return;
+      const required = value === "true" ? 1 : 0;
+      await trx
+        .insertInto("site_counters")
+        .values({ name: TWO_FACTOR_REQUIRED_COUNTER, value: required })
+        .onConflict((oc) => oc.column("name").doUpdateSet({ value: required }))
+        .execute();
+    });
   await bumpContentVersion();
 }
 

@@ -146,7 +146,8 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
               onClick={() => {
                 setStale(false);
                 setValue(state.content);
-                revalidator.revalidate();
+                // Its errors are the loader's, shown by the page; nothing waits for it here.
+                void revalidator.revalidate();
               }}
             >
               <RotateCcw aria-hidden="true" />
