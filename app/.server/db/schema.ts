@@ -1,4 +1,5 @@
 import type { ColumnType } from "kysely";
+import type { Project, Service } from "~/lib/records";
 
 // Row types as the drivers hand them back. SQLite returns 0/1 for booleans and
 // text for JSON lists; Postgres returns booleans, strings for numeric and Dates
@@ -10,83 +11,33 @@ type NullableTimestamp = ColumnType<Date | string | null, string | null | undefi
 type JsonList = ColumnType<string, string | undefined, string>;
 type Decimal = ColumnType<string | number | null, number | null | undefined, number | null>;
 
-export interface ServicesTable {
-  id: string;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  category: string | null;
-  overview: string | null;
-  featured_image_url: string | null;
-  gallery: JsonList;
-  features: JsonList;
-  icon: string | null;
-  service_type: string | null;
-  pricing_model: string | null;
-  duration_estimate: string | null;
-  prerequisites: string | null;
-  warranty: string | null;
-  availability: string | null;
-  target_audience: string | null;
-  benefits: JsonList;
-  is_active: Bool;
-  sort_order: ColumnType<number, number | undefined, number>;
-  created_by: string | null;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** The column a record's field is stored in: booleans as Bool, lists as JSON text, numbers with a default. */
+type Column<T> = [T] extends [boolean] ? Bool : [T] extends [string[]] ? JsonList : [T] extends [number] ? Defaulted<number> : T;
+
+/** What a record in the Trash has besides its fields (docs/decisions/0013-versions-and-trash.md). */
+interface VersionedColumns {
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** Set while the service is in the Trash (docs/decisions/0013-versions-and-trash.md). */
+  /** Set while the record is in the Trash. */
   deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   deleted_by: string | null;
-  /** Where the featured image is cropped around, in percent (0-100, 50 = centre; migration 0012_focal_point). */
-  featured_image_focal_x: ColumnType<number, number | undefined, number>;
-  featured_image_focal_y: ColumnType<number, number | undefined, number>;
-  /** When visitors start and stop seeing it, if set (migration 0018_schedules). */
-  show_from: NullableTimestamp;
-  hide_from: NullableTimestamp;
 }
 
-export interface ProjectsTable {
-  id: string;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  featured_image_url: string | null;
-  gallery_images: JsonList;
-  status: ColumnType<string, string | undefined, string>;
-  category: string | null;
-  client_name: string | null;
-  client_email: string | null;
-  client_phone: string | null;
-  project_location: string | null;
-  project_type: string | null;
-  budget: Decimal;
-  start_date: string | null;
-  end_date: string | null;
-  duration_months: number | null;
-  completion_percentage: ColumnType<number, number | undefined, number>;
-  priority: ColumnType<string, string | undefined, string>;
-  materials_used: JsonList;
-  challenges: string | null;
-  solutions: string | null;
-  testimonial: string | null;
-  tags: JsonList;
-  team_members: JsonList;
-  technologies_used: JsonList;
-  is_featured: Bool;
-  is_public: Bool;
-  created_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  /** Set while the project is in the Trash (docs/decisions/0013-versions-and-trash.md). */
-  deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  deleted_by: string | null;
-  /** Where the featured image is cropped around, in percent (0-100, 50 = centre; migration 0012_focal_point). */
-  featured_image_focal_x: ColumnType<number, number | undefined, number>;
-  featured_image_focal_y: ColumnType<number, number | undefined, number>;
-  /** When visitors start and stop seeing it, if set (migration 0018_schedules). */
-  show_from: NullableTimestamp;
-  hide_from: NullableTimestamp;
-}
+/**
+ * A versioned record's table, derived from its record type (app/lib/records.ts), itself derived from its form's
+ * schema: a new field is written once in a migration and once in the schema (docs/decisions/0080-one-source-for-each-shape.md).
+ * `Own` names the columns whose driver type is not the field's (a numeric, a text with a default).
+ */
+type VersionedTable<R, Own = object> = { [K in Exclude<keyof R, keyof Own | keyof VersionedColumns>]: Column<R[K]> } & Own & VersionedColumns;
+
+/** When visitors start and stop seeing a record, if set (migration 0018_schedules): timestamps, not the form's text. */
+type ShowHide = { show_from: NullableTimestamp; hide_from: NullableTimestamp };
+
+export type ServicesTable = VersionedTable<Service, ShowHide>;
+
+export type ProjectsTable = VersionedTable<Project, ShowHide & { budget: Decimal; status: Defaulted<string>; priority: Defaulted<string> }>;
 
 /** One saved state of a service or project (service_versions, project_versions). */
 export interface RecordVersionsTable {

@@ -330,17 +330,12 @@ export const updateProject = (id: string, input: ProjectInput, userId: string | 
 export const restoreProjectVersion = (id: string, versionId: string, userId: string | null): Promise<RestoreResult<Project>> =>
   records.restoreVersion(id, versionId, userId);
 
-/** Delete: moves the project to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export const deleteProject = records.trash;
-
-/** The Trash: projects deleted and not yet purged, most recently deleted first. */
-export const listTrashedProjects = records.listTrashed;
-
-/** Takes a project out of the Trash, as it was. False when it is not in the Trash. */
-export const restoreProjectFromTrash = records.restoreFromTrash;
-
-/** Deletes a project in the Trash, with its versions. False when it is not in the Trash. */
-export const deleteProjectForever = records.deleteForever;
+/**
+ * The Trash (docs/decisions/0013-versions-and-trash.md): delete moves a project there (false when it is not there to
+ * delete); the list is the projects deleted and not yet purged, latest first; restore takes one out as it was, delete
+ * forever removes it with its versions (both false when it is not in the Trash).
+ */
+export const { trash: deleteProject, listTrashed: listTrashedProjects, restoreFromTrash: restoreProjectFromTrash, deleteForever: deleteProjectForever } = records;
 
 /** Dashboard counts: total, featured and public projects (the Trash does not count). */
 export async function countProjects(): Promise<{ total: number; featured: number; public: number }> {

@@ -239,17 +239,12 @@ export const setServiceActive = (id: string, isActive: boolean, userId: string |
 export const restoreServiceVersion = (id: string, versionId: string, userId: string | null): Promise<RestoreResult<Service>> =>
   records.restoreVersion(id, versionId, userId);
 
-/** Delete: moves the service to the Trash (kept TRASH_DAYS). False when it is not there to delete. */
-export const deleteService = records.trash;
-
-/** The Trash: services deleted and not yet purged, most recently deleted first. */
-export const listTrashedServices = records.listTrashed;
-
-/** Takes a service out of the Trash, as it was. False when it is not in the Trash. */
-export const restoreServiceFromTrash = records.restoreFromTrash;
-
-/** Deletes a service in the Trash, with its versions. False when it is not in the Trash. */
-export const deleteServiceForever = records.deleteForever;
+/**
+ * The Trash (docs/decisions/0013-versions-and-trash.md): delete moves a service there (false when it is not there to
+ * delete); the list is the services deleted and not yet purged, latest first; restore takes one out as it was, delete
+ * forever removes it with its versions (both false when it is not in the Trash).
+ */
+export const { trash: deleteService, listTrashed: listTrashedServices, restoreFromTrash: restoreServiceFromTrash, deleteForever: deleteServiceForever } = records;
 
 export async function countServices(): Promise<{ total: number; active: number }> {
   const row = await db()

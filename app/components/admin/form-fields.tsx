@@ -18,21 +18,33 @@ interface FieldShellProps {
   error?: string;
   required?: boolean;
   className?: string;
+  /** Shown at the label's end, on its line (a character counter). */
+  labelAside?: React.ReactNode;
   children: React.ReactNode;
 }
 
-export function FieldShell({ id, label, hint, error, required, className, children }: FieldShellProps) {
+export function FieldShell({ id, label, hint, error, required, className, labelAside, children }: FieldShellProps) {
+  const labelled = (
+    <Label htmlFor={id}>
+      {label}
+      {required ? (
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+      ) : null}
+    </Label>
+  );
   return (
     // content-start: beside a taller field (one with a hint or an error) the label and input stay level with its own.
     <div className={cn("grid content-start gap-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-destructive">
-            *
-          </span>
-        ) : null}
-      </Label>
+      {labelAside ? (
+        <div className="flex items-baseline justify-between gap-2">
+          {labelled}
+          {labelAside}
+        </div>
+      ) : (
+        labelled
+      )}
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

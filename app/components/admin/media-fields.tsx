@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import type { UploadBucket, UploadFolder } from "~/validation/constants";
 import { FileUpload } from "./file-upload";
-import { describedBy, FieldError } from "./form-fields";
+import { describedBy, FieldError, FieldShell } from "./form-fields";
 
 // URL fields that can also be filled by uploading: one image (or video) with a preview, or a gallery.
 
@@ -33,8 +33,7 @@ interface MediaUrlFieldProps {
 export function MediaUrlField({ label, name, bucket, folder, value, onChange, kind = "image", error, hint, onUploaded, hidePreview, uploadLabel, previewOn }: MediaUrlFieldProps) {
   const id = useId();
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       <div className="flex items-start gap-3">
         {hidePreview ? null : <MediaPreview url={value} kind={kind} label={label} on={previewOn} />}
         <div className="grid min-w-0 flex-1 gap-2">
@@ -61,13 +60,7 @@ export function MediaUrlField({ label, name, bucket, folder, value, onChange, ki
           />
         </div>
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 

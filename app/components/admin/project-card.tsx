@@ -52,14 +52,7 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
       data-state={isPublic ? "public" : "private"}
       className="group/card flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs data-[state=private]:border-dashed data-[state=private]:bg-muted/60 data-[state=private]:shadow-none"
     >
-      <RecordCardImage
-        record={project}
-        sizes={IMAGE_SIZES}
-        priority={priority}
-        className="aspect-video w-full bg-muted object-cover group-data-[state=private]/card:opacity-50 group-data-[state=private]/card:grayscale"
-        placeholderClassName="aspect-video w-full"
-        iconClassName="size-8"
-      />
+      <RecordCardImage record={project} sizes={IMAGE_SIZES} priority={priority} layout="tile" />
       <div className="grid flex-1 content-start gap-3 p-4">
         <div className="flex flex-wrap gap-1.5">
           {project.category ? <Badge variant="outline">{project.category}</Badge> : null}

@@ -9,15 +9,29 @@ interface RecordCardImageProps {
   sizes: string;
   /** The first card of the list: its image loads first. */
   priority: boolean;
-  className: string;
-  /** The box shown where there is no image, and its icon. */
-  placeholderClassName: string;
-  iconClassName: string;
+  /** A service's row (a thumbnail beside the text from 640 px) or a project's tile (the image across the top). */
+  layout: "row" | "tile";
 }
 
+// A hidden record's image is greyed and faded (docs/decisions/0019-admin-toasts-and-hero-media.md): the card says
+// data-state inactive (a service) or private (a project).
+const LAYOUTS = {
+  row: {
+    image: "aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover group-data-[state=inactive]/card:opacity-50 group-data-[state=inactive]/card:grayscale sm:aspect-video sm:h-28 sm:w-44",
+    placeholder: "aspect-[2/1] w-full shrink-0 rounded-lg border sm:aspect-video sm:h-28 sm:w-44",
+    icon: "size-6",
+  },
+  tile: {
+    image: "aspect-video w-full bg-muted object-cover group-data-[state=private]/card:opacity-50 group-data-[state=private]/card:grayscale",
+    placeholder: "aspect-video w-full",
+    icon: "size-8",
+  },
+} as const;
+
 /** The featured image of a service or project card in the admin lists, cropped round its focal point, or a placeholder. */
-export function RecordCardImage({ record, sizes, priority, className, placeholderClassName, iconClassName }: RecordCardImageProps) {
+export function RecordCardImage({ record, sizes, priority, layout }: RecordCardImageProps) {
   const url = record.featured_image_url;
+  const classes = LAYOUTS[layout];
   // The first card's image is the largest paint on a phone: a preload in the server's head starts it before the
   // stylesheet and the scripts, instead of when the parser reaches the card (docs/performance.md#admin). Not in the
   // browser: the image is in the page by then, and a browser build lacks the site images' version hashes, so its
@@ -25,8 +39,8 @@ export function RecordCardImage({ record, sizes, priority, className, placeholde
   if (import.meta.env.SSR && priority && url) preloadImage(url, sizes);
   if (!url) {
     return (
-      <div className={cn("flex items-center justify-center bg-muted text-muted-foreground", placeholderClassName)}>
-        <ImageIcon aria-hidden="true" className={iconClassName} />
+      <div className={cn("flex items-center justify-center bg-muted text-muted-foreground", classes.placeholder)}>
+        <ImageIcon aria-hidden="true" className={classes.icon} />
         <span className="sr-only">No image</span>
       </div>
     );
@@ -41,7 +55,7 @@ export function RecordCardImage({ record, sizes, priority, className, placeholde
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       style={focalStyle(record.featured_image_focal_x, record.featured_image_focal_y)}
-      className={className}
+      className={classes.image}
     />
   );
 }

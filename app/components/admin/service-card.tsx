@@ -41,14 +41,7 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
       data-state={active ? "active" : "inactive"}
       className="group/card flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs data-[state=inactive]:border-dashed data-[state=inactive]:bg-muted/60 data-[state=inactive]:shadow-none sm:flex-row"
     >
-      <RecordCardImage
-        record={service}
-        sizes={IMAGE_SIZES}
-        priority={priority}
-        className="aspect-[2/1] w-full shrink-0 rounded-lg border bg-muted object-cover group-data-[state=inactive]/card:opacity-50 group-data-[state=inactive]/card:grayscale sm:aspect-video sm:h-28 sm:w-44"
-        placeholderClassName="aspect-[2/1] w-full shrink-0 rounded-lg border sm:aspect-video sm:h-28 sm:w-44"
-        iconClassName="size-6"
-      />
+      <RecordCardImage record={service} sizes={IMAGE_SIZES} priority={priority} layout="row" />
       <div className="grid min-w-0 flex-1 content-start gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={titleId} className="text-base font-semibold" dir="auto">

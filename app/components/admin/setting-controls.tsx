@@ -2,11 +2,10 @@ import { Save } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import type { UploadFolder } from "~/validation/constants";
 import { type SettingKey, SettingUpdateSchema } from "~/validation/settings";
-import { describedBy, FieldError, SwitchField } from "./form-fields";
+import { describedBy, FieldError, FieldShell, SwitchField } from "./form-fields";
 import type { Option } from "./labels";
 import { MediaUrlField } from "./media-fields";
 import { useSchemaForm } from "./use-schema-form";
@@ -66,8 +65,7 @@ export function SettingSelect({ settingKey, saved, label, options, onChange }: {
   const id = useId();
   const setting = useSetting(settingKey, saved);
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldShell id={id} label={label} error={setting.error}>
       <div className="[&>[data-slot=native-select-wrapper]]:w-full sm:[&>[data-slot=native-select-wrapper]]:w-64">
         <NativeSelect
           id={id}
@@ -87,8 +85,7 @@ export function SettingSelect({ settingKey, saved, label, options, onChange }: {
           ))}
         </NativeSelect>
       </div>
-      <FieldError id={`${id}-error`} message={setting.error} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -99,23 +96,17 @@ export function SettingTextField({ settingKey, saved, label, placeholder, hint }
   return (
     <form
       noValidate
-      className="grid gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         setting.save(value);
       }}
     >
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input id={id} value={value} placeholder={placeholder} onChange={(event) => setValue(event.currentTarget.value)} {...describedBy(id, hint, setting.error)} />
-        <SaveButton busy={setting.busy} label={label} />
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={setting.error} />
+      <FieldShell id={id} label={label} hint={hint} error={setting.error}>
+        <div className="flex gap-2">
+          <Input id={id} value={value} placeholder={placeholder} onChange={(event) => setValue(event.currentTarget.value)} {...describedBy(id, hint, setting.error)} />
+          <SaveButton busy={setting.busy} label={label} />
+        </div>
+      </FieldShell>
     </form>
   );
 }

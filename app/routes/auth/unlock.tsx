@@ -1,9 +1,9 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unlock";
 import { deviceCookieFor } from "~/.server/auth/device-cookie";
 import { checkUnlockToken, redeemUnlockToken } from "~/.server/auth/sign-in-unlock";
-import { AuthCard } from "~/components/admin/auth-card";
+import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
 
 // The emailed unlock link (docs/decisions/0010-device-cookies-and-unlock-links.md). Opening it only shows a
@@ -39,34 +39,31 @@ export default function Unlock({ loaderData, actionData }: Route.ComponentProps)
   const problem = actionData && !actionData.ok ? actionData.message : !loaderData.valid && !actionData ? INVALID_LINK : null;
   return (
     <AuthCard title="Unlock Sign-In" description="Trust this browser for your admin account" back={{ to: "/", label: "Back to website" }}>
-    {done ? (
-      <div role="status" className="mb-5 flex gap-3 rounded-lg border border-emerald-600/30 bg-emerald-600/5 p-3 text-sm text-emerald-800">
-        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <p>{actionData.message}</p>
-      </div>
-    ) : problem ? (
-      <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <p>{problem}</p>
-      </div>
-    ) : (
-      <p className="mb-5 text-sm text-muted-foreground">
-        Sign-in to your account was paused after too many wrong passwords. Unlock it for this browser, then sign in with your password.
-      </p>
-    )}
+      {done ? (
+        <div role="status" className="mb-5 flex gap-3 rounded-lg border border-emerald-600/30 bg-emerald-600/5 p-3 text-sm text-emerald-800">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>{actionData.message}</p>
+        </div>
+      ) : problem ? (
+        <AuthNotice kind="error" message={problem} />
+      ) : (
+        <p className="mb-5 text-sm text-muted-foreground">
+          Sign-in to your account was paused after too many wrong passwords. Unlock it for this browser, then sign in with your password.
+        </p>
+      )}
 
-    {done || problem ? (
-      <Button asChild size="lg" className="w-full">
-        <Link to="/admin/login">Go to Sign In</Link>
-      </Button>
-    ) : (
-      <Form method="post">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? "Unlocking..." : "Unlock Sign-In"}
+      {done || problem ? (
+        <Button asChild size="lg" className="w-full">
+          <Link to="/admin/login">Go to Sign In</Link>
         </Button>
-      </Form>
-    )}
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy ? "Unlocking..." : "Unlock Sign-In"}
+          </Button>
+        </Form>
+      )}
     </AuthCard>
   );
 }

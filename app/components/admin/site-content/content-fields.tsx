@@ -1,10 +1,9 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { describedBy, FieldError } from "~/components/admin/form-fields";
+import { describedBy, FieldError, FieldShell } from "~/components/admin/form-fields";
 import { MediaUrlField } from "~/components/admin/media-fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { FormattedTextArea } from "../formatted-text-field";
@@ -124,19 +123,9 @@ function ScalarEditor({
         <Input id={id} value={text} autoComplete="off" onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} />
       );
     return (
-      <div className="grid gap-2">
-        <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor={id}>{label}</Label>
-          <Counter id={counterId} length={text.length} max={field.max} />
-        </div>
+      <FieldShell id={id} label={label} hint={hint} error={error} labelAside={<Counter id={counterId} length={text.length} max={field.max} />}>
         {control}
-        {hint ? (
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-        <FieldError id={`${id}-error`} message={error} />
-      </div>
+      </FieldShell>
     );
   }
 
@@ -178,16 +167,9 @@ function ScalarEditor({
     );
   }
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       {control}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
