@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageRejectedError, imageJobs, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_INPUT_PIXELS, processImage } from "./images";
+import { ImageRejectedError, imageJobs, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_INPUT_PIXELS, MAX_STORED_WIDTH, processImage } from "./images";
 
 const png = (color: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: color } }).png().toBuffer();
 
@@ -127,4 +127,11 @@ describe("animated images", () => {
     const webp = result.variants.find((v) => v.suffix === "-w480.webp")!;
     expect((await sharp(webp.data).metadata()).pages).toBe(5);
   }, 30_000);
+});
+
+describe("the widest stored original", () => {
+  it("is the size the admin's Shrink and upload scales a photo to (docs/decisions/0085-shrink-and-upload-in-the-browser.md)", async () => {
+    const { SHRINK_LONGEST_SIDE } = await import("~/components/admin/shrink-image");
+    expect(SHRINK_LONGEST_SIDE).toBe(MAX_STORED_WIDTH);
+  });
 });

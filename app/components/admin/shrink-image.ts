@@ -47,13 +47,20 @@ const renamed = (name: string, type: string) => `${name.replace(/\.[^.]*$/, "") 
  * picture that may be transparent (PNG, WebP). Upright as the camera held it (EXIF orientation applied).
  */
 export async function shrinkImage(file: File, maxBytes: number): Promise<File> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  let bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
-    let { width, height } = fitWithin(bitmap.width, bitmap.height);
     const type = /^image\/(png|webp)$/i.test(file.type) ? "image/webp" : "image/jpeg";
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       const quality = QUALITIES[Math.min(attempt, QUALITIES.length - 1)];
-      if (attempt >= QUALITIES.length) ({ width, height } = fitWithin(width, height, Math.round(Math.max(width, height) * SMALLER)));
+      const side = SHRINK_LONGEST_SIDE * SMALLER ** Math.max(0, attempt - QUALITIES.length + 1);
+      const { width, height } = fitWithin(bitmap.width, bitmap.height, Math.round(side));
+      if (width !== bitmap.width || height !== bitmap.height) {
+        // Scaled by the browser's image decoder, off the page's thread where it can (a canvas drawImage of 48 MP
+        // holds the page still for seconds); a browser that ignores the size options gets drawImage's scaling.
+        const scaled = await createImageBitmap(bitmap, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" });
+        bitmap.close();
+        bitmap = scaled;
+      }
       const blob = await encode(bitmap, width, height, type, quality);
       // A browser without a WebP encoder answers PNG: smaller sizes are then its only way under the limit.
       if (blob.size <= maxBytes) return new File([blob], renamed(file.name, blob.type), { type: blob.type, lastModified: file.lastModified });
