@@ -16,7 +16,9 @@ import { createProject, deleteProject, updateProject } from "~/.server/models/pr
 import { createService, deleteService, getService, updateService } from "~/.server/models/services";
 import { listVersions } from "~/.server/models/versions";
 import { listSectionStates, listVersions as listContentVersions, publishDraft, saveDraft } from "~/.server/models/site-content";
+import { createSchedule } from "~/.server/models/content-schedules";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
+import { formatSiteMoment, isoToSiteLocal } from "~/lib/site-time";
 import { DiskStorage, setStorage } from "~/.server/storage";
 import routes from "~/routes";
 import * as activityPage from "~/routes/admin/activity";
@@ -187,6 +189,24 @@ const CASES: Record<string, Record<string, Case>> = {
         const revision = await faqRevision(adminId, { published: true });
         const version = (await listContentVersions("faq"))[0];
         return { form: form({ intent: "restore", section: "faq", revision: String(revision), versionId: version.id }), expected: siteContent("restore") };
+      },
+    },
+    // docs/product.md#scheduling: publishing every changed section writes one entry per section, as publishing each would.
+    "publish-all": {
+      prepare: async (adminId) => ({ form: form({ intent: "publish-all", sections: `faq:${await faqRevision(adminId, { draft: true })}` }), expected: siteContent("publish") }),
+    },
+    schedule: {
+      async prepare() {
+        const at = new Date(Date.now() + 3_600_000);
+        at.setUTCSeconds(0, 0);
+        return { form: form({ intent: "schedule", section: "faq", run_at: isoToSiteLocal(at.toISOString()) }), expected: { ...siteContent("schedule"), detail: `FAQ at ${formatSiteMoment(at.toISOString())}` } };
+      },
+    },
+    "cancel-schedule": {
+      async prepare(adminId) {
+        const at = new Date(Date.now() + 3_600_000).toISOString();
+        const schedule = await createSchedule("faq", at, adminId);
+        return { form: form({ intent: "cancel-schedule", id: schedule.id }), expected: { ...siteContent("cancel-schedule"), detail: `FAQ at ${formatSiteMoment(at)}` } };
       },
     },
   },

@@ -21,8 +21,8 @@ const database = useTestDatabase();
 
 /** The columns of each table that must never reach a public page. Every column is public or listed here. */
 const PRIVATE_COLUMNS: Record<"services" | "projects" | "contact_details", readonly string[]> = {
-  services: ["icon", "is_active", "sort_order", "created_by", "created_at", "deleted_at", "deleted_by"],
-  projects: ["client_email", "client_phone", "team_members", "priority", "is_public", "created_by", "created_at", "deleted_at", "deleted_by"],
+  services: ["icon", "is_active", "sort_order", "created_by", "created_at", "deleted_at", "deleted_by", "show_from", "hide_from"],
+  projects: ["client_email", "client_phone", "team_members", "priority", "is_public", "created_by", "created_at", "deleted_at", "deleted_by", "show_from", "hide_from"],
   contact_details: ["id", "is_public", "display_order", "created_at", "updated_at"],
 };
 const PUBLIC_COLUMNS: Record<keyof typeof PRIVATE_COLUMNS, readonly string[]> = {
@@ -62,10 +62,13 @@ const MARK = {
   privateContact: "+960 999 8888",
 };
 
+/** Show-from and hide-from set, around now: visible, and their values never sent (docs/decisions/0087-show-from-and-hide-from.md). */
+const SHOWN = { show_from: "2020-01-01T08:00", hide_from: "2099-01-01T08:00" };
+
 /** Records with every private column set to something recognisable; the admin who made them is private too. */
 async function seed() {
   const admin = await createAdmin();
-  const service = await createService(serviceInput({ title: "Pool Building", icon: MARK.icon, sort_order: "4242", features: "Tiles" }), admin.id);
+  const service = await createService(serviceInput({ title: "Pool Building", icon: MARK.icon, sort_order: "4242", features: "Tiles", ...SHOWN }), admin.id);
   const project = await createProject(
     projectInput({
       title: "Island Jetty",
@@ -77,6 +80,7 @@ async function seed() {
       team_members: MARK.team,
       priority: "urgent",
       is_featured: "on",
+      ...SHOWN,
     }),
     admin.id,
   );

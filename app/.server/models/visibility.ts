@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { db } from "../db";
 import type { DB } from "../db/schema";
 import { nowIso } from "./rows";
 
@@ -17,4 +18,22 @@ export function shownAt<T extends Scheduled>(now = nowIso()) {
     const e = eb as unknown as ExpressionBuilder<DB, "services">;
     return e.and([e.or([e("show_from", "is", null), e("show_from", "<=", now)]), e.or([e("hide_from", "is", null), e("hide_from", ">", now)])]);
   };
+}
+
+/** Whether a show-from or hide-from moment of a record outside the Trash lies in (after, until]. */
+export async function visibilityChangedBetween(after: string, until: string): Promise<boolean> {
+  for (const table of ["services", "projects"] as const) {
+    for (const column of ["show_from", "hide_from"] as const) {
+      const row = await db()
+        .selectFrom(table as "services")
+        .select("id")
+        .where(column, ">", after)
+        .where(column, "<=", until)
+        .where("deleted_at", "is", null)
+        .limit(1)
+        .executeTakeFirst();
+      if (row) return true;
+    }
+  }
+  return false;
 }

@@ -1,8 +1,8 @@
 import { bumpContentVersion } from "../cache/cache";
-import { db } from "../db";
 import { env } from "../env";
 import { runDueSchedules } from "../models/content-schedules";
 import { nowIso } from "../models/rows";
+import { visibilityChangedBetween } from "../models/visibility";
 import { periodicJob } from "./periodic";
 
 // The server's own clock for scheduled changes (docs/decisions/0086-scheduled-publish.md,
@@ -12,24 +12,6 @@ import { periodicJob } from "./periodic";
 //   tick. The public queries judge those moments when they run, but the data cache and the rendered-page cache keep
 //   what was read before; the bump makes every instance read again. Bumping twice (two instances) costs one more
 //   render, so this part needs no claim.
-
-/** Whether a show-from or hide-from moment of a visible record lies in (after, until]. */
-export async function visibilityChangedBetween(after: string, until: string): Promise<boolean> {
-  for (const table of ["services", "projects"] as const) {
-    for (const column of ["show_from", "hide_from"] as const) {
-      const row = await db()
-        .selectFrom(table as "services")
-        .select("id")
-        .where(column, ">", after)
-        .where(column, "<=", until)
-        .where("deleted_at", "is", null)
-        .limit(1)
-        .executeTakeFirst();
-      if (row) return true;
-    }
-  }
-  return false;
-}
 
 // Moments at or before this one were seen (or came before this process started, when its caches were empty).
 let checkedUntil = nowIso();
