@@ -110,7 +110,7 @@ describe("the media library", () => {
     expect(projectPage.data.alts[photo]).toBe("A white villa by the lagoon");
 
     const refused = await call<{ message: string; detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", key: file.key }, cookie));
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(400);
     expect(refused.data.message).toBe("Failed to delete file");
     expect(refused.data.detail).toContain("Service “Roofing”");
     expect(refused.data.detail).toContain("Project “Villa Hulhumale”");
@@ -153,7 +153,7 @@ describe("references survive restore from History and Trash", () => {
     await call(mediaAction, postRequest("/admin/media", { intent: "alt", key: firstFile.key, alt: "Copper pipes" }, cookie));
 
     const refused = await call<{ detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", key: firstFile.key }, cookie));
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(400);
     expect(refused.data.detail).toContain("History of service “Plumbing”");
 
     const oldest = (await listVersions("service", service.id)).at(-1)!;
@@ -172,7 +172,7 @@ describe("references survive restore from History and Trash", () => {
     const file = byUrl(await library(cookie), photo)!;
     expect(file.uses.map((u) => u.label)).toContain("Project “Jetty” (in the Trash)");
     const refused = await call<{ detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", key: file.key }, cookie));
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(400);
     expect(refused.data.detail).toContain("Project “Jetty” (in the Trash)");
 
     expect(await restoreProjectFromTrash(project.id)).toBe(true);
@@ -216,7 +216,7 @@ describe("the media library on S3", () => {
     await createService(serviceInput({ title: "Tiling", featured_image_url: used }), admin.id);
     const items = await library(cookie);
     expect(byUrl(items, used)!.uses.map((u) => u.label)).toEqual(["Service “Tiling”"]);
-    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", key: byUrl(items, used)!.key }, cookie))).status).toBe(409);
+    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", key: byUrl(items, used)!.key }, cookie))).status).toBe(400);
     const unusedKey = byUrl(items, unused)!.key;
     expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", key: unusedKey }, cookie))).status).toBe(200);
     const left: string[] = [];
