@@ -44,7 +44,7 @@ export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: num
   const deleter = useFetcher<ActionResult>();
   useActionToast(deleter.data);
   const [confirming, setConfirming] = useState<LibraryFile | null>(null);
-  const leaving = deleter.state !== "idle" ? deleter.formData?.get("key") : null;
+  const leaving = deleter.state !== "idle" ? deleter.formData?.get("file_key") : null;
   return (
     <>
       <ul aria-label="Files" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
@@ -61,7 +61,7 @@ export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: num
         itemName={confirming?.name}
         outcome="and its resized copies will be removed for good. This cannot be undone."
         onConfirm={() => {
-          if (confirming) submitFetcher(deleter, { intent: "delete", key: confirming.key }, { method: "post" });
+          if (confirming) submitFetcher(deleter, { intent: "delete", file_key: confirming.key }, { method: "post" });
         }}
       />
     </>
@@ -94,7 +94,7 @@ function MediaCard({ file, altMax, onDelete }: { file: LibraryFile; altMax: numb
         </div>
         <saver.Form method="post" className="grid gap-1.5">
           <input type="hidden" name="intent" value="alt" />
-          <input type="hidden" name="key" value={file.key} />
+          <input type="hidden" name="file_key" value={file.key} />
           <Label htmlFor={altId} className="text-xs">
             Alt text
           </Label>

@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
       wording: (intent) => ({ message: intent === "alt" ? "Failed to save alt text" : intent === "delete" ? "Failed to delete file" : "Unknown action" }),
     },
     async (act) => {
-      const given = act.form.get("key");
+      const given = act.form.get("file_key");
       const key = typeof given === "string" ? given : "";
       switch (act.intent) {
         case "alt": {
