@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate, formatFileSize } from "~/lib/format";
+import type { MediaItem } from "~/lib/media";
 import { type ActionResult, useActionToast } from "./action-result";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { submitFetcher } from "./fetcher-submit";
@@ -12,20 +13,8 @@ import { submitFetcher } from "./fetcher-submit";
 // Admin: Media's grid (docs/product.md#media-library): one card per stored file with what it is, who uploaded it,
 // its alt text (saved here, used by every field that has none of its own) and the places that use it.
 
-/** A library file as the Media loader sends it (MediaItem in app/.server/models/media.ts). */
-export interface LibraryFile {
-  key: string;
-  url: string;
-  name: string;
-  kind: "image" | "video";
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  createdAt: string;
-  uploadedBy: string | null;
-  uses: Array<{ label: string; href: string | null }>;
-}
+/** A library file as the Media loader sends it. */
+export type LibraryFile = MediaItem;
 
 export function MediaThumb({ file, className }: { file: Pick<LibraryFile, "url" | "kind" | "alt" | "name">; className?: string }) {
   if (file.kind === "video") {
