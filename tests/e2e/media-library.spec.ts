@@ -11,7 +11,7 @@ import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 const server = usePrivateServer({ demo: false });
 
 // The refused delete answers 400, which Chromium logs as a failed resource.
-test.use({ allowConsoleErrors: [TRACE_BLOB_FETCH, /the server responded with a status of 400 \(Bad Request\)/] });
+test.use({ allowConsoleErrors: [new RegExp(`status of 400|${TRACE_BLOB_FETCH.source}`)] });
 
 const picture = async (name: string, background: string) => ({
   name,
