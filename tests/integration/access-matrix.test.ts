@@ -11,6 +11,7 @@ import { contactInput, createAdmin, projectInput, serviceInput } from "../factor
 import { createContactDetail } from "~/.server/models/contact-details";
 import { createProject } from "~/.server/models/projects";
 import { createService } from "~/.server/models/services";
+import { recordMedia } from "~/.server/models/media";
 import { useTestDatabase } from "../setup/database";
 import { call, intentsOf, memberSession, ORIGIN, signInCookie } from "./admin-support";
 
@@ -61,7 +62,7 @@ async function state() {
 }
 
 /** Hostile writes every action might accept: each intent the actions answer, with plausible fields. */
-function hostileBodies(): FormData[] {
+function hostileBodies(fileKey = "x"): FormData[] {
   // Every intent any protected action answers, read from the code: a new one is covered without a hand list.
   const intents = [...new Set(PROTECTED.flatMap((r) => intentsOf(r.file)))];
   return intents.map((intent) => {
@@ -74,6 +75,8 @@ function hostileBodies(): FormData[] {
     form.set("type", "phone");
     form.set("value", "+960 999 9999");
     form.set("key", "header_logo_text");
+    form.set("file_key", fileKey);
+    form.set("alt", "Intruder");
     form.set("direction", "up");
     form.set("full_name", "Intruder");
     form.set("email", "intruder@example.com");
@@ -110,7 +113,7 @@ async function expiredAdminCookie() {
 describe("every admin page, action and resource route refuses anyone but an admin", () => {
   it("finds the protected routes in the route table", () => {
     const paths = PROTECTED.map((r) => r.path);
-    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor", "admin/site-content", "admin/enquiries/templates", "admin/enquiries/:id/attachments/:attachmentId", "admin/insight"]) {
+    for (const expected of ["admin", "admin/dashboard", "admin/services", "admin/projects", "admin/contact-details", "admin/profile", "admin/settings", "admin/enquiries", "admin/activity", "admin/activity/export.csv", "admin/trash", "admin/services/:id/history", "admin/projects/:id/history", "api/uploads", "admin/team", "admin/profile/two-factor", "admin/site-content", "admin/enquiries/templates", "admin/enquiries/:id/attachments/:attachmentId", "admin/insight", "admin/media"]) {
       expect(paths).toContain(expected);
     }
     for (const r of PROTECTED) expect(modules[r.file].loader ?? modules[r.file].action, r.file).toBeDefined();
@@ -122,6 +125,11 @@ describe("every admin page, action and resource route refuses anyone but an admi
       await createService(serviceInput({ is_active: "on" }), null);
       await createProject(projectInput(), null);
       await createContactDetail(contactInput());
+      // A library file nothing uses: Media's delete and alt text would change it.
+      const fileKey = "site-assets/gallery/0123456789abcdef-1764000000000.png";
+      fs.mkdirSync(path.join(storageDir, "site-assets/gallery"), { recursive: true });
+      fs.writeFileSync(path.join(storageDir, fileKey), Buffer.from("89504e470d0a1a0a", "hex"));
+      await recordMedia([{ key: fileKey, url: `/uploads/${fileKey}`, fileName: "library.png", bytes: 8 }], null);
       const cookie = who === "non-admin" ? (await memberSession()).cookie : who === "expired session" ? await expiredAdminCookie() : undefined;
       const before = await state();
       const headers = (extra: Record<string, string> = {}) => ({ ...(cookie ? { cookie } : {}), origin: ORIGIN, ...extra });
@@ -136,7 +144,7 @@ describe("every admin page, action and resource route refuses anyone but an admi
           if (answer.status === 302) expect(answer.location, `${r.path} loader`).toMatch(/^\/admin\/login/);
         }
         if (typeof mod.action === "function") {
-          for (const body of hostileBodies()) {
+          for (const body of hostileBodies(fileKey)) {
             const answer = await call(mod.action, new Request(url, { method: "POST", body, headers: headers() }));
             expect([401, 403], `${r.path} action ${body.get("intent")}`).toContain(answer.status);
           }

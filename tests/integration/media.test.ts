@@ -87,7 +87,7 @@ describe("the media library", () => {
     expect((await library(cookie, "?q=boat")).map((i) => i.url)).toEqual([boat]);
     expect((await library(cookie, "?unused=1")).map((i) => i.url)).toEqual([boat]);
     expect(await library(cookie, "?kind=video")).toEqual([]);
-    await call(mediaAction, postRequest("/admin/media", { intent: "alt", key: byUrl(items, reef)!.key, alt: "Coral under a jetty" }, cookie));
+    await call(mediaAction, postRequest("/admin/media", { intent: "alt", file_key: byUrl(items, reef)!.key, alt: "Coral under a jetty" }, cookie));
     expect((await library(cookie, "?q=jetty")).map((i) => i.url)).toEqual([reef]);
   });
 
@@ -102,15 +102,15 @@ describe("the media library", () => {
     const file = byUrl(await library(cookie), photo)!;
     expect(file.uses.map((u) => u.label).sort()).toEqual(["Project “Villa Hulhumale”", "Service “Roofing”"]);
 
-    const saved = await call(mediaAction, postRequest("/admin/media", { intent: "alt", key: file.key, alt: "A white villa by the lagoon" }, cookie));
+    const saved = await call(mediaAction, postRequest("/admin/media", { intent: "alt", file_key: file.key, alt: "A white villa by the lagoon" }, cookie));
     expect(saved.status).toBe(200);
     const servicePage = await call<{ alts: Record<string, string> }>(serviceLoader, getRequest(`/service/${service.id}`), { id: service.id });
     const projectPage = await call<{ alts: Record<string, string> }>(projectLoader, getRequest(`/project/${project.id}`), { id: project.id });
     expect(servicePage.data.alts[photo]).toBe("A white villa by the lagoon");
     expect(projectPage.data.alts[photo]).toBe("A white villa by the lagoon");
 
-    const refused = await call<{ message: string; detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", key: file.key }, cookie));
-    expect(refused.status).toBe(409);
+    const refused = await call<{ message: string; detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", file_key: file.key }, cookie));
+    expect(refused.status).toBe(400);
     expect(refused.data.message).toBe("Failed to delete file");
     expect(refused.data.detail).toContain("Service “Roofing”");
     expect(refused.data.detail).toContain("Project “Villa Hulhumale”");
@@ -119,7 +119,7 @@ describe("the media library", () => {
     const spareKey = byUrl(await library(cookie), spare)!.key;
     const before = storedKeys().filter((k) => k.startsWith(spareKey.replace(/\.png$/, ""))).length;
     expect(before).toBeGreaterThan(1);
-    const deleted = await call<{ message: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", key: spareKey }, cookie));
+    const deleted = await call<{ message: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", file_key: spareKey }, cookie));
     expect(deleted.status).toBe(200);
     expect(deleted.data.message).toBe("Deleted spare.png");
     // The original and every resized copy are gone, and the library no longer lists it.
@@ -132,9 +132,9 @@ describe("the media library", () => {
     const [url] = await upload(cookie, [{ name: "a.png", data: await png(10, 10) }]);
     const key = byUrl(await library(cookie), url)!.key;
     expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete" }, cookie))).status).toBe(400);
-    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", key: "site-assets/gallery/nothing.png" }, cookie))).status).toBe(404);
-    expect((await call(mediaAction, postRequest("/admin/media", { intent: "alt", key: "../etc/passwd", alt: "x" }, cookie))).status).toBe(404);
-    expect((await call(mediaAction, postRequest("/admin/media", { intent: "alt", key, alt: "x".repeat(301) }, cookie))).status).toBe(400);
+    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", file_key: "site-assets/gallery/nothing.png" }, cookie))).status).toBe(404);
+    expect((await call(mediaAction, postRequest("/admin/media", { intent: "alt", file_key: "../etc/passwd", alt: "x" }, cookie))).status).toBe(404);
+    expect((await call(mediaAction, postRequest("/admin/media", { intent: "alt", file_key: key, alt: "x".repeat(301) }, cookie))).status).toBe(400);
     expect(byUrl(await library(cookie), url)!.alt).toBe("");
   });
 });
@@ -150,10 +150,10 @@ describe("references survive restore from History and Trash", () => {
     await updateService(service.id, serviceInput({ title: "Plumbing", featured_image_url: second }), admin.id);
     const firstFile = byUrl(await library(cookie), first)!;
     expect(firstFile.uses).toEqual([{ label: "History of service “Plumbing”", href: `/admin/services/${service.id}/history` }]);
-    await call(mediaAction, postRequest("/admin/media", { intent: "alt", key: firstFile.key, alt: "Copper pipes" }, cookie));
+    await call(mediaAction, postRequest("/admin/media", { intent: "alt", file_key: firstFile.key, alt: "Copper pipes" }, cookie));
 
-    const refused = await call<{ detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", key: firstFile.key }, cookie));
-    expect(refused.status).toBe(409);
+    const refused = await call<{ detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", file_key: firstFile.key }, cookie));
+    expect(refused.status).toBe(400);
     expect(refused.data.detail).toContain("History of service “Plumbing”");
 
     const oldest = (await listVersions("service", service.id)).at(-1)!;
@@ -171,8 +171,8 @@ describe("references survive restore from History and Trash", () => {
     await deleteProject(project.id, admin.id);
     const file = byUrl(await library(cookie), photo)!;
     expect(file.uses.map((u) => u.label)).toContain("Project “Jetty” (in the Trash)");
-    const refused = await call<{ detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", key: file.key }, cookie));
-    expect(refused.status).toBe(409);
+    const refused = await call<{ detail: string }>(mediaAction, postRequest("/admin/media", { intent: "delete", file_key: file.key }, cookie));
+    expect(refused.status).toBe(400);
     expect(refused.data.detail).toContain("Project “Jetty” (in the Trash)");
 
     expect(await restoreProjectFromTrash(project.id)).toBe(true);
@@ -216,9 +216,9 @@ describe("the media library on S3", () => {
     await createService(serviceInput({ title: "Tiling", featured_image_url: used }), admin.id);
     const items = await library(cookie);
     expect(byUrl(items, used)!.uses.map((u) => u.label)).toEqual(["Service “Tiling”"]);
-    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", key: byUrl(items, used)!.key }, cookie))).status).toBe(409);
+    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", file_key: byUrl(items, used)!.key }, cookie))).status).toBe(400);
     const unusedKey = byUrl(items, unused)!.key;
-    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", key: unusedKey }, cookie))).status).toBe(200);
+    expect((await call(mediaAction, postRequest("/admin/media", { intent: "delete", file_key: unusedKey }, cookie))).status).toBe(200);
     const left: string[] = [];
     for await (const object of bucket.list()) left.push(object.key);
     expect(left.some((k) => k.startsWith(unusedKey.replace(/\.png$/, "")))).toBe(false);

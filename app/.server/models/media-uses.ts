@@ -1,17 +1,11 @@
 import type { Database } from "../db";
 import { scanReferences } from "../storage/prune";
+import type { MediaUse } from "~/lib/media";
 import { SECTION_TITLES, type SectionKey } from "~/validation/site-content";
 
 // Where each upload is used (docs/decisions/0088-media-library.md): computed from the content on every ask with
 // the same scanner that keeps files from the prune, so the library's answer and the prune's never disagree and
 // nothing stored can go stale. Every table the prune counts counts here; the known ones get words and a link.
-
-export interface MediaUse {
-  /** What uses the file, in words: 'Service “Roofing”', 'History of project “Villa”', 'Site content: Gallery'. */
-  label: string;
-  /** Where an admin sees that use, or null for a table this code has no page for. */
-  href: string | null;
-}
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 

@@ -6,7 +6,8 @@ import { logger } from "../logger";
 import { contentTypeForKey, type Storage } from "../storage";
 import { AVIF_MARKER_KEYS } from "../storage/keys";
 import { uploadBase } from "../storage/prune";
-import { findMediaUses, type MediaUse } from "./media-uses";
+import type { MediaItem, MediaKind, MediaUse } from "~/lib/media";
+import { findMediaUses } from "./media-uses";
 import { nowIso, toIso } from "./rows";
 
 // The media library (docs/product.md#media-library, docs/decisions/0088-media-library.md): a row per stored
@@ -14,22 +15,7 @@ import { nowIso, toIso } from "./rows";
 // answer never came) from the storage listing. The row holds what the file is and its alt text; where it is
 // used is computed from the content each time.
 
-export type MediaKind = "image" | "video";
-
-export interface MediaItem {
-  key: string;
-  url: string;
-  name: string;
-  kind: MediaKind;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  createdAt: string;
-  /** The uploader's name (or email); null for a file found in storage or whose uploader is gone. */
-  uploadedBy: string | null;
-  uses: MediaUse[];
-}
+export type { MediaItem, MediaKind } from "~/lib/media";
 
 export interface NewMedia {
   key: string;

@@ -40,6 +40,8 @@ const LABELS: Record<string, string> = {
   "reply-template.update": "Updated a reply template",
   "reply-template.delete": "Deleted a reply template",
   "upload.create": "Uploaded a file",
+  "upload.alt": "Changed the alt text of a file",
+  "upload.delete": "Deleted a file from Media",
   "site-content.save": "Saved a draft of site content",
   "site-content.publish": "Published site content",
   "site-content.discard": "Discarded a draft of site content",

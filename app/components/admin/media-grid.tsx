@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate, formatFileSize } from "~/lib/format";
+import type { MediaItem } from "~/lib/media";
 import { type ActionResult, useActionToast } from "./action-result";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { submitFetcher } from "./fetcher-submit";
@@ -12,20 +13,8 @@ import { submitFetcher } from "./fetcher-submit";
 // Admin: Media's grid (docs/product.md#media-library): one card per stored file with what it is, who uploaded it,
 // its alt text (saved here, used by every field that has none of its own) and the places that use it.
 
-/** A library file as the Media loader sends it (MediaItem in app/.server/models/media.ts). */
-export interface LibraryFile {
-  key: string;
-  url: string;
-  name: string;
-  kind: "image" | "video";
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  createdAt: string;
-  uploadedBy: string | null;
-  uses: Array<{ label: string; href: string | null }>;
-}
+/** A library file as the Media loader sends it. */
+export type LibraryFile = MediaItem;
 
 export function MediaThumb({ file, className }: { file: Pick<LibraryFile, "url" | "kind" | "alt" | "name">; className?: string }) {
   if (file.kind === "video") {
@@ -44,7 +33,7 @@ export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: num
   const deleter = useFetcher<ActionResult>();
   useActionToast(deleter.data);
   const [confirming, setConfirming] = useState<LibraryFile | null>(null);
-  const leaving = deleter.state !== "idle" ? deleter.formData?.get("key") : null;
+  const leaving = deleter.state !== "idle" ? deleter.formData?.get("file_key") : null;
   return (
     <>
       <ul aria-label="Files" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
@@ -61,7 +50,7 @@ export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: num
         itemName={confirming?.name}
         outcome="and its resized copies will be removed for good. This cannot be undone."
         onConfirm={() => {
-          if (confirming) submitFetcher(deleter, { intent: "delete", key: confirming.key }, { method: "post" });
+          if (confirming) submitFetcher(deleter, { intent: "delete", file_key: confirming.key }, { method: "post" });
         }}
       />
     </>
@@ -94,7 +83,7 @@ function MediaCard({ file, altMax, onDelete }: { file: LibraryFile; altMax: numb
         </div>
         <saver.Form method="post" className="grid gap-1.5">
           <input type="hidden" name="intent" value="alt" />
-          <input type="hidden" name="key" value={file.key} />
+          <input type="hidden" name="file_key" value={file.key} />
           <Label htmlFor={altId} className="text-xs">
             Alt text
           </Label>

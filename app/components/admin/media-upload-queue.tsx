@@ -108,7 +108,7 @@ export function MediaUploadQueue({ onDone }: { onDone: () => void }) {
         />
       </div>
       {queue.length > 0 ? (
-        <ul className="grid gap-2" aria-live="polite" aria-busy={busy}>
+        <ul aria-label="Uploads" className="grid gap-2" aria-live="polite" aria-busy={busy}>
           {queue.map((file) => (
             <li key={file.id} className="grid gap-1.5 rounded-lg border bg-card p-3">
               <div className="flex items-center justify-between gap-3 text-sm">

@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
       wording: (intent) => ({ message: intent === "alt" ? "Failed to save alt text" : intent === "delete" ? "Failed to delete file" : "Unknown action" }),
     },
     async (act) => {
-      const given = act.form.get("key");
+      const given = act.form.get("file_key");
       const key = typeof given === "string" ? given : "";
       switch (act.intent) {
         case "alt": {
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
           const file = await act.run(() => findMedia(key));
           const result = await act.run(() => deleteMedia(key, getStorage()));
           if (result.kind === "missing") act.refuse("File not found", 404);
-          if (result.kind === "in-use") act.refuse(`It is used by ${result.uses.map((u) => u.label).join(", ")}`, 409);
+          if (result.kind === "in-use") act.refuse(`It is used by ${result.uses.map((u) => u.label).join(", ")}`);
           return act.done({ action: "upload.delete", entityId: key, detail: file.file_name }, { message: `Deleted ${file.file_name}` });
         }
         default:

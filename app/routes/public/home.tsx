@@ -10,6 +10,7 @@ import { getSiteChrome, getSiteContent } from "~/.server/models/site-chrome";
 import { getPreviewContent } from "~/.server/models/site-content";
 import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/auth/preview";
 import { AboutSection } from "~/components/site/about-section";
+import { mediaAlts } from "~/.server/models/media";
 import type { EnquiryActionData } from "~/components/site/contact-form";
 import { ContactSection } from "~/components/site/contact-section";
 import { FaqSection } from "~/components/site/faq-section";
@@ -75,11 +76,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = streamList<ServiceSummary>("services", listActiveServices);
   const projects = streamList<ProjectSummary>("projects", () => listPublicProjects());
   const url = new URL(request.url);
-  const [chrome, servicesNow, projectsNow, prefill] = await Promise.all([
+  const [chrome, servicesNow, projectsNow, prefill, libraryAlts] = await Promise.all([
     getSiteChrome(content),
     readyOrPending(services),
     readyOrPending(projects),
     url.search ? contactPrefill(prefillParams(url.searchParams)) : null,
+    // About's picture without an alt of its own says the media library's (docs/decisions/0088-media-library.md).
+    content.about.imageAlt ? ({} as Record<string, string>) : mediaAlts([content.about.image]),
   ]);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   const seo = pageMeta({
@@ -92,7 +95,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company: chrome.company,
     noindex: preview,
   });
-  const { hero, about, why, testimonials, gallery, faq } = content;
+  const { hero, why, testimonials, gallery, faq } = content;
+  const about = { ...content.about, imageAlt: content.about.imageAlt || libraryAlts[content.about.image] || "" };
   const page = {
     chrome,
     content: { hero, about, why, testimonials, gallery, faq },
