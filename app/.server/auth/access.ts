@@ -1,11 +1,13 @@
 import { data, redirect } from "react-router";
 import { auth } from "./auth";
 import { logger, requestContext } from "../logger";
-import { getProfile, isAdminProfile, type Profile } from "../models/profiles";
+import { getProfile, type Profile } from "../models/profiles";
 import { getPublicSettings } from "../models/settings";
+import { can, type Permission, ROLE_LABELS, type Role, roleOf, type RoutePermissions, TWO_FACTOR_KEY } from "~/lib/permissions";
 
-// The one place that decides who may do what. Deny by default: every admin loader and action
-// calls requireAdmin first, whatever the layout already checked.
+// The one place that decides who may do what. Deny by default: every admin loader and action calls
+// requirePermission (or requireAction) first, whatever the layout already checked; what each role may do is the
+// table in ./permissions.ts (docs/decisions/0076-staff-roles-design.md).
 
 export interface SessionUser {
   id: string;
@@ -13,7 +15,8 @@ export interface SessionUser {
   name: string;
   sessionId: string;
   profile: Profile | null;
-  isAdmin: boolean;
+  /** The staff role, read from the profile on every request (a change takes effect on the next one); null: not staff. */
+  role: Role | null;
   twoFactorEnabled: boolean;
 }
 
@@ -75,7 +78,7 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
     name: session.user.name,
     sessionId: session.session.id,
     profile,
-    isAdmin: isAdminProfile(profile),
+    role: roleOf(profile?.role),
     // Added to the user by the twoFactor plugin (app/.server/auth/auth.ts).
     twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
   };
@@ -84,30 +87,34 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
 /** Where an admin without two-factor is sent while the Settings switch requires it. */
 export const TWO_FACTOR_SETUP_PATH = "/admin/profile/two-factor";
 
-async function twoFactorRequired(): Promise<boolean> {
+/** Whether Settings require two-factor of this role. Fails closed: settings that cannot be read require it. */
+export async function twoFactorRequired(role: Role): Promise<boolean> {
   try {
-    return (await getPublicSettings()).require_two_factor === "true";
+    return (await getPublicSettings())[TWO_FACTOR_KEY[role]] !== "false";
   } catch (error) {
-    // Settings that cannot be read must not take the whole admin down (pages show 'Failed to fetch ...');
-    // the admin is still signed in with a password, as before the switch existed.
+    // Refusing is the safe side: the member is sent to set it up (or, with it set up, never notices).
     logger.error({ err: error }, "two-factor requirement could not be read");
-    return false;
+    return true;
   }
 }
 
 const isPageRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /**
- * The signed-in admin, or a refusal: pages redirect to /admin/login (docs/product.md#access);
- * actions and resource routes answer 401 (signed out) or 403 (not an admin).
+ * The signed-in staff member whose role has `permission`, or a refusal: signed out (or no role) pages redirect to
+ * /admin/login (docs/product.md#access), actions and resource routes answer 401 (signed out) or 403 (no role);
+ * a staff member whose role lacks the permission gets 403: the admin layout shows it as a page that says so.
  */
-export async function requireAdmin(request: Request, { allowWithoutTwoFactor = false } = {}): Promise<SessionUser> {
+export async function requirePermission(request: Request, permission: Permission, { allowWithoutTwoFactor = false } = {}): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (user?.isAdmin) {
-    if (allowWithoutTwoFactor || user.twoFactorEnabled || !(await twoFactorRequired())) return user;
-    // "Require two-factor for all admins": set it up before anything else (docs/decisions/0014-staff-accounts-and-two-factor.md).
-    if (isPageRequest(request)) throw redirect(TWO_FACTOR_SETUP_PATH);
-    throw data({ error: "Two-factor authentication is required: set it up first" }, { status: 403 });
+  if (user?.role) {
+    if (!allowWithoutTwoFactor && !user.twoFactorEnabled && (await twoFactorRequired(user.role))) {
+      // "Require two-factor" for the member's role: set it up before anything else (docs/decisions/0014-staff-accounts-and-two-factor.md).
+      if (isPageRequest(request)) throw redirect(TWO_FACTOR_SETUP_PATH);
+      throw data({ error: "Two-factor authentication is required: set it up first" }, { status: 403 });
+    }
+    if (can(user.role, permission)) return user;
+    throw data({ error: "Forbidden", role: ROLE_LABELS[user.role] }, { status: 403 });
   }
   if (isPageRequest(request)) {
     const url = new URL(request.url);
@@ -115,4 +122,34 @@ export async function requireAdmin(request: Request, { allowWithoutTwoFactor = f
     throw redirect(`/admin/login${next}`);
   }
   throw data({ error: user ? "Forbidden" : "Not authenticated" }, { status: user ? 403 : 401 });
+}
+
+/** The gate of the admin layout: any staff role. */
+export const requireAdmin = (request: Request, options: { allowWithoutTwoFactor?: boolean } = {}) => requirePermission(request, "dashboard.view", options);
+
+/** The posted form's intent, read from a copy of the request so the action still reads the body itself. */
+async function intentOfRequest(request: Request): Promise<string> {
+  try {
+    return String((await request.clone().formData()).get("intent") ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * An action's guard: a staff member first (so a stranger's body is never read), then the permission of the posted
+ * intent in the route's `permissions`. An intent with no entry changes nothing: 400 'Unknown action' for someone who
+ * may use the page, 403 for anyone else (docs/decisions/0076-staff-roles-design.md: where a page and its action
+ * differ, the action decides).
+ */
+export async function requireAction(request: Request, permissions: RoutePermissions, options: { allowWithoutTwoFactor?: boolean } = {}): Promise<SessionUser> {
+  const user = await requirePermission(request, "self.manage", options);
+  const intents = permissions.intents ?? {};
+  // A single write without intents is not read ahead: an upload's body is streamed once, by the route.
+  const only = Object.keys(intents);
+  const intent = only.length === 1 && only[0] === "" ? "" : await intentOfRequest(request);
+  const permission = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  if (permission) return requirePermission(request, permission, options);
+  if (permissions.loader) await requirePermission(request, permissions.loader, options);
+  throw data({ ok: false, intent, message: "Unknown action" }, { status: 400 });
 }

@@ -594,6 +594,29 @@ function m0017ScaleIndexes(): Migration {
   };
 }
 
+/**
+ * Staff roles (docs/decisions/0076-staff-roles-design.md): an invite carries the role its account gets, and "Require
+ * two-factor" becomes one switch per role, each starting as the old all-admins switch was.
+ */
+function m0020StaffRoles(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("invites").addColumn("role", "text").execute();
+      const old = await db.selectFrom("site_settings").select(["setting_value", "updated_at"]).where("setting_key", "=", "require_two_factor").executeTakeFirst();
+      if (old) {
+        for (const role of ["owner", "editor", "sales"]) {
+          await db
+            .insertInto("site_settings")
+            .values({ setting_key: `require_two_factor_${role}`, setting_value: old.setting_value, updated_at: old.updated_at })
+            .onConflict((oc) => oc.column("setting_key").doNothing())
+            .execute();
+        }
+        await db.deleteFrom("site_settings").where("setting_key", "=", "require_two_factor").execute();
+      }
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -613,6 +636,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0015_visit_origin": m0015VisitOrigin(),
         "0016_insight_rollups": m0016InsightRollups(),
         "0017_scale_indexes": m0017ScaleIndexes(),
+        "0020_staff_roles": m0020StaffRoles(),
       };
     },
   };

@@ -1,7 +1,8 @@
 import { ArrowRight, CalendarDays, Inbox, CircleAlert, CircleCheck, CircleX, Database, Eye, FolderKanban, Mail, Plus, ShieldCheck, Star, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { requireAdmin } from "~/.server/auth/access";
+import { requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { logger } from "~/.server/logger";
 import { countEnquiries } from "~/.server/models/enquiries";
 import { leadFunnel, listDueFollowUps } from "~/.server/models/leads";
@@ -13,8 +14,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { SITE_TIME_ZONE, siteDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
+/** Who may open this (docs/product.md#access). */
+export const permissions = { loader: "dashboard.view" } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const quiet = <T,>(what: string, fallback: T) => (error: unknown) => {
     logger.error({ err: error }, `dashboard ${what} failed`);
     return fallback;

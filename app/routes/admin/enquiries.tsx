@@ -2,7 +2,8 @@ import { Archive, ArrowLeft, Download, Inbox, KanbanSquare, List, Mail, MailOpen
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
@@ -43,8 +44,11 @@ import { submitFetcher } from "~/components/admin/fetcher-submit";
 // Leads (docs/decisions/0017-leads-pipeline.md): the board view and, on an opened enquiry, its stage,
 // assignee, follow-up, value, source, attachments, replies and timeline.
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "leads.view", intents: { "add-note": "leads.edit", "bulk-delete": "leads.edit", "bulk-status": "leads.edit", delete: "leads.edit", "record-reply": "leads.edit", "save-lead": "leads.edit", "send-reply": "leads.edit", "set-assignee": "leads.edit", "set-follow-up": "leads.edit", "set-stage": "leads.edit", "set-status": "leads.edit", "set-value": "leads.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const url = new URL(request.url);
   const filter = enquiryFilter(url.searchParams);
   const view: LeadView = url.searchParams.get("view") === "board" ? "board" : "list";
@@ -120,7 +124,7 @@ const OPTIONS = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   return recordAction(request, user, OPTIONS, async (act) => {
     const { intent } = act;
     switch (intent) {

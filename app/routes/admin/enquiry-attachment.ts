@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/enquiry-attachment";
-import { requireAdmin } from "~/.server/auth/access";
+import { requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { getAttachmentStorage } from "~/.server/enquiries/attachments";
 import { logger } from "~/.server/logger";
 import { getLeadAttachment } from "~/.server/models/leads";
@@ -12,8 +13,11 @@ import { getLeadAttachment } from "~/.server/models/leads";
 const ID = /^[A-Za-z0-9-]{1,100}$/;
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
 
+/** Who may open this (docs/product.md#access). */
+export const permissions = { loader: "leads.view" } satisfies RoutePermissions;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requirePermission(request, permissions.loader);
   if (!ID.test(params.id) || !ID.test(params.attachmentId)) return notFound();
   const attachment = await getLeadAttachment(params.id, params.attachmentId);
   if (!attachment) return notFound();

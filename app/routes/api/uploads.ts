@@ -1,5 +1,6 @@
 import type { Route } from "./+types/uploads";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction } from "~/.server/auth/access";
+import { can, type RoutePermissions } from "~/lib/permissions";
 import { recordAdminActivity } from "~/.server/activity/activity";
 import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { logger } from "~/.server/logger";
@@ -30,8 +31,11 @@ export function loader() {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
 }
 
+/** Everyone uploads their own avatar; the site's images need content.edit, checked by folder below. */
+export const permissions = { intents: { "": "self.manage" } } satisfies RoutePermissions;
+
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   if (!isSameOrigin(request)) {
     logger.warn({ userId: user.id, origin: request.headers.get("origin"), fetchSite: request.headers.get("sec-fetch-site") }, "upload refused: cross-origin");
     return refuse(403, "Cross-site request refused");
@@ -40,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
   }
   try {
-    const files = await handleUpload(request, getStorage());
+    const files = await handleUpload(request, getStorage(), (folder) => folder === "avatars" || can(user.role, "content.edit"));
     logger.info({ userId: user.id, files: files.map((f) => ({ url: f.url, type: f.type, size: f.size })) }, "upload stored");
     await recordAdminActivity(request, user, {
       action: "upload.create",
