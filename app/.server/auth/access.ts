@@ -143,7 +143,7 @@ async function intentOfRequest(request: Request): Promise<string> {
  * differ, the action decides).
  */
 export async function requireAction(request: Request, permissions: RoutePermissions, options: { allowWithoutTwoFactor?: boolean } = {}): Promise<SessionUser> {
-  const user = await requirePermission(request, "self.manage", options);
+  await requirePermission(request, "self.manage", options);
   const intents = permissions.intents ?? {};
   // A single write without intents is not read ahead: an upload's body is streamed once, by the route.
   const only = Object.keys(intents);

@@ -5,10 +5,12 @@ import { requireAdmin, TWO_FACTOR_SETUP_PATH } from "~/.server/auth/access";
 import { publishedCompanyName } from "~/.server/models/site-chrome";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { readSidebarCollapsed } from "~/components/admin/admin-nav";
-import { ROLE_LABELS, ROLE_PERMISSIONS } from "~/lib/permissions";
+import { ROLE_LABELS, ROLE_PERMISSIONS, type RoutePermissions } from "~/lib/permissions";
 import { bucketAvifWidths, setBucketAvifWidths } from "~/lib/images";
 
-// The gate for every admin page: any staff role (each nested loader and action still asks requirePermission itself).
+/** The gate for every admin page: any staff role (each nested loader and action still asks requirePermission itself). */
+export const permissions = { loader: "dashboard.view" } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
   // The two-factor set-up page is the one page an admin may see before setting it up when it is required.
   const user = await requireAdmin(request, { allowWithoutTwoFactor: new URL(request.url).pathname === TWO_FACTOR_SETUP_PATH });

@@ -12,7 +12,6 @@ import { TwoFactorBadge } from "~/components/admin/two-factor-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/validation/staff";
-import { loadFailed } from "./action-helpers";
 import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
 
 // Two-factor set-up for one's own account (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md).
