@@ -127,12 +127,12 @@ export async function requirePermission(request: Request, permission: Permission
 /** The gate of the admin layout: any staff role. */
 export const requireAdmin = (request: Request, options: { allowWithoutTwoFactor?: boolean } = {}) => requirePermission(request, "dashboard.view", options);
 
-/** The posted form's intent, read from a copy of the request so the action still reads the body itself. */
-async function intentOfRequest(request: Request): Promise<string> {
+/** The posted form's intent, read from a copy of the request so the action still reads the body itself; null: not a form. */
+async function intentOfRequest(request: Request): Promise<string | null> {
   try {
     return String((await request.clone().formData()).get("intent") ?? "");
   } catch {
-    return "";
+    return null;
   }
 }
 
@@ -148,8 +148,10 @@ export async function requireAction(request: Request, permissions: RoutePermissi
   // A single write without intents is not read ahead: an upload's body is streamed once, by the route.
   const only = Object.keys(intents);
   const intent = only.length === 1 && only[0] === "" ? "" : await intentOfRequest(request);
-  const permission = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  const permission = intent !== null && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
   if (permission) return requirePermission(request, permission, options);
-  if (permissions.loader) await requirePermission(request, permissions.loader, options);
-  throw data({ ok: false, intent, message: "Unknown action" }, { status: 400 });
+  const page = permissions.loader ? await requirePermission(request, permissions.loader, options) : null;
+  // A body that is not a form can do nothing: the page's own action says so in its words.
+  if (intent === null && page) return page;
+  throw data({ ok: false, intent: intent ?? "", message: "Unknown action" }, { status: 400 });
 }
