@@ -8,7 +8,11 @@ import { ensureUser } from "~/.server/models/users";
 import type { Role } from "~/lib/permissions";
 import { action as acceptAction } from "~/routes/auth/accept-invite";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
-import { loader as enquiriesLoader } from "~/routes/admin/enquiries";
+import { action as enquiriesAction, loader as enquiriesLoader } from "~/routes/admin/enquiries";
+import { loader as exportLoader } from "~/routes/admin/enquiries-export";
+import { loader as attachmentLoader } from "~/routes/admin/enquiry-attachment";
+import { createEnquiry } from "~/.server/models/enquiries";
+import { addLeadAttachments } from "~/.server/models/leads";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { loader as siteContentLoader } from "~/routes/admin/site-content";
 import { action as teamAction, loader as teamLoader } from "~/routes/admin/team";
@@ -145,5 +149,52 @@ describe("Settings: the security switches are an Owner's", () => {
     const editor = await member("editor");
     expect((await call(dashboardLoader, getRequest("/admin/dashboard", sales.cookie))).location).toBe("/admin/profile/two-factor");
     expect((await call(dashboardLoader, getRequest("/admin/dashboard", editor.cookie))).status).toBe(200);
+  });
+});
+
+describe("Sales see only the leads assigned to them or to no one, when Settings say so", () => {
+  it("holds for the list, search, board, lead panel, CSV export and attachments", async () => {
+    const { cookie: ownerCookie } = await adminSession();
+    const sales = await member("sales");
+    const colleague = await member("sales");
+    const lead = (name: string) =>
+      createEnquiry({ name, email: "x@example.mv", phone: null, subject: "Residential", message: "A house.", source_page: "/", ip: null, user_agent: null, spam_reason: null, notify: false });
+    const mine = await lead("Mine Lead");
+    const theirs = await lead("Theirs Lead");
+    const nobodys = await lead("Nobody Lead");
+    for (const [id, assignee] of [[mine.id, sales.id], [theirs.id, colleague.id]]) {
+      const saved = await call(enquiriesAction, postRequest("/admin/enquiries", { intent: "set-assignee", id, assignee_id: assignee }, ownerCookie));
+      expect(saved.status).toBe(200);
+    }
+    await addLeadAttachments(theirs.id, [{ file_name: "plan.pdf", content_type: "application/pdf", size: 4, storage_key: "enquiries/theirs/plan.pdf" }] as never);
+    const [attachment] = await db().selectFrom("enquiry_attachments").select("id").where("enquiry_id", "=", theirs.id).execute();
+
+    const seen = async (path: string) =>
+      (await call(enquiriesLoader, getRequest(path, sales.cookie))).data as { enquiries: Array<{ name: string }>; board: { cards: Array<{ name: string }> } | null; selected: unknown };
+    const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name).sort();
+    const csv = async () => {
+      const answer = await exportLoader({ request: getRequest("/admin/enquiries/export.csv", sales.cookie), params: {}, context: {} } as never);
+      return (answer as Response).text();
+    };
+    const attachmentStatus = async () =>
+      ((await attachmentLoader({ request: getRequest(`/admin/enquiries/${theirs.id}/attachments/${attachment.id}`, sales.cookie), params: { id: theirs.id, attachmentId: attachment.id }, context: {} } as never)) as Response).status;
+
+    // Off (the default): every lead.
+    expect(names((await seen("/admin/enquiries")).enquiries)).toEqual(["Mine Lead", "Nobody Lead", "Theirs Lead"]);
+    expect(await csv()).toContain("Theirs Lead");
+
+    await updateSetting("sales_own_leads_only", "true");
+    expect(names((await seen("/admin/enquiries")).enquiries)).toEqual(["Mine Lead", "Nobody Lead"]);
+    expect(names((await seen("/admin/enquiries?q=lead")).enquiries)).toEqual(["Mine Lead", "Nobody Lead"]);
+    expect(names((await seen("/admin/enquiries?view=board")).board?.cards ?? [])).toEqual(["Mine Lead", "Nobody Lead"]);
+    expect((await seen(`/admin/enquiries?id=${theirs.id}`)).selected).toBeNull();
+    expect((await seen(`/admin/enquiries?id=${nobodys.id}`)).selected).not.toBeNull();
+    const file = await csv();
+    expect(file).toContain("Mine Lead");
+    expect(file).not.toContain("Theirs Lead");
+    expect(await attachmentStatus()).toBe(404);
+    // An Owner still sees everything.
+    const owner = (await call(enquiriesLoader, getRequest("/admin/enquiries", ownerCookie))).data as { enquiries: Array<{ name: string }> };
+    expect(names(owner.enquiries)).toEqual(["Mine Lead", "Nobody Lead", "Theirs Lead"]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/enquiries-export";
 import { requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
+import { leadScopeOf } from "~/.server/enquiries/lead-scope";
 import { csvDownload } from "~/.server/http/csv-download";
 import { ENQUIRY_CSV_HEADER, enquiryCsvCells } from "~/.server/enquiries/csv";
 import { pagesOfLeadsForExport } from "~/.server/models/leads";
@@ -14,8 +15,8 @@ export const permissions = { loader: "leads.view" } satisfies RoutePermissions;
  * life as a lead (stage, who has it, follow-up, value) and where it came from (page, referring site, campaign).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, permissions.loader);
-  const filter = enquiryFilter(new URL(request.url).searchParams);
+  const user = await requirePermission(request, permissions.loader);
+  const filter = { ...enquiryFilter(new URL(request.url).searchParams), visibleTo: await leadScopeOf(user) };
   const date = new Date().toISOString().slice(0, 10);
   // The file names the stage when the list was one stage's (the board's 'View all').
   const name = ["enquiries", filter.status, filter.stage, date].filter(Boolean).join("-");
