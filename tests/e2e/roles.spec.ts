@@ -13,7 +13,7 @@ async function invite(page: Page, email: string, role: "admin" | "editor" | "sal
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption(role);
   await page.getByRole("button", { name: "Invite", exact: true }).click();
-  const link = page.getByLabel("Invitation link");
+  const link = page.getByRole("textbox", { name: "Invitation link" });
   await expect(link).toBeVisible();
   return link.inputValue();
 }
@@ -43,7 +43,7 @@ test("an Owner invites with roles and changes one; an Editor sees the content pa
 
   // The Owner makes the second invitee Sales on the Team page.
   await page.reload();
-  await page.getByLabel(`Role of Sam Sales`).first().selectOption("sales");
+  await page.getByLabel("Role of Sam Sales").locator("visible=true").selectOption("sales");
   await expectToast(page, "Role changed to Sales");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -61,8 +61,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : status === 401 || status === 403
         ? `You don't have access to this page${role ? `: it is not part of the ${role} role` : ""}.`
         : "Something went wrong on our side. Please try again in a moment.";
+  const title = status === 404 ? "Not found" : status === 401 || status === 403 ? "No access" : "Error";
   const panel = (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 px-6 py-12 text-center">
+      <title>{`${title} | Admin`}</title>
       <TriangleAlert aria-hidden="true" className="size-6 text-destructive" />
       <p className="font-medium text-destructive">{message}</p>
       <a href="/admin/dashboard" className="text-sm underline underline-offset-4">
