@@ -1,26 +1,35 @@
 // `npm run admin -- create --email E --password P [--name N]`   creates an admin (or promotes an existing user)
 // `npm run admin -- password --email E --password P`            sets a new password and signs the user out everywhere
-// `npm run admin -- demote --email E`                           removes the admin role (never the last admin)
+// `npm run admin -- role --email E --role owner|editor|sales`   gives a staff member a role (never away from the last Owner)
+// `npm run admin -- demote --email E`                           removes every staff role (never the last Owner)
 import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "~/.server/db";
 import { migrate } from "~/.server/db/migrate";
-import { demoteAdmin } from "~/.server/models/team";
+import { recordActivity } from "~/.server/models/activity";
+import { changeRole } from "~/.server/models/team";
+import { type Role, ROLE_LABELS } from "~/lib/permissions";
+import { roleChangeEntry } from "~/.server/auth/staff";
 import { ensureUser, setPassword } from "~/.server/models/users";
 import { auth } from "~/.server/auth/auth";
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME]
   npm run admin -- password --email EMAIL --password PASSWORD
+  npm run admin -- role --email EMAIL --role owner|editor|sales
   npm run admin -- demote --email EMAIL`;
+
+/** The role names an operator types: the ones the Team page shows, and `admin`, the stored name of Owner. */
+const TYPED_ROLES: Record<string, Role> = { owner: "admin", admin: "admin", editor: "editor", sales: "sales" };
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
     strict: true,
   });
-  if (!command || !values.email || (command !== "demote" && !values.password)) {
+  const passwordless = command === "demote" || command === "role";
+  if (!command || !values.email || (!passwordless && !values.password) || (command === "role" && !TYPED_ROLES[values.role?.toLowerCase() ?? ""])) {
     console.error(USAGE);
     return 2;
   }
@@ -35,19 +44,33 @@ async function main(): Promise<number> {
     console.log(ok ? `Password changed for ${values.email}; its sessions were signed out` : `No user ${values.email}`);
     return ok ? 0 : 1;
   }
-  if (command === "demote") {
+  if (command === "demote" || command === "role") {
     const found = await (await auth().$context).internalAdapter.findUserByEmail(values.email.toLowerCase());
     if (!found) {
       console.log(`No user ${values.email}`);
       return 1;
     }
-    // The same rule as the Team page: never the last admin, and the person's sessions end at once.
-    const result = await demoteAdmin(found.user.id);
-    if (result === "last-admin") {
-      console.error(`${values.email} is the last admin and cannot be demoted: create or invite another admin first`);
+    // The same rule as the Team page: never away from the last Owner; removing the role ends the sessions at once.
+    const to = command === "role" ? TYPED_ROLES[values.role!.toLowerCase()] : null;
+    const result = await changeRole(found.user.id, to);
+    if (result.outcome === "last-owner") {
+      console.error(`${values.email} is the last Owner and cannot be ${to ? "given another role" : "demoted"}: make someone else an Owner first`);
       return 1;
     }
-    console.log(result === "demoted" ? `${values.email} is no longer an admin; their sessions were signed out` : `${values.email} was not an admin`);
+    if (result.outcome === "not-staff" && to === null) {
+      console.log(`${values.email} had no staff role`);
+      return 0;
+    }
+    if (result.outcome === "not-staff") {
+      console.error(`${values.email} is not on the team: invite them from the Team page, or use create`);
+      return 1;
+    }
+    if (result.outcome === "unchanged") {
+      console.log(`${values.email} is already ${ROLE_LABELS[result.role]}`);
+      return 0;
+    }
+    await recordActivity({ kind: "security", actorId: null, actorEmail: "command line", ip: null, ...roleChangeEntry(found.user.id, result) });
+    console.log(to ? `${values.email} is now ${ROLE_LABELS[to]}` : `${values.email} no longer has a staff role; their sessions were signed out`);
     return 0;
   }
   console.error(USAGE);

@@ -12,7 +12,10 @@ export const SETTING_KEYS = [
   "hero_background_type",
   "hero_background_url",
   "show_sample_content",
-  "require_two_factor",
+  "require_two_factor_owner",
+  "require_two_factor_editor",
+  "require_two_factor_sales",
+  "sales_own_leads_only",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type SiteSettings = Partial<Record<SettingKey, string>>;
@@ -30,6 +33,8 @@ const text = z
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   .transform((v) => v.replace(/[\u0000-\u001F\u007F]/g, ""));
 
+const onOff = z.enum(["true", "false"], { message: "Choose on or off" });
+
 /** The value rule for each key: an update is { key, value } checked against its key's rule. */
 export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
   header_logo_type: logoType,
@@ -40,9 +45,15 @@ export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
   footer_logo_image_url: url,
   hero_background_type: z.enum(["image", "video"], { message: "Choose image or video" }),
   hero_background_url: url,
-  show_sample_content: z.enum(["true", "false"], { message: "Choose on or off" }),
-  require_two_factor: z.enum(["true", "false"], { message: "Choose on or off" }),
+  show_sample_content: onOff,
+  require_two_factor_owner: onOff,
+  require_two_factor_editor: onOff,
+  require_two_factor_sales: onOff,
+  sales_own_leads_only: onOff,
 };
+
+/** The keys only an Owner changes (permission settings.security); every other key is the site's (settings.site). */
+export const SECURITY_SETTING_KEYS: readonly SettingKey[] = ["require_two_factor_owner", "require_two_factor_editor", "require_two_factor_sales", "sales_own_leads_only"];
 
 /** What a media address points at, by its file extension: hero backgrounds must match their type (docs/decisions/0019-admin-toasts-and-hero-media.md). */
 export function mediaKindOf(url: string): "image" | "video" | null {
@@ -88,5 +99,8 @@ export const DEFAULT_SETTINGS: Record<SettingKey, string> = {
   hero_background_type: "image",
   hero_background_url: "",
   show_sample_content: "true",
-  require_two_factor: "false",
+  require_two_factor_owner: "false",
+  require_two_factor_editor: "false",
+  require_two_factor_sales: "false",
+  sales_own_leads_only: "false",
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOGIN_EMAIL_MAX, LOGIN_PASSWORD_MAX } from "./constants";
+import { ROLES } from "~/lib/permissions";
 
 // Staff accounts (docs/product.md#staff-accounts): invites, password recovery, two-factor codes. The forms that set a
 // password are in ./new-password.ts, apart, so that the pages checking these in the browser do not load its list.
@@ -11,6 +12,9 @@ export const emailField = raw
   .pipe(z.string().max(LOGIN_EMAIL_MAX, "Email must be less than 255 characters").pipe(z.email("Invalid email address")))
   .transform((v) => v.toLowerCase());
 
+/** A staff role as a form posts it: the stored names (Owner is `admin`). */
+const roleField = z.preprocess((v) => (v === "" ? undefined : v), z.enum(ROLES, { message: "Choose Owner, Editor or Sales" }));
+
 /** A new password typed twice. */
 export function withConfirmation<T extends z.ZodRawShape>(shape: T, field: string) {
   return z
@@ -18,7 +22,11 @@ export function withConfirmation<T extends z.ZodRawShape>(shape: T, field: strin
     .refine((v) => (v as Record<string, unknown>)[field] === (v as Record<string, unknown>).confirm_password, { path: ["confirm_password"], message: "Passwords do not match" });
 }
 
-export const InviteSchema = z.object({ email: emailField });
+/** An invitation: the address and the role the account gets (an Editor unless chosen: the least surprising for a new colleague). */
+export const InviteSchema = z.object({ email: emailField, role: roleField.default("editor") });
+
+/** An Owner gives a member another role on the Team page. */
+export const SetRoleSchema = z.object({ role: roleField });
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
 

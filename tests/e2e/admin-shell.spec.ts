@@ -24,7 +24,7 @@ test.describe("admin shell", () => {
     await openAdmin(page, "/admin/dashboard");
     const nav = page.getByRole("navigation", { name: "Admin sections" });
     await expect(page.getByText("Company Admin Panel")).toBeVisible();
-    await expect(page.getByRole("banner").getByText("Administrator", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner").getByText("Owner", { exact: true }).first()).toBeVisible();
     const sidebar = page.getByRole("complementary");
     await expect(sidebar.getByText("e2e-admin@example.com")).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);

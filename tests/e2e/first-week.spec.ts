@@ -131,7 +131,7 @@ test.describe("a refused password", () => {
     await signIn(page, url);
     await openAdmin(page, `${url}/admin/team`);
     await page.getByLabel("Email address").fill("colleague@example.com");
-    await page.getByRole("button", { name: "Invite admin" }).click();
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
     const link = await page.locator("#invite-link").inputValue();
     await page.context().clearCookies();
     await page.goto(link);

@@ -7,7 +7,9 @@ import { exportData } from "~/.server/models/site-data";
 import { db } from "~/.server/db";
 import { DiskStorage, setStorage } from "~/.server/storage";
 import routes from "~/routes";
-import { contactInput, createAdmin, projectInput, serviceInput } from "../factories";
+import { ADMIN_PASSWORD, contactInput, createAdmin, projectInput, serviceInput } from "../factories";
+import { can, PERMISSIONS, type Role, ROLE_PERMISSIONS, type RoutePermissions } from "~/lib/permissions";
+import { ensureUser } from "~/.server/models/users";
 import { createContactDetail } from "~/.server/models/contact-details";
 import { createProject } from "~/.server/models/projects";
 import { createService } from "~/.server/models/services";
@@ -16,9 +18,10 @@ import { useTestDatabase } from "../setup/database";
 import { call, intentsOf, memberSession, ORIGIN, signInCookie } from "./admin-support";
 
 // docs/product.md#access: the list of protected routes is read from app/routes.ts itself, so a new admin page or
-// resource route is covered without anyone remembering to add it here. Each is called signed out,
-// as a signed-in non-admin, and with an expired session: refused, and neither the database nor the
-// upload storage changes.
+// resource route is covered without anyone remembering to add it here. Each is called signed out, as a signed-in
+// member without a role, and with an expired session: refused, and neither the database nor the upload storage
+// changes. Then as Sales, Editor and Owner: what each may do is read from each route's exported `permissions` and the
+// role table (app/lib/permissions.ts), so an intent without a rule fails here; every refusal changes nothing.
 
 // Signed-out pages on purpose, each with its own tests (tests/integration/staff.test.ts): the second
 // sign-in step, forgot and reset password, accepting an invite; and the emailed unlock link (tests/integration/sign-in-lockout.test.ts).
@@ -37,7 +40,7 @@ const PROTECTED = flatten(routes as RouteConfigEntry[]).filter(
 
 const modules = Object.fromEntries(
   await Promise.all(PROTECTED.map(async (r) => [r.file, await import(`~/${r.file.replace(/\.tsx?$/, "")}`)] as const)),
-) as Record<string, { loader?: unknown; action?: unknown }>;
+) as Record<string, { loader?: unknown; action?: unknown; permissions?: RoutePermissions }>;
 
 let storageDir: string;
 beforeEach(() => {
@@ -61,13 +64,14 @@ async function state() {
   return { content, files: filesIn(storageDir) };
 }
 
-/** Hostile writes every action might accept: each intent the actions answer, with plausible fields. */
-function hostileBodies(fileKey = "x"): FormData[] {
-  // Every intent any protected action answers, read from the code: a new one is covered without a hand list.
-  const intents = [...new Set(PROTECTED.flatMap((r) => intentsOf(r.file)))];
+/** An action's intents as its `permissions` name them, read from the code (one without intents is ""): a new one is covered without a hand list. */
+const intentKeys = (file: string) => intentsOf(file).map((i) => (i === "(no intent)" ? "" : i));
+
+/** Hostile writes an action might accept: each intent given, with plausible fields. */
+function hostileBodies(intents: string[], fileKey = "x"): FormData[] {
   return intents.map((intent) => {
     const form = new FormData();
-    form.set("intent", intent);
+    if (intent !== "" && intent !== "(no intent)") form.set("intent", intent);
     form.set("id", "x");
     form.append("ids", "x");
     form.set("title", "Intruder");
@@ -94,6 +98,7 @@ function hostileBodies(fileKey = "x"): FormData[] {
     form.set("versionId", "x");
     form.set("content", JSON.stringify({ eyebrow: "FAQ", title: "Intruder", intro: "x", items: [{ question: "Intruder?", answer: "Yes" }] }));
     form.set("stage", "won");
+    form.set("role", "sales");
     form.set("body", "Intruder note");
     form.set("subject", "Intruder");
     form.set("follow_up_on", "2026-12-01");
@@ -144,13 +149,85 @@ describe("every admin page, action and resource route refuses anyone but an admi
           if (answer.status === 302) expect(answer.location, `${r.path} loader`).toMatch(/^\/admin\/login/);
         }
         if (typeof mod.action === "function") {
-          for (const body of hostileBodies(fileKey)) {
+          // Its own intents and one it does not have: the guard refuses before the body is read, whatever it says.
+          for (const body of hostileBodies([...intentKeys(r.file), "no-such-intent"], fileKey)) {
             const answer = await call(mod.action, new Request(url, { method: "POST", body, headers: headers() }));
             expect([401, 403], `${r.path} action ${body.get("intent")}`).toContain(answer.status);
           }
         }
       }
       expect(await state()).toEqual(before);
+    });
+  }
+});
+
+// The upload route's one write is everyone's for an avatar; the hostile body's folder (logos) is the site's.
+const FOLDER_RULE: Record<string, RoutePermissions["loader"]> = { "routes/api/uploads.ts": "content.edit" };
+
+function expectedFor(file: string, intent: string) {
+  return FOLDER_RULE[file] ?? modules[file].permissions?.intents?.[intent];
+}
+
+describe("each role gets exactly what the permission table gives it", () => {
+  it("every protected route names the permission of its page and of each intent", () => {
+    for (const r of PROTECTED) {
+      const mod = modules[r.file];
+      const named = [mod.permissions?.loader, ...Object.values(mod.permissions?.intents ?? {})].filter(Boolean);
+      for (const permission of named) expect(PERMISSIONS, r.file).toContain(permission);
+      // A write-only resource route's loader answers 405 to everyone and needs no permission.
+      if (typeof mod.loader === "function" && r.file !== "routes/api/uploads.ts") expect(mod.permissions?.loader, `${r.file} loader`).toBeDefined();
+      if (typeof mod.action === "function") {
+        for (const intent of intentKeys(r.file)) expect(mod.permissions?.intents?.[intent], `${r.file} intent "${intent}"`).toBeDefined();
+      }
+    }
+  });
+
+  for (const role of ["sales", "editor", "admin"] as const satisfies Role[]) {
+    it(`${role}: allowed pages and writes answer, the others are refused and change nothing`, async () => {
+      await createService(serviceInput({ is_active: "on" }), null);
+      await createProject(projectInput(), null);
+      await createContactDetail(contactInput());
+      const member = await ensureUser({ email: `${role}-${Date.now()}@example.com`, password: ADMIN_PASSWORD, name: role, role });
+      const cookie = await signInCookie(member.email);
+      const headers = { cookie, origin: ORIGIN };
+      const allowed: Array<() => Promise<void>> = [];
+      const before = await state();
+
+      for (const r of PROTECTED) {
+        const url = `${ORIGIN}/${r.path}`;
+        const mod = modules[r.file];
+        const loaderPermission = mod.permissions?.loader;
+        if (typeof mod.loader === "function" && loaderPermission) {
+          const run = () => call(mod.loader, new Request(url, { headers }));
+          if (can(role, loaderPermission)) {
+            allowed.push(async () => {
+              const answer = await run();
+              expect([401, 403], `${r.path} loader as ${role}`).not.toContain(answer.status);
+              expect(answer.location ?? "", `${r.path} loader as ${role}`).not.toMatch(/^\/admin\/login/);
+            });
+          } else {
+            // The 403 page of the admin layout, not the sign-in form: this member is signed in.
+            expect((await run()).status, `${r.path} loader as ${role}`).toBe(403);
+          }
+        }
+        if (typeof mod.action !== "function") continue;
+        // Its own intents, and one it does not have: refused as unknown (400) or as not this role's (403).
+        for (const intent of [...intentKeys(r.file), "no-such-intent"]) {
+          const run = () => call(mod.action, new Request(url, { method: "POST", body: hostileBodies([intent])[0], headers }));
+          const permission = expectedFor(r.file, intent);
+          if (permission && can(role, permission)) {
+            allowed.push(async () => {
+              expect([401, 403], `${r.path} action "${intent}" as ${role}`).not.toContain((await run()).status);
+            });
+          } else {
+            expect([400, 403], `${r.path} action "${intent}" as ${role}`).toContain((await run()).status);
+          }
+        }
+      }
+      // Every refusal above changed nothing; the allowed calls come after, since they may change things.
+      expect(await state()).toEqual(before);
+      for (const check of allowed) await check();
+      expect(ROLE_PERMISSIONS[role].length).toBeGreaterThan(0);
     });
   }
 });

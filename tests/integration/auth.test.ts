@@ -49,7 +49,7 @@ describe("requireAdmin and getOptionalUser", () => {
   it("returns the admin with profile for a valid admin session", async () => {
     const { admin, cookie } = await adminCookie();
     const user = await requireAdmin(request("/admin/dashboard", { cookie }));
-    expect(user).toMatchObject({ id: admin.id, email: admin.email, isAdmin: true });
+    expect(user).toMatchObject({ id: admin.id, email: admin.email, role: "admin" });
     expect(user.profile?.role).toBe("admin");
   });
 
@@ -65,7 +65,7 @@ describe("requireAdmin and getOptionalUser", () => {
     const member = await createMember();
     const response = await auth().api.signInEmail({ body: { email: member.email, password: ADMIN_PASSWORD }, asResponse: true });
     const cookie = cookieOf(response.headers);
-    expect((await getOptionalUser(request("/", { cookie })))?.isAdmin).toBe(false);
+    expect((await getOptionalUser(request("/", { cookie })))?.role).toBeNull();
     const page = (await thrown(requireAdmin(request("/admin/dashboard", { cookie })))) as Response;
     expect(page.headers.get("Location")).toMatch(/^\/admin\/login/);
     const action = (await thrown(requireAdmin(request("/admin/projects", { method: "POST", cookie })))) as { init: { status: number } };
@@ -107,7 +107,7 @@ describe("requireAdmin and getOptionalUser", () => {
     const member = await createMember();
     await db().updateTable("profiles").set({ role: "Admin" }).where("id", "=", member.id).execute();
     const response = await auth().api.signInEmail({ body: { email: member.email, password: ADMIN_PASSWORD }, asResponse: true });
-    expect((await getOptionalUser(request("/", { cookie: cookieOf(response.headers) })))?.isAdmin).toBe(false);
+    expect((await getOptionalUser(request("/", { cookie: cookieOf(response.headers) })))?.role).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { db } from "~/.server/db";
 import { mailQueueIdle, processMailQueue } from "~/.server/mail/mail-queue";
 import { setMailSenderForTests } from "~/.server/mail/mailer";
 import { getProfile } from "~/.server/models/profiles";
-import { demoteAdmin } from "~/.server/models/team";
+import { changeRole } from "~/.server/models/team";
 import { updateSetting } from "~/.server/models/settings";
 import { action as acceptAction, loader as acceptLoader } from "~/routes/auth/accept-invite";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
@@ -200,8 +200,8 @@ describe("removing access", () => {
     const { admin, cookie } = await adminSession();
     const answer = await call(teamAction, postRequest("/admin/team", { intent: "remove-access", id: admin.id }, cookie));
     expect(answer.status).toBe(409);
-    expect(answer.data.detail).toBe("The last admin cannot be removed");
-    expect(await demoteAdmin(admin.id)).toBe("last-admin");
+    expect(answer.data.detail).toBe("The last Owner cannot be removed");
+    expect(await changeRole(admin.id, null)).toEqual({ outcome: "last-owner" });
     expect((await getProfile(admin.id))?.role).toBe("admin");
     expect(await isSignedInAdmin(cookie)).toBe(true);
   });
@@ -223,7 +223,7 @@ describe("removing access", () => {
     }
     expect(await db().selectFrom("session").select("id").where("userId", "=", other.id).execute()).toEqual([]);
     // And the remaining (now last) admin cannot be removed.
-    expect(await demoteAdmin((await call(teamLoader, getRequest("/admin/team", cookie))).data.currentUserId as string)).toBe("last-admin");
+    expect(await changeRole((await call(teamLoader, getRequest("/admin/team", cookie))).data.currentUserId as string, null)).toEqual({ outcome: "last-owner" });
   });
 });
 
@@ -241,9 +241,9 @@ describe("the Team and two-factor actions answer like every admin action", () =>
     const cases: Array<[Record<string, string>, number, Record<string, unknown>]> = [
       [{ intent: "resend-invite" }, 400, { ok: false, intent: "resend-invite", message: "Failed to resend invitation", detail: "No invitation was given" }],
       [{ intent: "revoke-invite", id: "../invites" }, 404, { ok: false, message: "Failed to revoke invitation", detail: "Invitation not found" }],
-      [{ intent: "remove-access", id: "" }, 400, { ok: false, message: "Failed to remove access", detail: "No admin was given" }],
-      [{ intent: "remove-access", id: "no such person!" }, 404, { ok: false, message: "Failed to remove access", detail: "Admin not found" }],
-      [{ intent: "remove-access", id: "no-such-person" }, 404, { ok: false, message: "Failed to remove access", detail: "This person is not an admin" }],
+      [{ intent: "remove-access", id: "" }, 400, { ok: false, message: "Failed to remove access", detail: "No team member was given" }],
+      [{ intent: "remove-access", id: "no such person!" }, 404, { ok: false, message: "Failed to remove access", detail: "Team member not found" }],
+      [{ intent: "remove-access", id: "no-such-person" }, 404, { ok: false, message: "Failed to remove access", detail: "This person is not on the team" }],
       [{ intent: "revoke-invite", id: "no-such-invite" }, 404, { ok: false, message: "Failed to revoke invitation", detail: "This invitation is no longer pending" }],
       [{ intent: "promote", id: other.id }, 400, { ok: false, intent: "promote", message: "Unknown action" }],
       [{ email: "someone@example.com" }, 400, { ok: false, intent: "", message: "Unknown action" }],
@@ -292,7 +292,7 @@ describe("npm run admin -- demote", () => {
     const { admin, cookie } = await adminSession();
     const refused = await run(["demote", "--email", admin.email]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("is the last admin and cannot be demoted");
+    expect(refused.stderr).toContain("is the last Owner and cannot be demoted");
     expect((await getProfile(admin.id))?.role).toBe("admin");
     expect(await isSignedInAdmin(cookie)).toBe(true);
 
@@ -519,14 +519,14 @@ describe("two-factor", () => {
     expect(answer.location).toBe("/admin/login");
   });
 
-  it("'Require two-factor for all admins' sends an admin without it to set it up before anything else", async () => {
+  it("'Require two-factor for Owners' sends an Owner without it to set it up before anything else", async () => {
     const { cookie } = await adminSession();
     // Turning it on needs two-factor on one's own account first.
-    const refused = await call(settingsAction, postRequest("/admin/settings", { intent: "update", key: "require_two_factor", value: "true" }, cookie));
+    const refused = await call(settingsAction, postRequest("/admin/settings", { intent: "update", key: "require_two_factor_owner", value: "true" }, cookie));
     expect(refused.status).toBe(400);
     const secured = await adminSession();
     const { cookie: securedCookie } = await enableTwoFactor(secured.cookie);
-    expect((await call(settingsAction, postRequest("/admin/settings", { intent: "update", key: "require_two_factor", value: "true" }, securedCookie))).status).toBe(200);
+    expect((await call(settingsAction, postRequest("/admin/settings", { intent: "update", key: "require_two_factor_owner", value: "true" }, securedCookie))).status).toBe(200);
 
     expect((await call(dashboardLoader, getRequest("/admin/dashboard", cookie))).location).toBe("/admin/profile/two-factor");
     expect((await call(servicesAction, postRequest("/admin/services", { intent: "create", title: "Blocked" }, cookie))).status).toBe(403);
@@ -535,7 +535,7 @@ describe("two-factor", () => {
     // Once set up, the admin gets in.
     const { cookie: nowSecured } = await enableTwoFactor(cookie);
     expect(await isSignedInAdmin(nowSecured)).toBe(true);
-    await updateSetting("require_two_factor", "false");
+    await updateSetting("require_two_factor_owner", "false");
   });
 });
 

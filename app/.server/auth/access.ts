@@ -1,11 +1,13 @@
 import { data, redirect } from "react-router";
 import { auth } from "./auth";
 import { logger, requestContext } from "../logger";
-import { getProfile, isAdminProfile, type Profile } from "../models/profiles";
+import { getProfile, type Profile } from "../models/profiles";
 import { readTwoFactorRequirement } from "../models/settings";
+import { can, type Permission, ROLE_LABELS, type Role, roleOf, type RoutePermissions } from "~/lib/permissions";
 
-// The one place that decides who may do what. Deny by default: every admin loader and action
-// calls requireAdmin first, whatever the layout already checked.
+// The one place that decides who may do what. Deny by default: every admin loader and action calls
+// requirePermission (or requireAction) first, whatever the layout already checked; what each role may do is the
+// table in ./permissions.ts (docs/decisions/0076-staff-roles-design.md).
 
 export interface SessionUser {
   id: string;
@@ -13,7 +15,8 @@ export interface SessionUser {
   name: string;
   sessionId: string;
   profile: Profile | null;
-  isAdmin: boolean;
+  /** The staff role, read from the profile on every request (a change takes effect on the next one); null: not staff. */
+  role: Role | null;
   twoFactorEnabled: boolean;
 }
 
@@ -75,7 +78,7 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
     name: session.user.name,
     sessionId: session.session.id,
     profile,
-    isAdmin: isAdminProfile(profile),
+    role: roleOf(profile?.role),
     // Added to the user by the twoFactor plugin (app/.server/auth/auth.ts).
     twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
   };
@@ -85,16 +88,16 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
 export const TWO_FACTOR_SETUP_PATH = "/admin/profile/two-factor";
 
 /**
- * Fails closed (docs/decisions/0079-two-factor-requirement-fails-closed.md): a requirement that cannot be read is
- * taken as "required", so a database fault never lets an admin without two-factor past a switch that may be on.
- * That admin is sent to set two-factor up, which stays open to them; an admin with two-factor is not affected.
- * The requirement is kept apart from the site's content settings, so a broken settings table (which the Settings
- * page reports as 'Failed to fetch site settings', where an admin would see and fix it) neither lowers the bar nor
- * locks anyone out of that page.
+ * Whether Settings require two-factor of this role. Fails closed (docs/decisions/0079-two-factor-requirement-fails-closed.md):
+ * a requirement that cannot be read is taken as "required", so a database fault never lets a member without
+ * two-factor past a switch that may be on. That member is sent to set two-factor up, which stays open to them; a
+ * member with two-factor is not affected. The requirement is kept apart from the site's content settings, so a
+ * broken settings table (which the Settings page reports as 'Failed to fetch site settings', where an Owner would
+ * see and fix it) neither lowers the bar nor locks anyone out of that page.
  */
-async function twoFactorRequired(): Promise<boolean> {
+export async function twoFactorRequired(role: Role): Promise<boolean> {
   try {
-    return await readTwoFactorRequirement();
+    return await readTwoFactorRequirement(role);
   } catch (error) {
     logger.error({ err: error }, "two-factor requirement could not be read: required until it can be");
     return true;
@@ -104,16 +107,20 @@ async function twoFactorRequired(): Promise<boolean> {
 const isPageRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /**
- * The signed-in admin, or a refusal: pages redirect to /admin/login (docs/product.md#access);
- * actions and resource routes answer 401 (signed out) or 403 (not an admin).
+ * The signed-in staff member whose role has `permission`, or a refusal: signed out (or no role) pages redirect to
+ * /admin/login (docs/product.md#access), actions and resource routes answer 401 (signed out) or 403 (no role);
+ * a staff member whose role lacks the permission gets 403: the admin layout shows it as a page that says so.
  */
-export async function requireAdmin(request: Request, { allowWithoutTwoFactor = false } = {}): Promise<SessionUser> {
+export async function requirePermission(request: Request, permission: Permission, { allowWithoutTwoFactor = false } = {}): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (user?.isAdmin) {
-    if (allowWithoutTwoFactor || user.twoFactorEnabled || !(await twoFactorRequired())) return user;
-    // "Require two-factor for all admins": set it up before anything else (docs/decisions/0014-staff-accounts-and-two-factor.md).
-    if (isPageRequest(request)) throw redirect(TWO_FACTOR_SETUP_PATH);
-    throw data({ error: "Two-factor authentication is required: set it up first" }, { status: 403 });
+  if (user?.role) {
+    if (!allowWithoutTwoFactor && !user.twoFactorEnabled && (await twoFactorRequired(user.role))) {
+      // "Require two-factor" for the member's role: set it up before anything else (docs/decisions/0014-staff-accounts-and-two-factor.md).
+      if (isPageRequest(request)) throw redirect(TWO_FACTOR_SETUP_PATH);
+      throw data({ error: "Two-factor authentication is required: set it up first" }, { status: 403 });
+    }
+    if (can(user.role, permission)) return user;
+    throw data({ error: "Forbidden", role: ROLE_LABELS[user.role] }, { status: 403 });
   }
   if (isPageRequest(request)) {
     const url = new URL(request.url);
@@ -121,4 +128,36 @@ export async function requireAdmin(request: Request, { allowWithoutTwoFactor = f
     throw redirect(`/admin/login${next}`);
   }
   throw data({ error: user ? "Forbidden" : "Not authenticated" }, { status: user ? 403 : 401 });
+}
+
+/** The gate of the admin layout: any staff role. */
+export const requireAdmin = (request: Request, options: { allowWithoutTwoFactor?: boolean } = {}) => requirePermission(request, "dashboard.view", options);
+
+/** The posted form's intent, read from a copy of the request so the action still reads the body itself; null: not a form. */
+async function intentOfRequest(request: Request): Promise<string | null> {
+  try {
+    return String((await request.clone().formData()).get("intent") ?? "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An action's guard: a staff member first (so a stranger's body is never read), then the permission of the posted
+ * intent in the route's `permissions`. An intent with no entry changes nothing: 400 'Unknown action' for someone who
+ * may use the page, 403 for anyone else (docs/decisions/0076-staff-roles-design.md: where a page and its action
+ * differ, the action decides).
+ */
+export async function requireAction(request: Request, permissions: RoutePermissions, options: { allowWithoutTwoFactor?: boolean } = {}): Promise<SessionUser> {
+  await requirePermission(request, "self.manage", options);
+  const intents = permissions.intents ?? {};
+  // A single write without intents is not read ahead: an upload's body is streamed once, by the route.
+  const only = Object.keys(intents);
+  const intent = only.length === 1 && only[0] === "" ? "" : await intentOfRequest(request);
+  const permission = intent !== null && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  if (permission) return requirePermission(request, permission, options);
+  const page = permissions.loader ? await requirePermission(request, permissions.loader, options) : null;
+  // A body that is not a form can do nothing: the page's own action says so in its words.
+  if (intent === null && page) return page;
+  throw data({ ok: false, intent: intent ?? "", message: "Unknown action" }, { status: 400 });
 }

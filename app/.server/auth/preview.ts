@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { getOptionalUser } from "./access";
+import { can } from "~/lib/permissions";
 
 // Admin previews of public pages: `/?preview=1` shows the site content's drafts (docs/decisions/0012-preview-requests.md);
 // `?preview=1` on a service or project page shows an inactive service or a private project
@@ -14,11 +15,11 @@ export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots
 
 export const isPreviewRequest = (request: Request) => new URL(request.url).searchParams.has(PREVIEW_PARAM);
 
-/** True when the request asks for a preview and comes from a signed-in admin. */
+/** True when the request asks for a preview and comes from a signed-in member who may edit content. */
 export async function canPreview(request: Request): Promise<boolean> {
   if (!isPreviewRequest(request)) return false;
   const user = await getOptionalUser(request);
-  return user?.isAdmin === true;
+  return can(user?.role ?? null, "content.edit");
 }
 
 /**

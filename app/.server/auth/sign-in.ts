@@ -4,7 +4,7 @@ import { auth, CLIENT_IP_HEADER } from "./auth";
 import { deviceCookieFor, trustedDevice } from "./device-cookie";
 import { env } from "../env";
 import { logger } from "../logger";
-import { isAdminUser } from "../models/users";
+import { isStaffUser } from "../models/users";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "../models/rate-limits";
 import { noteSignIn } from "./sign-in-events";
 import { accountLimitKey, offerUnlockLink, unlockByEmailAvailable } from "./sign-in-unlock";
@@ -106,7 +106,7 @@ export async function signIn(request: Request, input: LoginInput, { requireAdmin
   if (body.twoFactorRedirect) return { ok: true, headers, userId: null, twoFactorRequired: true };
   const userId = body.user?.id ?? "";
 
-  if (requireAdmin && !(await isAdminUser(userId))) {
+  if (requireAdmin && !(await isStaffUser(userId))) {
     // Do not leave a non-admin session behind: revoke it at once.
     const cookieHeader = new Headers({ cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
     await auth()

@@ -5,8 +5,9 @@ import { auth, SITE_ORIGIN } from "./auth";
 import { logger } from "../logger";
 import { claimInvite, createInvite, findPendingInvite, renewInvite, setInviteMail, unclaimInvite } from "../models/invites";
 import { type FirstTry, waitForFirstTry } from "../mail/mail-queue";
-import { getProfile, isAdminProfile } from "../models/profiles";
-import { demoteAdmin, type DemoteResult, promoteToAdmin } from "../models/team";
+import { getProfile } from "../models/profiles";
+import { changeRole, grantRole, type RoleChange } from "../models/team";
+import { type Role, ROLE_LABELS, roleOf } from "~/lib/permissions";
 import { ensureUser, setPassword } from "../models/users";
 import { hitRateLimit } from "../models/rate-limits";
 import { clientIp } from "./sign-in";
@@ -22,12 +23,15 @@ export const inviteLink = (token: string) => `${SITE_ORIGIN}/admin/accept-invite
  */
 export type InviteOutcome = { ok: true; link: string; email: FirstTry | null } | { ok: false; message: string };
 
-/** Invites an address; the link is emailed when SMTP is configured and always returned (shown to copy without SMTP). */
-export async function inviteAdmin(email: string, inviter: { id: string; name: string | null }): Promise<InviteOutcome> {
+/**
+ * Invites an address to a role; the link is emailed when SMTP is configured and always returned (shown to copy
+ * without SMTP).
+ */
+export async function inviteStaff(email: string, role: Role, inviter: { id: string; name: string | null }): Promise<InviteOutcome> {
   const ctx = await auth().$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email);
-  if (existing && isAdminProfile(await getProfile(existing.user.id))) return { ok: false, message: "This person is already an admin" };
-  const { id, token } = await createInvite(email, inviter.id);
+  if (existing && roleOf((await getProfile(existing.user.id))?.role)) return { ok: false, message: "This person is already on the team" };
+  const { id, token } = await createInvite(email, inviter.id, role);
   return emailInvite(id, email, inviteLink(token), inviter);
 }
 
@@ -56,7 +60,7 @@ export async function inviteForToken(token: string) {
 
 /**
  * Accepts an invite: the link is used up first (atomically), then the account is created, or an existing
- * non-admin account of that address gets the new name and password, and becomes an admin. The address is
+ * account without a role at that address gets the new name and password, and the invite's role. The address is
  * always the invite's own: the form cannot name another account.
  */
 export async function acceptInvite(request: Request, input: { token: string; full_name: string; password: string }): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
@@ -68,10 +72,10 @@ export async function acceptInvite(request: Request, input: { token: string; ful
     if (existing) {
       await setPassword(invite.email, input.password);
       await ctx.internalAdapter.updateUser(existing.user.id, { name: input.full_name });
-      await promoteToAdmin(existing.user.id, input.full_name);
+      await grantRole(existing.user.id, invite.role, input.full_name);
     } else {
-      const user = await ensureUser({ email: invite.email, password: input.password, name: input.full_name, role: "admin" });
-      await promoteToAdmin(user.id, input.full_name);
+      const user = await ensureUser({ email: invite.email, password: input.password, name: input.full_name, role: invite.role });
+      await grantRole(user.id, invite.role, input.full_name);
     }
     logger.info({ inviteId: invite.id }, "invite accepted");
     await recordSecurityActivity(request, { action: "team.invite-accepted", actorEmail: invite.email });
@@ -82,12 +86,26 @@ export async function acceptInvite(request: Request, input: { token: string; ful
   }
 }
 
-export type RemoveOutcome = DemoteResult;
+/**
+ * The Activity entry of a role change (docs/product.md#staff-accounts): whose role, from, to; the actor is the
+ * caller's (the signed-in Owner, or the command line).
+ */
+export function roleChangeEntry(userId: string, change: Extract<RoleChange, { outcome: "changed" }>) {
+  const to = change.to ? ROLE_LABELS[change.to] : "no role";
+  return {
+    action: change.to ? "team.set-role" : "team.remove-access",
+    entity: "user",
+    entityId: userId,
+    entityName: change.email,
+    fields: ["role"],
+    detail: `${ROLE_LABELS[change.from]} to ${to}`,
+  };
+}
 
-/** "Remove access": demotes and ends every session of the person at once; never the last admin. */
-export async function removeAdminAccess(userId: string): Promise<RemoveOutcome> {
-  const result = await demoteAdmin(userId);
-  if (result === "demoted") logger.info({ userId }, "admin access removed");
+/** "Remove access": takes the role away and ends every session of the person at once; never the last Owner. */
+export async function removeAccess(userId: string): Promise<RoleChange> {
+  const result = await changeRole(userId, null);
+  if (result.outcome === "changed") logger.info({ userId }, "staff access removed");
   return result;
 }
 

@@ -3,7 +3,7 @@ import { recordSecurityActivity } from "../activity/activity";
 import QRCode from "qrcode";
 import { auth } from "./auth";
 import { logger } from "../logger";
-import { isAdminUser } from "../models/users";
+import { isStaffUser } from "../models/users";
 import { hitRateLimit } from "../models/rate-limits";
 import { clientIp } from "./sign-in";
 import { noteSignIn } from "./sign-in-events";
@@ -51,7 +51,7 @@ export async function verifySecondFactor(request: Request, input: { method: "tot
   const result = (await response.json()) as { user?: { id: string; email?: string } };
   const userId = result.user?.id ?? "";
   const headers = setCookies(response);
-  if (!(await isAdminUser(userId))) {
+  if (!(await isStaffUser(userId))) {
     const cookie = new Headers({ cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
     await auth()
       .api.signOut({ headers: cookie })

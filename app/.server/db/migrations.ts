@@ -674,6 +674,40 @@ function m0020TwoFactorRequirement(): Migration {
   };
 }
 
+/**
+ * Staff roles (docs/decisions/0076-staff-roles-design.md): an invite carries the role its account gets, and "Require
+ * two-factor" becomes one switch per role, each starting as the old all-admins switch was.
+ */
+function m0021StaffRoles(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("invites").addColumn("role", "text").execute();
+      const old = await db.selectFrom("site_settings").select(["setting_value", "updated_at"]).where("setting_key", "=", "require_two_factor").executeTakeFirst();
+      if (old) {
+        for (const role of ["owner", "editor", "sales"]) {
+          await db
+            .insertInto("site_settings")
+            .values({ setting_key: `require_two_factor_${role}`, setting_value: old.setting_value, updated_at: old.updated_at })
+            .onConflict((oc) => oc.column("setting_key").doNothing())
+            .execute();
+        }
+        await db.deleteFrom("site_settings").where("setting_key", "=", "require_two_factor").execute();
+      }
+      // The requirement as every admin request reads it (0020's counter row, docs/decisions/0079-two-factor-requirement-fails-closed.md)
+      // becomes one row per role too, each starting as the all-admins row was.
+      const counter = await db.selectFrom("site_counters").select("value").where("name", "=", "require_two_factor").executeTakeFirst();
+      for (const role of ["owner", "editor", "sales"]) {
+        await db
+          .insertInto("site_counters")
+          .values({ name: `require_two_factor_${role}`, value: Number(counter?.value ?? 0) })
+          .onConflict((oc) => oc.column("name").doNothing())
+          .execute();
+      }
+      await db.deleteFrom("site_counters").where("name", "=", "require_two_factor").execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -696,6 +730,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0018_schedules": m0018Schedules(engine),
         "0019_media": m0019Media(engine),
         "0020_two_factor_requirement": m0020TwoFactorRequirement(),
+        "0021_staff_roles": m0021StaffRoles(),
       };
     },
   };

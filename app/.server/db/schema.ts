@@ -274,6 +274,8 @@ export interface InvitesTable {
   revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** The invitation email last queued for it (mail_outbox), whose delivery the Team page shows. */
   mail_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The role the accepted account gets (docs/decisions/0076-staff-roles-design.md); null on invites made before roles: Owner. */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -1,3 +1,4 @@
+import { leadScopeCondition } from "../enquiries/lead-scope";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { EnquiryInput, EnquiryStatus } from "~/validation/enquiry";
 import type { LeadStage } from "~/validation/lead-stages";
@@ -114,6 +115,8 @@ export interface EnquiryFilter {
   limit?: number;
   /** Rows to skip, newest first: a later page of the list. */
   offset?: number;
+  /** A Sales member's scope (app/.server/enquiries/lead-scope.ts): their leads and the unassigned ones. */
+  visibleTo?: string | null;
 }
 
 /**
@@ -126,6 +129,7 @@ export function enquiryFilterCondition(filter: EnquiryFilter, table = "enquiries
   if (filter.status === "inbox") parts.push(sql<SqlBool>`${ref("status")} in ('new', 'read')`);
   else if (filter.status) parts.push(sql<SqlBool>`${ref("status")} = ${filter.status}`);
   if (filter.stage) parts.push(sql<SqlBool>`${ref("stage")} = ${filter.stage}`);
+  if (filter.visibleTo) parts.push(leadScopeCondition(filter.visibleTo, table));
   const q = filter.q?.trim().toLowerCase();
   if (q) {
     // LIKE with escaped wildcards: the search box is text, not a pattern language.

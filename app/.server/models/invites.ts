@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { db } from "../db";
 import { newId, nowIso, toIso } from "./rows";
+import { type Role, roleOf } from "~/lib/permissions";
 
 // Admin invites (docs/product.md#staff-accounts): a single-use link valid 72 hours. Only a hash of the token is stored,
 // so a copy of the database does not hold usable links.
@@ -10,6 +11,7 @@ export const INVITE_TTL_MS = 72 * 60 * 60 * 1000;
 export interface PendingInvite {
   id: string;
   email: string;
+  role: Role;
   invitedBy: string | null;
   createdAt: string;
   expiresAt: string;
@@ -21,7 +23,7 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 
 /** A new invite, or a fresh link for the same address (any older pending invite for it is revoked). */
-export async function createInvite(email: string, invitedBy: string | null, now = Date.now()): Promise<{ id: string; token: string }> {
+export async function createInvite(email: string, invitedBy: string | null, role: Role = "editor", now = Date.now()): Promise<{ id: string; token: string }> {
   const address = email.trim().toLowerCase();
   const token = newToken();
   const id = newId();
@@ -35,7 +37,7 @@ export async function createInvite(email: string, invitedBy: string | null, now 
       .execute();
     await trx
       .insertInto("invites")
-      .values({ id, email: address, token_hash: hashToken(token), invited_by: invitedBy, expires_at: now + INVITE_TTL_MS, created_at: nowIso() })
+      .values({ id, email: address, token_hash: hashToken(token), invited_by: invitedBy, role, expires_at: now + INVITE_TTL_MS, created_at: nowIso() })
       .execute();
   });
   return { id, token };
@@ -50,6 +52,7 @@ export async function listPendingInvites(now = Date.now()): Promise<PendingInvit
     .select([
       "invites.id",
       "invites.email",
+      "invites.role",
       "user.email as invited_by_email",
       "invites.created_at",
       "invites.expires_at",
@@ -64,6 +67,7 @@ export async function listPendingInvites(now = Date.now()): Promise<PendingInvit
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
+    role: inviteRole(r.role),
     invitedBy: r.invited_by_email ?? null,
     createdAt: toIso(r.created_at),
     expiresAt: new Date(Number(r.expires_at)).toISOString(),
@@ -115,8 +119,11 @@ export async function findPendingInvite(token: string, now = Date.now()): Promis
   return row ?? null;
 }
 
+/** An invite's role; one made before roles existed gives what every account was then: Owner. */
+const inviteRole = (value: string | null) => roleOf(value) ?? "admin";
+
 /** Uses up a link: one atomic update, so two people opening the same link cannot both accept it. */
-export async function claimInvite(token: string, now = Date.now()): Promise<{ id: string; email: string } | null> {
+export async function claimInvite(token: string, now = Date.now()): Promise<{ id: string; email: string; role: Role } | null> {
   if (!token || token.length > 200) return null;
   const row = await db()
     .updateTable("invites")
@@ -125,9 +132,9 @@ export async function claimInvite(token: string, now = Date.now()): Promise<{ id
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now)
-    .returning(["id", "email"])
+    .returning(["id", "email", "role"])
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { id: row.id, email: row.email, role: inviteRole(row.role) } : null;
 }
 
 /** Gives a claimed invite back when accepting failed after the claim (say, the database hiccuped). */

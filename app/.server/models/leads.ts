@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { leadScopeCondition } from "../enquiries/lead-scope";
 import { db } from "../db";
 import type { Lead, LeadCard } from "~/lib/lead-records";
 import type { EnquiryStatus } from "~/validation/enquiry";
@@ -63,8 +64,8 @@ export function toLead(row: LeadRow): Lead {
   };
 }
 
-export async function getLead(id: string): Promise<Lead | null> {
-  const row = await leadQuery().where("e.id", "=", id).executeTakeFirst();
+export async function getLead(id: string, visibleTo: string | null = null): Promise<Lead | null> {
+  const row = await leadQuery().where("e.id", "=", id).where(leadScopeCondition(visibleTo, "e")).executeTakeFirst();
   return row ? toLead(row) : null;
 }
 
@@ -105,14 +106,15 @@ export const BOARD_COLUMN_SIZE = 50;
  * The board (docs/decisions/0057-lead-board-columns-and-stage-filter.md): for each stage, its open leads (the inbox:
  * not archived, not spam) newest first, at most `perStage` of them, and how many it has in all.
  */
-export async function listBoardLeads(perStage = BOARD_COLUMN_SIZE): Promise<{ cards: LeadCard[]; counts: Record<LeadStage, number> }> {
-  const open = () => leadQuery().where("e.status", "in", ["new", "read"]);
+export async function listBoardLeads(perStage = BOARD_COLUMN_SIZE, visibleTo: string | null = null): Promise<{ cards: LeadCard[]; counts: Record<LeadStage, number> }> {
+  const open = () => leadQuery().where("e.status", "in", ["new", "read"]).where(leadScopeCondition(visibleTo, "e"));
   const [columns, totals] = await Promise.all([
     Promise.all(LEAD_STAGES.map((stage) => open().where("e.stage", "=", stage).orderBy("e.created_at", "desc").orderBy("e.id", "desc").limit(perStage).execute())),
     db()
       .selectFrom("enquiries")
       .select((eb) => ["stage", eb.fn.countAll<number>().as("count")])
       .where("status", "in", ["new", "read"])
+      .where(leadScopeCondition(visibleTo))
       .groupBy("stage")
       .execute(),
   ]);
@@ -135,13 +137,13 @@ function toCard(row: LeadRow): LeadCard {
   };
 }
 
-/** The admins a lead may be assigned to, by name. */
+/** Who a lead may be assigned to, by name: Owners and Sales, the roles that work the enquiries (docs/product.md#access). */
 export async function listAssignableAdmins(): Promise<Array<{ id: string; name: string; email: string }>> {
   const rows = await db()
     .selectFrom("profiles as p")
     .innerJoin("user as u", "u.id", "p.id")
     .select(["p.id", "p.full_name", "u.name", "u.email"])
-    .where("p.role", "=", "admin")
+    .where("p.role", "in", ["admin", "sales"])
     .orderBy("u.email")
     .execute();
   return rows.map((r) => ({ id: r.id, name: r.full_name || r.name || r.email, email: r.email }));

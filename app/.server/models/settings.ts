@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, type SiteSettings } from "~/validation/settings";
+import { type Role, TWO_FACTOR_KEY } from "~/lib/permissions";
 import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import { readCounter } from "./counters";
@@ -49,15 +50,16 @@ async function loadPublicSettings(): Promise<Required<SiteSettings>> {
 }
 
 /**
- * "Require two-factor for all admins" as every admin request reads it (docs/decisions/0079-two-factor-requirement-fails-closed.md):
- * a row of its own in site_counters (1 = required), apart from the content settings, read without the cache. The
- * settings row of the same key is what the Settings page shows; updateSetting writes both in one transaction.
+ * "Require two-factor" per role as every admin request reads it (docs/decisions/0079-two-factor-requirement-fails-closed.md):
+ * a row of its own per role in site_counters (1 = required), named as the setting, apart from the content settings
+ * and read without the cache. The settings row of the same key is what the Settings page shows; updateSetting
+ * writes both in one transaction.
  */
-export const TWO_FACTOR_REQUIRED_COUNTER = "require_two_factor";
+const TWO_FACTOR_KEYS: ReadonlySet<string> = new Set(Object.values(TWO_FACTOR_KEY));
 
-/** Whether two-factor is required; throws when it cannot be read (the caller decides what that means). */
-export async function readTwoFactorRequirement(): Promise<boolean> {
-  return (await readCounter(TWO_FACTOR_REQUIRED_COUNTER)) === 1;
+/** Whether two-factor is required of a role; throws when it cannot be read (the caller decides what that means). */
+export async function readTwoFactorRequirement(role: Role): Promise<boolean> {
+  return (await readCounter(TWO_FACTOR_KEY[role])) === 1;
 }
 
 /** Sets one setting by key (created if the key has no row yet). */
@@ -71,11 +73,11 @@ export async function updateSetting(key: SettingKey, value: string): Promise<voi
         .values({ setting_key: key, setting_value: value, updated_at })
         .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
         .execute();
-      if (key !== "require_two_factor") return;
+      if (!TWO_FACTOR_KEYS.has(key)) return;
       const required = value === "true" ? 1 : 0;
       await trx
         .insertInto("site_counters")
-        .values({ name: TWO_FACTOR_REQUIRED_COUNTER, value: required })
+        .values({ name: key, value: required })
         .onConflict((oc) => oc.column("name").doUpdateSet({ value: required }))
         .execute();
     });

@@ -1,29 +1,32 @@
 import { db, getDatabase } from "../db";
 import { nowIso, toBool, toIso } from "./rows";
+import { ROLES, type Role, roleOf } from "~/lib/permissions";
 
-// The admins ("Team") and what the Team page, sign-in notices and the admin command need of them.
+// The staff ("Team": Owners, Editors and Sales) and what the Team page, sign-in notices and the admin command need of them.
 
 export interface TeamMember {
   id: string;
   name: string;
   email: string;
+  role: Role;
   lastSignInAt: string | null;
   twoFactorEnabled: boolean;
 }
 
-/** Every admin (profile role 'admin'), by name. */
-export async function listAdmins(): Promise<TeamMember[]> {
+/** Everyone with a staff role (docs/decisions/0076-staff-roles-design.md), by address. */
+export async function listStaff(): Promise<TeamMember[]> {
   const rows = await db()
     .selectFrom("profiles")
     .innerJoin("user", "user.id", "profiles.id")
-    .select(["profiles.id", "profiles.full_name", "user.name", "user.email", "profiles.last_sign_in_at", "user.twoFactorEnabled"])
-    .where("profiles.role", "=", "admin")
+    .select(["profiles.id", "profiles.full_name", "profiles.role", "user.name", "user.email", "profiles.last_sign_in_at", "user.twoFactorEnabled"])
+    .where("profiles.role", "in", [...ROLES])
     .orderBy("user.email", "asc")
     .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.full_name || r.name || "",
     email: r.email,
+    role: roleOf(r.role) ?? "editor",
     lastSignInAt: r.last_sign_in_at ? toIso(r.last_sign_in_at) : null,
     twoFactorEnabled: toBool(r.twoFactorEnabled),
   }));
@@ -34,31 +37,46 @@ export async function countAdmins(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type DemoteResult = "demoted" | "last-admin" | "not-admin";
+export type RoleChange = { outcome: "changed"; from: Role; to: Role | null; email: string | null } | { outcome: "unchanged"; role: Role } | { outcome: "last-owner" } | { outcome: "not-staff" };
 
 /**
- * Removes the admin role, unless it is the last admin (docs/product.md#staff-accounts: the server refuses it, from the
- * admin page and the command line alike), and ends every session of the person in the same transaction.
- * On Postgres the admin rows are locked first, so two admins removing each other at once cannot both win.
+ * Gives a staff member another role, or none (`null`: "Remove access", which also ends every session of the person
+ * in the same transaction). There is always at least one Owner (docs/product.md#staff-accounts): the change is one
+ * conditional update that leaves a last Owner as they are, for the Team page and the command line alike. On Postgres
+ * the Owners' rows are locked first: under read committed, two Owners demoting each other at once would each still
+ * see the other in the update's own check and both succeed (docs/decisions/0082-staff-roles-as-built.md).
  */
-export async function demoteAdmin(userId: string): Promise<DemoteResult> {
+export async function changeRole(userId: string, to: Role | null): Promise<RoleChange> {
   const engine = getDatabase().engine;
   return db()
     .transaction()
     .execute(async (trx) => {
-      let admins = trx.selectFrom("profiles").select("id").where("role", "=", "admin");
-      if (engine === "postgres") admins = admins.forUpdate();
-      const ids = (await admins.execute()).map((r) => r.id);
-      if (!ids.includes(userId)) return "not-admin";
-      if (ids.length <= 1) return "last-admin";
-      await trx.updateTable("profiles").set({ role: null, updated_at: nowIso() }).where("id", "=", userId).execute();
-      await trx.deleteFrom("session").where("userId", "=", userId).execute();
-      return "demoted";
+      if (engine === "postgres") await trx.selectFrom("profiles").select("id").where("role", "=", "admin").forUpdate().execute();
+      const profile = await trx.selectFrom("profiles").select(["role", "email"]).where("id", "=", userId).executeTakeFirst();
+      const before = roleOf(profile?.role);
+      if (!before) return { outcome: "not-staff" } as const;
+      if (before === to) return { outcome: "unchanged", role: before } as const;
+      const result = await trx
+        .updateTable("profiles")
+        .set({ role: to, updated_at: nowIso() })
+        .where("id", "=", userId)
+        .where("role", "=", before)
+        .where((eb) =>
+          eb.or([
+            eb("role", "<>", "admin"),
+            eb.exists(eb.selectFrom("profiles as other").select("other.id").where("other.role", "=", "admin").where("other.id", "<>", userId)),
+          ]),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return { outcome: "last-owner" } as const;
+      if (to === null) await trx.deleteFrom("session").where("userId", "=", userId).execute();
+      return { outcome: "changed", from: before, to, email: profile?.email ?? null } as const;
     });
 }
 
-export async function promoteToAdmin(userId: string, fullName: string): Promise<void> {
-  await db().updateTable("profiles").set({ role: "admin", full_name: fullName, updated_at: nowIso() }).where("id", "=", userId).execute();
+/** Gives an account a staff role with the name it chose (an accepted invite). */
+export async function grantRole(userId: string, role: Role, fullName: string): Promise<void> {
+  await db().updateTable("profiles").set({ role, full_name: fullName, updated_at: nowIso() }).where("id", "=", userId).execute();
 }
 
 export async function recordSignIn(userId: string): Promise<void> {

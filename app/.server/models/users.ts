@@ -1,3 +1,4 @@
+import { type Role, roleOf } from "~/lib/permissions";
 import { auth } from "../auth/auth";
 import { getProfile, setProfileRole } from "./profiles";
 import { newPasswordProblem } from "~/validation/password-policy";
@@ -13,7 +14,7 @@ export interface CreatedUser {
  * Used by start-up bootstrap (ADMIN_EMAIL/ADMIN_PASSWORD), `npm run admin` and tests; works while public
  * sign-up is off because it goes through better-auth's internal adapter, not its sign-up endpoint.
  */
-export async function ensureUser(input: { email: string; password: string; name?: string; role?: "admin" | null }): Promise<CreatedUser> {
+export async function ensureUser(input: { email: string; password: string; name?: string; role?: Role | null }): Promise<CreatedUser> {
   const ctx = await auth().$context;
   const email = input.email.trim().toLowerCase();
   requireAllowedPassword(input.password);
@@ -52,6 +53,7 @@ export async function setPassword(email: string, password: string): Promise<bool
   return true;
 }
 
-export async function isAdminUser(userId: string): Promise<boolean> {
-  return (await getProfile(userId))?.role === "admin";
+/** Whether the user has a staff role (Owner, Editor or Sales): only they may sign in to the admin (docs/product.md#access). */
+export async function isStaffUser(userId: string): Promise<boolean> {
+  return roleOf((await getProfile(userId))?.role) !== null;
 }

@@ -22,7 +22,7 @@ import type { Storage } from "./types";
 /** An expected refusal: the status and message the caller sees; detail goes to the log only. */
 export class UploadError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 403 | 413 | 415,
     message: string,
     readonly detail?: string,
   ) {
@@ -184,8 +184,10 @@ export interface StoredUpload extends UploadedFile {
 }
 
 /** Parses, checks, processes and stores the files of an upload request; throws UploadError for a refusal. */
-export async function handleUpload(request: Request, storage: Storage): Promise<StoredUpload[]> {
+export async function handleUpload(request: Request, storage: Storage, mayUse: (folder: UploadFolder) => boolean = () => true): Promise<StoredUpload[]> {
   const form = await readUploadForm(request);
+  // The caller's role decides the folder (an avatar is everyone's, the site's images are the editors'): nothing is stored yet.
+  if (!mayUse(form.folder)) throw new UploadError(403, "Your role may not upload here");
   // One file at a time: bounded memory and CPU per request on a small machine.
   const prepared: PreparedFile[] = [];
   for (const file of form.files) prepared.push(await prepare(file));

@@ -64,10 +64,11 @@ const LABELS: Record<string, string> = {
   "two-factor.enable": "Turned on two-factor",
   "two-factor.disable": "Turned off two-factor",
   "two-factor.regenerate-backup-codes": "Created new backup codes",
-  "team.invite": "Invited an admin",
+  "team.invite": "Invited a team member",
+  "team.set-role": "Changed a team member's role",
   "team.resend-invite": "Sent an invitation again",
   "team.revoke-invite": "Revoked an invitation",
-  "team.remove-access": "Removed an admin's access",
+  "team.remove-access": "Removed a team member's access",
   "team.invite-accepted": "Accepted an invitation",
 };
 
@@ -86,7 +87,10 @@ const FIELD_LABELS: Record<string, Record<string, string>> = {
   category: { name: "Name", type: "Type" },
   setting: {
     show_sample_content: "Show sample content",
-    require_two_factor: "Require two-factor for all admins",
+    require_two_factor_owner: "Require two-factor for Owners",
+    require_two_factor_editor: "Require two-factor for Editors",
+    require_two_factor_sales: "Require two-factor for Sales",
+    sales_own_leads_only: "Sales see only their own leads",
     header_logo_type: "Header logo type",
     header_logo_text: "Header Logo Text",
     header_logo_image_url: "Header Logo Image URL",

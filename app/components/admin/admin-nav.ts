@@ -1,26 +1,29 @@
+import type { Permission } from "~/lib/permissions";
 import { ChartLine, FileText, FolderKanban, History, Images, Inbox, LayoutDashboard, type LucideIcon, Phone, Settings, Trash2, UserRound, Users, Wrench } from "lucide-react";
 
 export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** What the page's loader asks for: a role without it does not see the item (docs/product.md#access). */
+  permission: Permission;
 }
 
 /** The admin sections, in sidebar order; the label is also the header's section title. */
 export const NAV_ITEMS: NavItem[] = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/admin/services", label: "Services", icon: Wrench },
-  { to: "/admin/projects", label: "Projects", icon: FolderKanban },
-  { to: "/admin/contact-details", label: "Contact Details", icon: Phone },
-  { to: "/admin/site-content", label: "Site Content", icon: FileText },
-  { to: "/admin/media", label: "Media", icon: Images },
-  { to: "/admin/enquiries", label: "Enquiries", icon: Inbox },
-  { to: "/admin/team", label: "Team", icon: Users },
-  { to: "/admin/insight", label: "Insight", icon: ChartLine },
-  { to: "/admin/profile", label: "Profile", icon: UserRound },
-  { to: "/admin/settings", label: "Settings", icon: Settings },
-  { to: "/admin/trash", label: "Trash", icon: Trash2 },
-  { to: "/admin/activity", label: "Activity", icon: History },
+  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, permission: "dashboard.view" },
+  { to: "/admin/services", label: "Services", icon: Wrench, permission: "content.edit" },
+  { to: "/admin/projects", label: "Projects", icon: FolderKanban, permission: "content.edit" },
+  { to: "/admin/contact-details", label: "Contact Details", icon: Phone, permission: "content.edit" },
+  { to: "/admin/site-content", label: "Site Content", icon: FileText, permission: "content.edit" },
+  { to: "/admin/media", label: "Media", icon: Images, permission: "content.edit" },
+  { to: "/admin/enquiries", label: "Enquiries", icon: Inbox, permission: "leads.view" },
+  { to: "/admin/team", label: "Team", icon: Users, permission: "team.manage" },
+  { to: "/admin/insight", label: "Insight", icon: ChartLine, permission: "insight.view" },
+  { to: "/admin/profile", label: "Profile", icon: UserRound, permission: "self.manage" },
+  { to: "/admin/settings", label: "Settings", icon: Settings, permission: "settings.site" },
+  { to: "/admin/trash", label: "Trash", icon: Trash2, permission: "trash.restore" },
+  { to: "/admin/activity", label: "Activity", icon: History, permission: "activity.view" },
 ];
 
 export function sectionTitle(pathname: string): string {

@@ -4,6 +4,7 @@ import { Form, Link, NavLink, useLocation, useMatch, useNavigation } from "react
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import type { Permission } from "~/lib/permissions";
 import { NAV_ITEMS, sectionTitle, writeSidebarCookie } from "./admin-nav";
 import { initialOf } from "./labels";
 import { useHydrated } from "./use-hydrated";
@@ -34,6 +35,10 @@ export interface ShellUser {
   email: string | null;
   fullName: string | null;
   avatarUrl: string | null;
+  /** The role as the Team page names it (Owner, Editor, Sales). */
+  roleLabel: string;
+  /** What the role may do: the sidebar shows only the pages it may open. */
+  permissions: readonly Permission[];
 }
 
 export const FALLBACK_EMAIL = "admin@company.com";
@@ -134,7 +139,7 @@ export function AdminShell({
               <UserAvatar user={user} />
               <div className="hidden text-right sm:block">
                 <p className="max-w-40 truncate text-sm leading-tight font-medium">{user.fullName || "Admin User"}</p>
-                <p className="text-xs text-muted-foreground">Administrator</p>
+                <p className="text-xs text-muted-foreground">{user.roleLabel}</p>
               </div>
             </div>
           </div>
@@ -180,7 +185,7 @@ function SidebarContents({ user, companyName, collapsed, onNavigate }: { user: S
       </div>
       <nav aria-label="Admin sections" className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">
-          {NAV_ITEMS.map((item) => (
+          {NAV_ITEMS.filter((item) => user.permissions.includes(item.permission)).map((item) => (
             <li key={item.to}>
               <SidebarLink item={item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>

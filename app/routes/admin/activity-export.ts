@@ -1,5 +1,6 @@
 import type { Route } from "./+types/activity-export";
-import { requireAdmin } from "~/.server/auth/access";
+import { requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { ACTIVITY_CSV_HEADER, activityCsvCells } from "~/.server/activity/csv";
 import { withTargets } from "~/.server/activity/targets";
 import { csvDownload } from "~/.server/http/csv-download";
@@ -7,13 +8,16 @@ import { logger } from "~/.server/logger";
 import { pagesOfActivityForExport } from "~/.server/models/activity";
 import { ACTIVITY_EXPORT_LIMIT, parseActivityQuery, toActivityFilter } from "~/validation/activity";
 
+/** Who may open this (docs/product.md#access). */
+export const permissions = { loader: "activity.view" } satisfies RoutePermissions;
+
 /**
  * GET /admin/activity/export.csv: the entries of the Activity page's current filter, newest first, as a
  * spreadsheet (docs/decisions/0016-activity-log.md). A resource route, so it checks the request's
  * origin itself: a page on another site may not make an admin's browser fetch the log.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requirePermission(request, permissions.loader);
   const fetchSite = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
   if ((fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") || (origin !== null && origin !== new URL(request.url).origin)) {

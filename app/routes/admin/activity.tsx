@@ -1,7 +1,8 @@
 import { Download, Filter, History, X } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
-import { requireAdmin } from "~/.server/auth/access";
+import { requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { withTargets } from "~/.server/activity/targets";
 import { listActivity, listActivityPeople } from "~/.server/models/activity";
 import { activityLabel, fieldLabel, KIND_LABELS } from "~/components/admin/activity-labels";
@@ -22,8 +23,11 @@ import { ACTIVITY_PAGE_SIZE, ACTIVITY_RETENTION_MONTHS, type ActivityQuery, pars
 // The activity log (docs/decisions/0016-activity-log.md): who changed what and every sign-in event,
 // newest first, filtered by person, kind and date through the URL, so the page works without JavaScript.
 
+/** Who may open this (docs/product.md#access). */
+export const permissions = { loader: "activity.view" } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const parsed = parseActivityQuery(new URL(request.url).searchParams);
   const query = parsed.query;
   const page = query.page ?? 1;

@@ -2,7 +2,8 @@ import { ArrowDown, ArrowUp, Clock, Globe, Mail, MapPin, MessageCircle, Pencil, 
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/contact-details";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { changedFields } from "~/.server/models/activity";
 import {
   type ContactDetail,
@@ -27,8 +28,11 @@ import { loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
 import { submitFetcher } from "~/components/admin/fetcher-submit";
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "content.edit", intents: { create: "content.edit", delete: "content.edit", move: "content.edit", update: "content.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const details = await listContactDetails().catch(loadFailed("contact details"));
   return { details, loadError: details === null ? "Failed to fetch contact details" : null };
 }
@@ -45,7 +49,7 @@ const success = (message: string, id: string) => ({ id, title: "Success", messag
 const summary = (detail: Pick<ContactDetail, "type" | "value">) => `${detail.type}: ${detail.value}`;
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   return recordAction(request, user, { entity: "contact-detail", noun: "contact detail", wording }, async (act) => {
     switch (act.intent) {
       case "create": {

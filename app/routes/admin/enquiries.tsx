@@ -2,7 +2,9 @@ import { Download, Inbox, MessageSquareText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
+import { leadScopeOf } from "~/.server/enquiries/lead-scope";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
@@ -39,10 +41,14 @@ import { submitFetcher } from "~/components/admin/fetcher-submit";
 // Leads (docs/decisions/0017-leads-pipeline.md): the board view and, on an opened enquiry, its stage,
 // assignee, follow-up, value, source, attachments, replies and timeline.
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "leads.view", intents: { "add-note": "leads.edit", "bulk-delete": "leads.edit", "bulk-status": "leads.edit", delete: "leads.edit", "record-reply": "leads.edit", "save-lead": "leads.edit", "send-reply": "leads.edit", "set-assignee": "leads.edit", "set-follow-up": "leads.edit", "set-stage": "leads.edit", "set-status": "leads.edit", "set-value": "leads.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requirePermission(request, permissions.loader);
   const url = new URL(request.url);
-  const filter = enquiryFilter(url.searchParams);
+  const scope = await leadScopeOf(user);
+  const filter = { ...enquiryFilter(url.searchParams), visibleTo: scope };
   const view: LeadView = url.searchParams.get("view") === "board" ? "board" : "list";
   const selectedId = url.searchParams.get("id");
   const validId = selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? selectedId : null;
@@ -50,15 +56,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   // end (its last enquiry just archived) shows the last page there is.
   const folderCounts = countEnquiries(view === "list" ? filter.stage : null);
   const listPage = async () => {
-    const total = filter.q.trim() ? await countMatchingEnquiries(filter) : folderTotal(await folderCounts, filter.status);
+    const total = filter.q.trim() || scope ? await countMatchingEnquiries(filter) : folderTotal(await folderCounts, filter.status);
     const paging = pageWindow(total, requestedPage(url.searchParams), ENQUIRIES_PAGE_SIZE);
     return { paging, enquiries: await listEnquiries({ ...filter, offset: paging.offset, limit: paging.limit }) };
   };
   const [list, counts, selected, board, admins, templates, companyName] = await Promise.all([
     view === "list" ? listPage() : null,
     folderCounts,
-    validId ? getLead(validId) : null,
-    view === "board" ? listBoardLeads() : null,
+    validId ? getLead(validId, scope) : null,
+    view === "board" ? listBoardLeads(undefined, scope) : null,
     listAssignableAdmins(),
     listReplyTemplates(),
     // Reply templates sign with {company}: the published name (docs/product.md#leads).
@@ -116,7 +122,7 @@ const OPTIONS = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   return recordAction(request, user, OPTIONS, async (act) => {
     const { intent } = act;
     switch (intent) {

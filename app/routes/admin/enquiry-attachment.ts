@@ -1,9 +1,12 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/enquiry-attachment";
-import { requireAdmin } from "~/.server/auth/access";
+import { requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
+import { leadScopeOf } from "~/.server/enquiries/lead-scope";
 import { getAttachmentStorage } from "~/.server/enquiries/attachments";
 import { logger } from "~/.server/logger";
 import { getLeadAttachment } from "~/.server/models/lead-attachments";
+import { getLead } from "~/.server/models/leads";
 
 // GET /admin/enquiries/:id/attachments/:attachmentId: a file sent with the contact form, for a signed-in
 // admin only (docs/decisions/0018-enquiry-attachments.md). The key comes from the database row of that
@@ -12,9 +15,14 @@ import { getLeadAttachment } from "~/.server/models/lead-attachments";
 const ID = /^[A-Za-z0-9-]{1,100}$/;
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
 
+/** Who may open this (docs/product.md#access). */
+export const permissions = { loader: "leads.view" } satisfies RoutePermissions;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requirePermission(request, permissions.loader);
   if (!ID.test(params.id) || !ID.test(params.attachmentId)) return notFound();
+  // A lead outside a Sales member's scope has no files for them (docs/product.md#access).
+  if (!(await getLead(params.id, await leadScopeOf(user)))) return notFound();
   const attachment = await getLeadAttachment(params.id, params.attachmentId);
   if (!attachment) return notFound();
   const stream = await getAttachmentStorage().stream(attachment.storage_key);

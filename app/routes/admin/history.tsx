@@ -1,7 +1,8 @@
 import { ArrowLeft, History, RotateCcw } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { getProject, projectSnapshot, restoreProjectVersion } from "~/.server/models/projects";
 import { getService, restoreServiceVersion, serviceSnapshot } from "~/.server/models/services";
 import { getVersion, listVersions, type RestoreResult, type VersionedKind, VERSIONS_KEPT } from "~/.server/models/versions";
@@ -34,8 +35,11 @@ function notFound(kind: VersionedKind): never {
   throw data({ message: `${NOUN[kind].title} not found` }, { status: 404 });
 }
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "content.edit", intents: { "restore-version": "content.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const kind = kindOf(request);
   const id = params.id;
   if (!ID_PATTERN.test(id)) notFound(kind);
@@ -61,7 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const WORDING: Wording = { message: "Failed to restore version" };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   const kind = kindOf(request);
   return recordAction(request, user, { entity: kind, noun: "version", wording: () => WORDING }, async (act) => {
     const { intent } = act;

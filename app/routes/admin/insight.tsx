@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/insight";
-import { requireAdmin } from "~/.server/auth/access";
+import { requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { insightCounter } from "~/.server/insight/insight";
 import { addDays, dayOf } from "~/.server/insight/view-facts";
 import { getInsightReport, type ConversionRow, type Ranked } from "~/.server/models/insight-reads";
@@ -16,8 +17,11 @@ import { INSIGHT_PERIODS, insightPeriod } from "~/validation/insight";
 // Insight (docs/product.md#insight): cookie-free visitor statistics and enquiry conversion, counted on the server
 // (docs/decisions/0023-insight-counted-on-the-server.md); what is kept is in docs/privacy.md.
 
+/** Who may open this (docs/product.md#access). */
+export const permissions = { loader: "insight.view" } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const period = insightPeriod(new URL(request.url).searchParams);
   // This instance's last few seconds of counts first, so an admin checking a visit just made sees it.
   await insightCounter().flush();

@@ -9,7 +9,7 @@ import type { RecordAction, Wording } from "./record-action";
 
 // The lead intents of the enquiries page (docs/decisions/0017-leads-pipeline.md): the board's stage, the
 // lead's details form, a note, a reply by mail and a reply sent from the admin's own email app, as steps of the page's recordAction
-// (docs/decisions/0028-one-message-mechanism.md). The route has checked requireAdmin already.
+// (docs/decisions/0028-one-message-mechanism.md). The route has checked requireAction already.
 
 const FAILED: Record<string, string> = {
   "set-stage": "Failed to change the stage",

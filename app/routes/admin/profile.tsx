@@ -2,7 +2,8 @@ import { KeyRound, LogOut, ShieldCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/profile";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { recordAdminActivity } from "~/.server/activity/activity";
 import { changedFields } from "~/.server/models/activity";
 import { updateProfile } from "~/.server/models/profiles";
@@ -24,8 +25,11 @@ import { ProfileSchema } from "~/validation/profile";
 import { ChangePasswordSchema } from "~/validation/new-password";
 import { attempt, fail, intentOf, ok, parseForm, readForm } from "./action-helpers";
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "self.manage", intents: { "change-password": "self.manage", "sign-out-others": "self.manage", update: "self.manage" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requirePermission(request, permissions.loader);
   return {
     profile: {
       id: user.id,
@@ -43,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   const form = await readForm(request);
   const failure = { intent: "update", message: "Failed to update profile" };
   if (!form) return fail({ ...failure, detail: "The request was not a form" });

@@ -2,7 +2,8 @@ import { FolderKanban, Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { countProjects, createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
@@ -21,8 +22,11 @@ import { recordAction, saveRecord, type Wording } from "./record-action";
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
 const ProjectDialog = lazy(() => import("~/components/admin/project-dialog").then((m) => ({ default: m.ProjectDialog })));
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "content.edit", intents: { create: "content.edit", "create-category": "content.edit", delete: "content.edit", "set-flags": "content.edit", update: "content.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const requested = requestedPage(new URL(request.url).searchParams);
   // One page of cards (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the end (its
   // last card just deleted) shows the last page there is.
@@ -39,7 +43,7 @@ const SAVE: Wording = { message: "Failed to save project", reason: "inline" };
 const WORDING: Record<string, Wording> = { delete: { message: "Failed to delete project" }, "create-category": CATEGORY_WORDING };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   const options = { entity: "project", noun: "project", wording: (intent: string) => WORDING[intent] ?? SAVE };
   return recordAction(request, user, options, async (act) => {
     const { intent } = act;

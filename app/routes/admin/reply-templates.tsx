@@ -2,7 +2,8 @@ import { ArrowLeft, Plus, Save, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reply-templates";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from "~/.server/models/reply-templates";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { FieldError } from "~/components/admin/form-fields";
@@ -18,8 +19,11 @@ import { recordAction, type Wording } from "./record-action";
 // Reply templates for answering leads (docs/decisions/0017-leads-pipeline.md): {name}, {project_type}
 // and {company} are filled in when a template is picked on a lead.
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "leads.view", intents: { "create-template": "leads.edit", "delete-template": "leads.edit", "update-template": "leads.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   return { templates: await listReplyTemplates() };
 }
 
@@ -28,7 +32,7 @@ const SAVE: Wording = { message: "Failed to save template", reason: "instead" };
 const DELETE: Wording = { message: "Failed to delete template", reason: "instead" };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   const options = { entity: "reply-template", noun: "template", wording: (intent: string) => (intent === "delete-template" ? DELETE : SAVE) };
   return recordAction(request, user, options, async (act) => {
     const { intent } = act;

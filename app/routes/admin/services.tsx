@@ -1,7 +1,8 @@
 import { Plus, Wrench } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { Route } from "./+types/services";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
@@ -18,8 +19,11 @@ import { recordAction, saveRecord, type Wording } from "./record-action";
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
 const ServiceDialog = lazy(() => import("~/components/admin/service-dialog").then((m) => ({ default: m.ServiceDialog })));
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "content.edit", intents: { create: "content.edit", "create-category": "content.edit", delete: "content.edit", "toggle-active": "content.edit", update: "content.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   // docs/product.md#services: a failed load is 'Failed to fetch services' on the page, not a broken page.
   const [services, categories] = await Promise.all([
     listServices().catch(loadFailed("services")),
@@ -37,7 +41,7 @@ const WORDING: Record<string, Wording> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   const options = { entity: "service", noun: "service", wording: (intent: string) => WORDING[intent] ?? WORDING.create };
   return recordAction(request, user, options, async (act) => {
     const { intent } = act;

@@ -1,31 +1,36 @@
 import { useState } from "react";
 import type { Route } from "./+types/settings";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import { can, type Role, ROLES, type RoutePermissions, TWO_FACTOR_KEY } from "~/lib/permissions";
 import { getSetting, listSettings, setHeroBackgroundType, updateSetting } from "~/.server/models/settings";
 import { getSiteContent } from "~/.server/models/site-chrome";
 import { LoadError } from "~/components/admin/load-error";
 import { SettingMediaField, SettingSelect, SettingSwitch, SettingTextField } from "~/components/admin/setting-controls";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { DEFAULT_SETTINGS, heroUrlProblem, SETTING_KEYS, type SettingKey, SettingUpdateSchema } from "~/validation/settings";
+import { DEFAULT_SETTINGS, heroUrlProblem, SECURITY_SETTING_KEYS, SETTING_KEYS, type SettingKey, SettingUpdateSchema } from "~/validation/settings";
 import { loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "settings.site", intents: { "": "settings.site", update: "settings.site" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requirePermission(request, permissions.loader);
   const [rows, content] = await Promise.all([listSettings().catch(loadFailed("site settings")), getSiteContent()]);
   const settings: Record<SettingKey, string> = { ...DEFAULT_SETTINGS };
   for (const row of rows ?? []) {
     if ((SETTING_KEYS as readonly string[]).includes(row.setting_key)) settings[row.setting_key as SettingKey] = row.setting_value;
   }
   // The text logo falls back to the company name of the Site Content page.
-  return { settings, companyName: content.company.name, loadError: rows === null ? "Failed to fetch site settings" : null };
+  const security = can(user.role, "settings.security");
+  return { settings, security, companyName: content.company.name, loadError: rows === null ? "Failed to fetch site settings" : null };
 }
 
 const WORDING: Wording = { message: "Failed to update setting" };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   // The site's settings are always there: each write names its setting by `key`, never by an id.
   const options = { entity: "setting", noun: "setting", singleton: "site-settings", wording: () => WORDING };
   return recordAction(request, user, options, async (act) => {
@@ -34,8 +39,10 @@ export async function action({ request }: Route.ActionArgs) {
       case "":
       case "update": {
         const { key, value } = act.parse(SettingUpdateSchema);
-        // Turning the requirement on without it oneself would lock the switch's own user out of the panel.
-        if (key === "require_two_factor" && value === "true" && !user.twoFactorEnabled) {
+        // The sign-in rules are an Owner's: the key decides, not the page (docs/decisions/0076-staff-roles-design.md).
+        if (SECURITY_SETTING_KEYS.includes(key)) await requirePermission(request, "settings.security");
+        // Turning the requirement on for one's own role without it oneself would lock the switch's own user out.
+        if (user.role && key === TWO_FACTOR_KEY[user.role] && value === "true" && !user.twoFactorEnabled) {
           return act.refuse(null, 400, { value: "Set up two-factor for your own account first (Profile, Two-factor)" });
         }
         // The hero background's address and type always match (docs/decisions/0019-admin-toasts-and-hero-media.md): a mismatched address is refused, and a
@@ -64,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings, companyName, loadError } = loaderData;
+  const { settings, security, companyName, loadError } = loaderData;
   if (loadError) {
     return (
       <>
@@ -111,25 +118,43 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Security</h2>
-          </CardTitle>
-          <CardDescription>Sign-in rules for every admin account.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SettingSwitch
-            settingKey="require_two_factor"
-            saved={settings.require_two_factor}
-            label="Require two-factor for all admins"
-            description="Admins without an authenticator app set up are sent to set one up before anything else."
-          />
-        </CardContent>
-      </Card>
+      {security ? <SecuritySettings settings={settings} /> : null}
     </>
   );
 }
+
+/** An Owner's: two-factor per role, and whether Sales see every lead (docs/product.md#access). */
+function SecuritySettings({ settings }: { settings: Record<SettingKey, string> }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Security</h2>
+        </CardTitle>
+        <CardDescription>Sign-in rules per role, and what Sales see.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {ROLES.map((role) => (
+          <SettingSwitch
+            key={role}
+            settingKey={TWO_FACTOR_KEY[role]}
+            saved={settings[TWO_FACTOR_KEY[role]]}
+            label={`Require two-factor for ${ROLE_PLURAL[role]}`}
+            description={`${ROLE_PLURAL[role]} without an authenticator app set up are sent to set one up before anything else.`}
+          />
+        ))}
+        <SettingSwitch
+          settingKey="sales_own_leads_only"
+          saved={settings.sales_own_leads_only}
+          label="Sales see only the leads assigned to them or to no one"
+          description="Off: Sales see every enquiry. On: the list, board, search, export and attachments leave out leads assigned to a colleague."
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+const ROLE_PLURAL: Record<Role, string> = { admin: "Owners", editor: "Editors", sales: "Sales" };
 
 function LogoSettings({ which, settings, companyName }: { which: "header" | "footer"; settings: Record<SettingKey, string>; companyName: string }) {
   const name = which === "header" ? "Header" : "Footer";

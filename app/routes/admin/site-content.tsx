@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/site-content";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { listActiveServices } from "~/.server/models/services";
 import { cancelSchedule, createSchedule, listPendingSchedules } from "~/.server/models/content-schedules";
 import { type ContentWriteResult, discardDraft, listSectionStates, listVersions, publishDraft, publishSections, restoreVersion, saveDraft } from "~/.server/models/site-content";
@@ -21,8 +22,11 @@ import { recordAction, type Wording } from "./record-action";
 
 const sectionOf = (value: string | null): SectionKey => (isSectionKey(value) ? value : "hero");
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "content.edit", intents: { discard: "content.edit", publish: "content.edit", restore: "content.edit", save: "content.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const section = sectionOf(new URL(request.url).searchParams.get("section"));
   const [states, versions, services, schedules] = await Promise.all([
     listSectionStates().catch(loadFailed("site content")),
@@ -81,7 +85,7 @@ const OPTIONS = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   return recordAction(request, user, OPTIONS, async (act) => {
     const { intent, form } = act;
     switch (intent) {

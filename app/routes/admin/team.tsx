@@ -1,12 +1,14 @@
-import { Copy, MailPlus, RotateCw, UserMinus, X } from "lucide-react";
+import { MailPlus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/team";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { mailSender } from "~/.server/mail/mailer";
 import { listPendingInvites, revokeInvite } from "~/.server/models/invites";
-import { listAdmins } from "~/.server/models/team";
-import { inviteAdmin, type InviteOutcome, removeAdminAccess, resendInvite } from "~/.server/auth/staff";
+import { changeRole, listStaff } from "~/.server/models/team";
+import { inviteStaff, type InviteOutcome, removeAccess, resendInvite, roleChangeEntry } from "~/.server/auth/staff";
+import { AdminName, InviteActions, InviteAddress, InviteLink, lastSignIn, MemberRole, RemoveAccessButton, RoleSelect } from "~/components/admin/team-parts";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
@@ -22,25 +24,26 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
-import { cn } from "~/lib/utils";
-import { InviteSchema } from "~/validation/staff";
+import { ROLE_LABELS, type Role } from "~/lib/permissions";
+import { InviteSchema, SetRoleSchema } from "~/validation/staff";
 import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
 import { submitFetcher } from "~/components/admin/fetcher-submit";
 import { useRevalidateWhile } from "~/components/admin/use-revalidate-while";
 
-// The Team page (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): every admin,
-// invites by email (the link shown to copy without SMTP), resend/revoke, and "Remove access".
+// The Team page (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md): every staff
+// member and their role (docs/decisions/0076-staff-roles-design.md), invites with a role by email (the link shown to
+// copy without SMTP), resend/revoke, a role change, and "Remove access". There is always at least one Owner.
+
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "team.manage", intents: { invite: "team.manage", "remove-access": "team.manage", "resend-invite": "team.manage", "revoke-invite": "team.manage", "set-role": "team.manage" } } satisfies RoutePermissions;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  const [admins, invites] = await Promise.all([listAdmins(), listPendingInvites()]);
+  const user = await requirePermission(request, permissions.loader);
+  const [admins, invites] = await Promise.all([listStaff(), listPendingInvites()]);
   return { admins, invites, currentUserId: user.id, emailEnabled: mailSender() !== null };
 }
 
@@ -50,7 +53,8 @@ const WORDING: Record<string, Wording> = {
   invite: { message: "Failed to send invitation" },
   "resend-invite": { message: "Failed to resend invitation", noun: "invitation" },
   "revoke-invite": { message: "Failed to revoke invitation", noun: "invitation" },
-  "remove-access": { message: "Failed to remove access", noun: "admin" },
+  "remove-access": { message: "Failed to remove access", noun: "team member" },
+  "set-role": { message: "Failed to change the role", noun: "team member" },
 };
 
 /**
@@ -71,17 +75,17 @@ function inviteAnswer(outcome: Extract<InviteOutcome, { ok: true }>, words: { se
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   const inviter = { id: user.id, name: user.profile?.full_name || user.name || user.email };
   const options = { entity: "invite", noun: "invitation", wording: (intent: string) => WORDING[intent] ?? NOT_A_FORM };
   return recordAction(request, user, options, async (act) => {
     switch (act.intent) {
       case "invite": {
-        const { email } = act.parse(InviteSchema);
-        const invited = await act.run(() => inviteAdmin(email, inviter));
+        const { email, role } = act.parse(InviteSchema);
+        const invited = await act.run(() => inviteStaff(email, role, inviter));
         if (!invited.ok) return act.refuse(null, 400, { email: invited.message });
         return act.done(
-          { kind: "security", action: "team.invite", entityId: email, detail: email },
+          { kind: "security", action: "team.invite", entityId: email, detail: `${email} as ${ROLE_LABELS[role]}` },
           inviteAnswer(invited, { sent: `Invitation sent to ${email}`, notSent: `The invitation to ${email} is not sent yet`, noMail: "Invitation created: copy the link below and send it yourself" }),
         );
       }
@@ -101,12 +105,16 @@ export async function action({ request }: Route.ActionArgs) {
         if (!revoked) return act.refuse("This invitation is no longer pending", 404);
         return act.done({ kind: "security", action: "team.revoke-invite", entityId: id }, { message: "Invitation revoked" });
       }
-      case "remove-access": {
+      case "remove-access":
+      case "set-role": {
         const id = act.id();
-        const outcome = await act.run(() => removeAdminAccess(id));
-        if (outcome === "last-admin") return act.refuse("The last admin cannot be removed", 409);
-        if (outcome === "not-admin") return act.refuse("This person is not an admin", 404);
-        return act.done({ kind: "security", action: "team.remove-access", entity: "user", entityId: id }, { message: "Access removed" });
+        const to: Role | null = act.intent === "set-role" ? act.parse(SetRoleSchema).role : null;
+        const change = await act.run(() => (to ? changeRole(id, to) : removeAccess(id)));
+        if (change.outcome === "last-owner") return act.refuse(to ? "There must always be at least one Owner" : "The last Owner cannot be removed", 409);
+        if (change.outcome === "not-staff") return act.refuse("This person is not on the team", 404);
+        // Nothing changed, so nothing for Activity.
+        if (change.outcome === "unchanged") return act.doneMany([], { message: `Already ${ROLE_LABELS[change.role]}` });
+        return act.done({ kind: "security", ...roleChangeEntry(id, change) }, { message: to ? `Role changed to ${ROLE_LABELS[to]}` : "Access removed" });
       }
       default:
         return act.unknown();
@@ -135,6 +143,10 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   });
   useActionToast(rowFetcher.data, showLink);
   const inviteAct = (intent: "resend-invite" | "revoke-invite", id: string) => submitFetcher(rowFetcher, { intent, id }, { method: "post" });
+  const setRole = (id: string, role: Role) => submitFetcher(rowFetcher, { intent: "set-role", id, role }, { method: "post" });
+  // The last Owner keeps the role and the access: the server refuses either change anyway.
+  const owners = admins.filter((admin) => admin.role === "admin").length;
+  const isLastOwner = (admin: { role: Role }) => admin.role === "admin" && owners <= 1;
 
   return (
     <>
@@ -146,7 +158,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2>Invite admin</h2>
+              <h2>Invite a team member</h2>
             </CardTitle>
             <CardDescription>
               {emailEnabled
@@ -158,9 +170,15 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
             <invite.fetcher.Form key={inviteForm} {...invite.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-start">
               <input type="hidden" name="intent" value="invite" />
               <TextField label="Email address" name="email" type="email" autoComplete="off" placeholder="colleague@company.com" className="sm:w-80" error={invite.errors.email} />
+              <div className="grid gap-2">
+                <label htmlFor="invite-role" className="text-sm font-medium">
+                  Role
+                </label>
+                <RoleSelect id="invite-role" name="role" label="Role" defaultValue="editor" />
+              </div>
               <Button type="submit" className="sm:mt-[1.375rem]" disabled={invite.busy}>
                 <MailPlus aria-hidden="true" />
-                {invite.busy ? "Inviting..." : "Invite admin"}
+                {invite.busy ? "Inviting..." : "Invite"}
               </Button>
             </invite.fetcher.Form>
             {link ? <InviteLink link={link} onClose={() => setLink(null)} /> : null}
@@ -170,9 +188,12 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2>Admins</h2>
+              <h2>Members</h2>
             </CardTitle>
-            <CardDescription>Removing access signs the person out everywhere at once. The last admin cannot be removed.</CardDescription>
+            <CardDescription>
+              Owners may do everything; Editors keep the website; Sales work the enquiries. A new role applies from the member's next click. Removing access
+              signs the person out everywhere at once. There is always at least one Owner.
+            </CardDescription>
           </CardHeader>
           <CardContent className="@container">
             {/* A phone (or a narrow column) gets each admin as a block: the table's five columns need about 48 rem. */}
@@ -185,7 +206,10 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                   </div>
                   <span className="break-all">{admin.email}</span>
                   <span className="text-muted-foreground">Last sign-in: {lastSignIn(admin)}</span>
-                  <RemoveAccessButton admin={admin} disabled={admins.length <= 1 || rowBusy} lastAdmin={admins.length <= 1} onRemove={setRemoving} className="justify-self-start" />
+                  <div className="flex flex-wrap items-center gap-2">
+                    <MemberRole admin={admin} lastOwner={isLastOwner(admin)} disabled={rowBusy} onChange={setRole} />
+                    <RemoveAccessButton admin={admin} disabled={isLastOwner(admin) || rowBusy} lastAdmin={isLastOwner(admin)} onRemove={setRemoving} />
+                  </div>
                 </li>
               ))}
             </ul>
@@ -194,6 +218,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                 <TableRow>
                   <TableHead>Name</TableHead>
                   <TableHead>Email</TableHead>
+                  <TableHead>Role</TableHead>
                   <TableHead>Last sign-in</TableHead>
                   <TableHead>Two-factor</TableHead>
                   <TableHead className="text-right">
@@ -208,12 +233,15 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                       <AdminName admin={admin} you={admin.id === currentUserId} />
                     </TableCell>
                     <TableCell className="break-all">{admin.email}</TableCell>
+                    <TableCell>
+                      <MemberRole admin={admin} lastOwner={isLastOwner(admin)} disabled={rowBusy} onChange={setRole} />
+                    </TableCell>
                     <TableCell>{lastSignIn(admin)}</TableCell>
                     <TableCell>
                       <TwoFactorBadge on={admin.twoFactorEnabled} />
                     </TableCell>
                     <TableCell className="text-right">
-                      <RemoveAccessButton admin={admin} disabled={admins.length <= 1 || rowBusy} lastAdmin={admins.length <= 1} onRemove={setRemoving} />
+                      <RemoveAccessButton admin={admin} disabled={isLastOwner(admin) || rowBusy} lastAdmin={isLastOwner(admin)} onRemove={setRemoving} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -280,9 +308,9 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
       <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Remove admin access?</AlertDialogTitle>
+            <AlertDialogTitle>Remove access?</AlertDialogTitle>
             <AlertDialogDescription>
-              <span className="font-medium text-foreground">{removing?.label}</span> will no longer be an admin and is signed out everywhere at once.
+              <span className="font-medium text-foreground">{removing?.label}</span> loses their role and is signed out everywhere at once.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -303,112 +331,3 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The invitation email's delivery, from the mail queue, under the address. Without SMTP there is none (the admin
- * was given the link to send), and nothing is shown.
- */
-type Admin = Route.ComponentProps["loaderData"]["admins"][number];
-type Invite = Route.ComponentProps["loaderData"]["invites"][number];
-
-const lastSignIn = (admin: Admin) => (admin.lastSignInAt ? formatDateTime(admin.lastSignInAt) : "Never");
-
-function AdminName({ admin, you }: { admin: Admin; you: boolean }) {
-  return (
-    <span className="font-medium">
-      <span dir="auto">{admin.name || "Admin"}</span>
-      {you ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
-    </span>
-  );
-}
-
-function RemoveAccessButton(props: {
-  admin: Admin;
-  disabled: boolean;
-  lastAdmin: boolean;
-  onRemove: (target: { id: string; label: string }) => void;
-  className?: string;
-}) {
-  const { admin, disabled, lastAdmin, onRemove, className } = props;
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      className={className}
-      disabled={disabled}
-      title={lastAdmin ? "The last admin cannot be removed" : undefined}
-      aria-label={`Remove access for ${admin.name || admin.email}`}
-      onClick={() => onRemove({ id: admin.id, label: admin.name || admin.email })}
-    >
-      <UserMinus aria-hidden="true" />
-      Remove access
-    </Button>
-  );
-}
-
-function InviteAddress({ invite }: { invite: Invite }) {
-  return (
-    <div className="grid justify-items-start gap-1">
-      <span className="break-all font-medium">{invite.email}</span>
-      <InviteEmailStatus delivery={invite.emailDelivery} />
-    </div>
-  );
-}
-
-function InviteActions(props: { invite: Invite; disabled: boolean; onAct: (intent: "resend-invite" | "revoke-invite", id: string) => void; className?: string }) {
-  const { invite, disabled, onAct, className } = props;
-  return (
-    <div className={cn("flex gap-2", className)}>
-      <Button type="button" variant="outline" size="sm" disabled={disabled} aria-label={`Resend invitation to ${invite.email}`} onClick={() => onAct("resend-invite", invite.id)}>
-        <RotateCw aria-hidden="true" />
-        Resend
-      </Button>
-      <Button type="button" variant="outline" size="sm" disabled={disabled} aria-label={`Revoke invitation to ${invite.email}`} onClick={() => onAct("revoke-invite", invite.id)}>
-        <X aria-hidden="true" />
-        Revoke
-      </Button>
-    </div>
-  );
-}
-
-function InviteEmailStatus({ delivery }: { delivery: { status: string; error: string | null } | null }) {
-  if (!delivery) return null;
-  if (delivery.status === "sent") return <Badge variant="secondary">Delivered to mail server</Badge>;
-  const failed = delivery.status === "failed";
-  return (
-    <>
-      <Badge variant={failed ? "destructive" : "outline"}>{failed ? "Email not sent" : "Email sending"}</Badge>
-      {delivery.error ? <p className={cn("max-w-72 text-xs whitespace-normal", failed ? "text-destructive" : "text-muted-foreground")}>{delivery.error}</p> : null}
-    </>
-  );
-}
-
-function InviteLink({ link, onClose }: { link: string; onClose: () => void }) {
-  return (
-    <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
-      <label htmlFor="invite-link" className="text-sm font-medium">
-        Invitation link
-      </label>
-      <div className="flex gap-2">
-        <Input id="invite-link" readOnly value={link} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-        <Button
-          type="button"
-          variant="outline"
-          aria-label="Copy invitation link"
-          onClick={() => {
-            navigator.clipboard
-              ?.writeText(link)
-              .then(() => toast.success("Link copied"))
-              .catch(() => toast.error("Copy failed: select the link and copy it"));
-          }}
-        >
-          <Copy aria-hidden="true" />
-          Copy
-        </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label="Hide invitation link" onClick={onClose}>
-          <X aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
-  );
-}

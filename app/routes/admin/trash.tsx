@@ -2,7 +2,8 @@ import { FolderKanban, ImageIcon, RotateCcw, Trash2, Wrench } from "lucide-react
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/trash";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { deleteProjectForever, listTrashedProjects, restoreProjectFromTrash } from "~/.server/models/projects";
 import { deleteServiceForever, listTrashedServices, restoreServiceFromTrash } from "~/.server/models/services";
 import { TRASH_DAYS } from "~/.server/models/trash";
@@ -29,8 +30,11 @@ const NOUN: Record<Kind, { one: string; title: string }> = {
   project: { one: "project", title: "Project" },
 };
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "trash.restore", intents: { restore: "trash.restore", "delete-forever": "trash.purge" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const [services, projects] = await Promise.all([
     listTrashedServices().catch(loadFailed("trashed services")),
     listTrashedProjects().catch(loadFailed("trashed projects")),
@@ -63,7 +67,7 @@ const optionsOf = (form: FormData) => {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   return recordAction(request, user, optionsOf, async (act) => {
     const { intent } = act;
     switch (intent) {

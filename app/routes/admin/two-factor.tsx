@@ -2,8 +2,8 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { requireAdmin } from "~/.server/auth/access";
-import { getPublicSettings } from "~/.server/models/settings";
+import { requireAction, requirePermission, twoFactorRequired } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { confirmTwoFactorSetup, disableTwoFactor, regenerateBackupCodes, startTwoFactorSetup } from "~/.server/auth/two-factor";
 import type { ActionResult } from "~/components/admin/action-result";
 import { TextField } from "~/components/admin/form-fields";
@@ -12,17 +12,18 @@ import { TwoFactorBadge } from "~/components/admin/two-factor-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/validation/staff";
-import { loadFailed } from "./action-helpers";
 import { NOT_A_FORM, recordAction, type Wording } from "./record-action";
 
 // Two-factor set-up for one's own account (docs/product.md#staff-accounts; docs/decisions/0014-staff-accounts-and-two-factor.md).
 // While "Require two-factor for all admins" is on, an admin without it is sent here before anything else,
 // so this page (alone) lets such an admin in.
 
+/** What each role may do here: the page, and each write (docs/product.md#access). */
+export const permissions = { loader: "self.manage", intents: { confirm: "self.manage", disable: "self.manage", regenerate: "self.manage", start: "self.manage" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, { allowWithoutTwoFactor: true });
-  const settings = await getPublicSettings().catch(loadFailed("site settings"));
-  return { enabled: user.twoFactorEnabled, required: settings?.require_two_factor === "true" };
+  const user = await requirePermission(request, permissions.loader, { allowWithoutTwoFactor: true });
+  return { enabled: user.twoFactorEnabled, required: user.role ? await twoFactorRequired(user.role) : false };
 }
 
 type TwoFactorResult = ActionResult & { setup?: { qrSvg: string; secret: string; backupCodes: string[] }; backupCodes?: string[] };
@@ -35,7 +36,7 @@ const WORDING: Record<string, Wording> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request, { allowWithoutTwoFactor: true });
+  const user = await requireAction(request, permissions, { allowWithoutTwoFactor: true });
   // One's own account: its id comes from the session, never from the form.
   const options = { entity: "user", noun: "account", singleton: user.id, wording: (intent: string) => WORDING[intent] ?? NOT_A_FORM };
   return recordAction(request, user, options, async (act) => {
@@ -59,8 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "disable": {
         const { password } = act.parse(PasswordConfirmSchema);
         if (!user.twoFactorEnabled) return act.refuse("Two-factor is not on");
-        const settings = await act.run(() => getPublicSettings());
-        if (settings.require_two_factor === "true") return act.refuse("Two-factor is required for all admins", 403);
+        if (user.role && (await twoFactorRequired(user.role))) return act.refuse("Two-factor is required for your role", 403);
         const disabled = await act.run(() => disableTwoFactor(request, password));
         if (!disabled.ok) return act.refuse(null, 400, { password: disabled.message });
         return data(await done("two-factor.disable", { message: "Two-factor turned off" }), { headers: disabled.headers });

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/uploads";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction } from "~/.server/auth/access";
+import { can, type RoutePermissions } from "~/lib/permissions";
 import { recordAdminActivity } from "~/.server/activity/activity";
 import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { logger } from "~/.server/logger";
@@ -31,8 +32,11 @@ export function loader() {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
 }
 
+/** Everyone uploads their own avatar; the site's images need content.edit, checked by folder below. */
+export const permissions = { intents: { "": "self.manage" } } satisfies RoutePermissions;
+
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   if (!isSameOrigin(request)) {
     logger.warn({ userId: user.id, origin: request.headers.get("origin"), fetchSite: request.headers.get("sec-fetch-site") }, "upload refused: cross-origin");
     return refuse(403, "Cross-site request refused");
@@ -41,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } });
   }
   try {
-    const stored = await handleUpload(request, getStorage());
+    const stored = await handleUpload(request, getStorage(), (folder) => folder === "avatars" || can(user.role, "content.edit"));
     // The media library's rows (docs/decisions/0088-media-library.md). The files are stored whatever happens here:
     // a row that could not be written is made from the storage listing when the library is next opened.
     await recordMedia(

@@ -21,7 +21,7 @@ import { LoginSchema } from "~/validation/login";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   // docs/product.md#sign-in: a signed-in admin arriving here goes to the dashboard.
-  if (user?.isAdmin) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (user?.role) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
