@@ -14,6 +14,7 @@ import { createContactDetail } from "~/.server/models/contact-details";
 import { createEnquiry, getEnquiry } from "~/.server/models/enquiries";
 import { createProject, deleteProject, updateProject } from "~/.server/models/projects";
 import { createService, deleteService, getService, updateService } from "~/.server/models/services";
+import { recordMedia } from "~/.server/models/media";
 import { listVersions } from "~/.server/models/versions";
 import { listSectionStates, listVersions as listContentVersions, publishDraft, saveDraft } from "~/.server/models/site-content";
 import { createSchedule } from "~/.server/models/content-schedules";
@@ -168,6 +169,15 @@ async function faqRevision(adminId: string, { draft = false, published = false }
   return revision;
 }
 
+/** A library file nothing uses, in storage and in the media table: Media's alt text and delete act on it. */
+async function libraryFile(): Promise<string> {
+  const key = "site-assets/gallery/0123456789abcdef-1764000000000.png";
+  fs.mkdirSync(path.join(storageDir, "site-assets/gallery"), { recursive: true });
+  fs.writeFileSync(path.join(storageDir, key), await sharp({ create: { width: 4, height: 4, channels: 3, background: "#888" } }).png().toBuffer());
+  await recordMedia([{ key, url: `/uploads/${key}`, fileName: "harbour.png", bytes: 80 }], null);
+  return key;
+}
+
 const siteContent = (intent: string) => ({ action: `site-content.${intent}`, entity: "site-content", entityId: "faq", detail: "FAQ" });
 
 const CASES: Record<string, Record<string, Case>> = {
@@ -233,6 +243,15 @@ const CASES: Record<string, Record<string, Case>> = {
       async prepare() {
         const other = await createAdmin();
         return { form: form({ intent: "remove-access", id: other.id }), expected: { kind: security, action: "team.remove-access", entity: "user", entityId: other.id } };
+      },
+    },
+    "set-role": {
+      async prepare() {
+        const other = await createAdmin();
+        return {
+          form: form({ intent: "set-role", id: other.id, role: "sales" }),
+          expected: { kind: security, action: "team.set-role", entity: "user", entityId: other.id, fields: ["role"], detail: "Owner to Sales" },
+        };
       },
     },
   },
@@ -383,6 +402,20 @@ const CASES: Record<string, Record<string, Case>> = {
         form: form({ intent: "create-category", name: "Jetties", type: "project" }),
         expected: { action: "category.create", entity: "category", detail: "Jetties" },
       }),
+    },
+  },
+  "admin/media": {
+    alt: {
+      async prepare() {
+        const key = await libraryFile();
+        return { form: form({ intent: "alt", file_key: key, alt: "The harbour at dawn" }), expected: { action: "upload.alt", entity: "upload", entityId: key, fields: ["alt"] } };
+      },
+    },
+    delete: {
+      async prepare() {
+        const key = await libraryFile();
+        return { form: form({ intent: "delete", file_key: key }), expected: { action: "upload.delete", entity: "upload", entityId: key, detail: "harbour.png" } };
+      },
     },
   },
   "admin/contact-details": {

@@ -1,4 +1,4 @@
-import { leadScopeCondition } from "../enquiries/lead-scope";
+import { leadScopeCondition } from "./lead-scope";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { EnquiryInput, EnquiryStatus } from "~/validation/enquiry";
 import type { LeadStage } from "~/validation/lead-stages";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { leadScopeCondition } from "../enquiries/lead-scope";
+import { leadScopeCondition } from "./lead-scope";
 import { db } from "../db";
 import type { Lead, LeadCard } from "~/lib/lead-records";
 import type { EnquiryStatus } from "~/validation/enquiry";

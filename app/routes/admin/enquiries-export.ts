@@ -1,7 +1,7 @@
 import type { Route } from "./+types/enquiries-export";
 import { requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
-import { leadScopeOf } from "~/.server/enquiries/lead-scope";
+import { leadScopeOf } from "~/.server/models/lead-scope";
 import { csvDownload } from "~/.server/http/csv-download";
 import { ENQUIRY_CSV_HEADER, enquiryCsvCells } from "~/.server/enquiries/csv";
 import { pagesOfLeadsForExport } from "~/.server/models/leads";

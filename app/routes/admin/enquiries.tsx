@@ -4,7 +4,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
-import { leadScopeOf } from "~/.server/enquiries/lead-scope";
+import { leadScopeOf } from "~/.server/models/lead-scope";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { Route } from "./+types/enquiry-attachment";
 import { requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
-import { leadScopeOf } from "~/.server/enquiries/lead-scope";
+import { leadScopeOf } from "~/.server/models/lead-scope";
 import { getAttachmentStorage } from "~/.server/enquiries/attachments";
 import { logger } from "~/.server/logger";
 import { getLeadAttachment } from "~/.server/models/lead-attachments";

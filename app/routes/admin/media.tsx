@@ -1,7 +1,8 @@
 import { ImageIcon } from "lucide-react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/media";
-import { requireAdmin } from "~/.server/auth/access";
+import { requireAction, requirePermission } from "~/.server/auth/access";
+import type { RoutePermissions } from "~/lib/permissions";
 import { logger } from "~/.server/logger";
 import { deleteMedia, findMedia, listMedia, MEDIA_ALT_MAX, type MediaKind, setMediaAlt, syncMediaWithStorage } from "~/.server/models/media";
 import { getStorage } from "~/.server/storage";
@@ -24,8 +25,14 @@ import { recordAction } from "./record-action";
 
 const readKind = (value: string | null): MediaKind | null => (value === "image" || value === "video" ? value : null);
 
+/**
+ * What each role may do here (docs/product.md#access): the library is the site's pictures, so it is content's. Delete
+ * takes only a file nothing uses, as an upload that was never used could have been left out: not Delete forever.
+ */
+export const permissions = { loader: "content.edit", intents: { alt: "content.edit", delete: "content.edit" } } satisfies RoutePermissions;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, permissions.loader);
   const params = new URL(request.url).searchParams;
   const filter = { q: (params.get("q") ?? "").slice(0, 200), kind: readKind(params.get("kind")), unused: params.get("unused") === "1" };
   // Files stored before the library, or pruned since, are brought in line first; a store that cannot be listed
@@ -36,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAction(request, permissions);
   return recordAction(
     request,
     user,

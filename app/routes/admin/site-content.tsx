@@ -23,7 +23,10 @@ import { recordAction, type Wording } from "./record-action";
 const sectionOf = (value: string | null): SectionKey => (isSectionKey(value) ? value : "hero");
 
 /** What each role may do here: the page, and each write (docs/product.md#access). */
-export const permissions = { loader: "content.edit", intents: { discard: "content.edit", publish: "content.edit", restore: "content.edit", save: "content.edit" } } satisfies RoutePermissions;
+export const permissions = {
+  loader: "content.edit",
+  intents: { discard: "content.edit", publish: "content.edit", restore: "content.edit", save: "content.edit", "publish-all": "content.edit", schedule: "content.edit", "cancel-schedule": "content.edit" },
+} satisfies RoutePermissions;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, permissions.loader);

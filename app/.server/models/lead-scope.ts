@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { SessionUser } from "../auth/access";
 import { logger } from "../logger";
-import { getPublicSettings } from "../models/settings";
+import { getPublicSettings } from "./settings";
 
 // "Sales see only the leads assigned to them or to no one" (Settings, docs/product.md#access): the one scope every
 // lead query of a Sales member goes through: the list, search and CSV export (by enquiryFilterCondition), the board,
