@@ -1,13 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expectToast, openAdmin, unique, usePrivateServer } from "./admin-helpers";
-import { expect, expectNoAxeViolations, signIn, signInWithForm, test } from "./fixtures";
+import { expect, expectNoAxeViolations, reviewScreenshot, signIn, signInWithForm, test } from "./fixtures";
 
 // Staff roles in the browser (docs/product.md#access): an Owner invites an Editor and a Sales member and changes a
-// role on the Team page; the Editor sees only the content pages and gets the 403 page at /admin/team; Sales cannot
-// reach the site content. Without SMTP the Team page shows the invitation link to copy.
+// role on the Team page; the Editor sees only the content pages, publishes site content and gets the 403 page at
+// /admin/team; Sales moves a lead on the board and cannot reach the site content. Without SMTP the Team page shows
+// the invitation link to copy.
 
-const server = usePrivateServer({ demo: false });
-const SHOTS = "/tmp/h3";
+// A contact form sent 300 ms after the page loaded counts as a person's, as on the suite's own server.
+const server = usePrivateServer({ demo: false, env: () => ({ ENQUIRY_MIN_FILL_MS: "300" }) });
 
 async function invite(page: Page, email: string, role: "admin" | "editor" | "sales"): Promise<string> {
   await page.getByLabel("Email address").fill(email);
@@ -47,7 +48,7 @@ test("an Owner invites with roles and changes one; an Editor sees the content pa
   await expectToast(page, "Role changed to Sales");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/team-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, test.info(), `team-${width}`);
   }
   await expectNoAxeViolations(page);
 
@@ -62,18 +63,50 @@ test("an Owner invites with roles and changes one; an Editor sees the content pa
   await expect(editorPage.getByRole("link", { name: "Go to the dashboard" })).toBeVisible();
   for (const width of [390, 1280]) {
     await editorPage.setViewportSize({ width, height: 800 });
-    await editorPage.screenshot({ path: `${SHOTS}/forbidden-${width}.png` });
+    await reviewScreenshot(editorPage, test.info(), `forbidden-${width}`);
   }
   await expectNoAxeViolations(editorPage);
+
+  // The Editor's own work: a new headline, saved as a draft and published, reaches visitors.
+  const headline = "Homes for Every Island";
+  await openAdmin(editorPage, `${server.url()}/admin/site-content?section=hero`);
+  await editorPage.getByLabel("Headline").fill(headline);
+  await editorPage.getByRole("button", { name: "Save draft" }).click();
+  await expectToast(editorPage, "Hero: draft saved");
+  await editorPage.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectToast(editorPage, "Hero: published");
+  const visitor = await browser.newPage();
+  await visitor.goto(`${server.url()}/`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(headline);
+  await visitor.close();
   await editorPage.close();
+
+  // A visitor's enquiry, for Sales to work.
+  const lead = unique("Lead");
+  const visitorPage = await browser.newPage();
+  await visitorPage.goto(`${server.url()}/`);
+  const contact = visitorPage.locator("#contact");
+  await contact.getByLabel("Full Name").fill(lead);
+  await contact.getByLabel("Email Address").fill("visitor@example.mv");
+  await contact.getByLabel("Project Type").fill("Guest house");
+  await contact.getByLabel("Project Details").fill("A guest house of eight rooms.");
+  await visitorPage.waitForTimeout(400);
+  await contact.getByRole("button", { name: "Send Message" }).click();
+  await expect(visitorPage.getByText("Message Sent Successfully!")).toBeVisible();
+  await visitorPage.close();
 
   const salesPage = await browser.newPage();
   await signInWithForm(salesPage, server.url(), { email: sales, password: "sales-password-1" });
+  await openAdmin(salesPage, `${server.url()}/admin/enquiries?view=board`);
+  const board = salesPage.getByRole("list", { name: "Lead board" });
+  await board.getByRole("button", { name: `Move ${lead} to Contacted` }).click();
+  await expectToast(salesPage, "Moved to Contacted");
+  await expect(board.getByRole("list", { name: "Contacted leads" }).getByRole("link", { name: new RegExp(lead) })).toBeVisible();
   await expect(salesPage.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Enquiries" })).toBeVisible();
   expect((await salesPage.goto(`${server.url()}/admin/site-content`))?.status()).toBe(403);
   await expect(salesPage.getByText("it is not part of the Sales role")).toBeVisible();
   await salesPage.setViewportSize({ width: 1280, height: 800 });
   await salesPage.goto(`${server.url()}/admin/dashboard`);
-  await salesPage.screenshot({ path: `${SHOTS}/sales-dashboard-1280.png`, fullPage: true });
+  await reviewScreenshot(salesPage, test.info(), "sales-dashboard-1280");
   await salesPage.close();
 });

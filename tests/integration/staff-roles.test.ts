@@ -15,6 +15,7 @@ import { createEnquiry } from "~/.server/models/enquiries";
 import { addLeadAttachments } from "~/.server/models/lead-attachments";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { loader as siteContentLoader } from "~/routes/admin/site-content";
+import { loader as trashLoader } from "~/routes/admin/trash";
 import { action as teamAction, loader as teamLoader } from "~/routes/admin/team";
 import { ADMIN_PASSWORD } from "../factories";
 import { useTestDatabase } from "../setup/database";
@@ -131,6 +132,15 @@ describe("the dashboard shows each role its figures", () => {
   });
 });
 
+describe("the Trash: Editors restore, only Owners delete for good", () => {
+  it("offers Delete forever to an Owner and not to an Editor", async () => {
+    const { cookie: ownerCookie } = await adminSession();
+    const editor = await member("editor");
+    expect((await call(trashLoader, getRequest("/admin/trash", ownerCookie))).data.mayPurge).toBe(true);
+    expect((await call(trashLoader, getRequest("/admin/trash", editor.cookie))).data.mayPurge).toBe(false);
+  });
+});
+
 describe("Settings: the security switches are an Owner's", () => {
   it("an Editor changes the site's settings but not two-factor or the Sales switch, and does not see them", async () => {
     const editor = await member("editor");
@@ -196,5 +206,46 @@ describe("Sales see only the leads assigned to them or to no one, when Settings 
     // An Owner still sees everything.
     const owner = (await call(enquiriesLoader, getRequest("/admin/enquiries", ownerCookie))).data as { enquiries: Array<{ name: string }> };
     expect(names(owner.enquiries)).toEqual(["Mine Lead", "Nobody Lead", "Theirs Lead"]);
+
+    // The folder counts and the dashboard's lead figures count only what the member may see.
+    const counts = (await call(enquiriesLoader, getRequest("/admin/enquiries", sales.cookie))).data.counts as { new: number };
+    expect(counts.new).toBe(2);
+    expect(((await call(enquiriesLoader, getRequest("/admin/enquiries", ownerCookie))).data.counts as { new: number }).new).toBe(3);
+    for (const [id, day] of [[mine.id, "2026-01-05"], [theirs.id, "2026-01-05"]] as const) {
+      await call(enquiriesAction, postRequest("/admin/enquiries", { intent: "set-follow-up", id, follow_up_on: day }, ownerCookie));
+    }
+    const dashboard = (await call(dashboardLoader, getRequest("/admin/dashboard", sales.cookie))).data as {
+      newEnquiries: number;
+      funnel: { enquiries: number };
+      followUps: { overdue: Array<{ name: string }> };
+    };
+    expect(dashboard.newEnquiries).toBe(2);
+    expect(dashboard.funnel.enquiries).toBe(2);
+    expect(names(dashboard.followUps.overdue)).toEqual(["Mine Lead"]);
+
+    // Writes: a colleague's lead, alone or among others, is answered as not found and nothing changes.
+    const before = await db().selectFrom("enquiries").selectAll().where("id", "=", theirs.id).executeTakeFirstOrThrow();
+    const refused = [
+      { intent: "set-stage", id: theirs.id, stage: "won" },
+      { intent: "add-note", id: theirs.id, body: "Taken over" },
+      { intent: "set-status", id: theirs.id, status: "archived" },
+      { intent: "delete", id: theirs.id },
+    ];
+    for (const body of refused) {
+      const answer = await call(enquiriesAction, postRequest("/admin/enquiries", body, sales.cookie));
+      expect(answer.status, body.intent).toBe(404);
+    }
+    const bulk = new FormData();
+    bulk.set("intent", "bulk-status");
+    bulk.set("status", "archived");
+    bulk.append("ids", mine.id);
+    bulk.append("ids", theirs.id);
+    expect((await call(enquiriesAction, new Request(`${ORIGIN}/admin/enquiries`, { method: "POST", body: bulk, headers: { cookie: sales.cookie, origin: ORIGIN } }))).status).toBe(404);
+    expect(await db().selectFrom("enquiries").selectAll().where("id", "=", theirs.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await db().selectFrom("enquiries").select("status").where("id", "=", mine.id).executeTakeFirstOrThrow()).status).toBe("new");
+    expect(await db().selectFrom("enquiry_events").select("id").where("enquiry_id", "=", theirs.id).where("kind", "=", "note").execute()).toEqual([]);
+    // Their own lead and an unassigned one stay theirs to work.
+    expect((await call(enquiriesAction, postRequest("/admin/enquiries", { intent: "set-stage", id: mine.id, stage: "contacted" }, sales.cookie))).status).toBe(200);
+    expect((await call(enquiriesAction, postRequest("/admin/enquiries", { intent: "add-note", id: nobodys.id, body: "Called" }, sales.cookie))).status).toBe(200);
   });
 });

@@ -168,10 +168,12 @@ export async function countMatchingEnquiries(filter: EnquiryFilter = {}): Promis
  * Enquiries per folder status; with a stage, only that stage's (the list filtered by a board column's "View all"
  * shows its folders' counts for that stage, docs/decisions/0057-lead-board-columns-and-stage-filter.md).
  */
-export async function countEnquiries(stage: LeadStage | null = null): Promise<Record<EnquiryStatus, number>> {
+/** Each folder's count, of one stage or all; `visibleTo` narrows it to a Sales member's scope (lead-scope.ts). */
+export async function countEnquiries(stage: LeadStage | null = null, visibleTo: string | null = null): Promise<Record<EnquiryStatus, number>> {
   let query = db()
     .selectFrom("enquiries")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("count")]);
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .where(leadScopeCondition(visibleTo));
   if (stage) query = query.where("stage", "=", stage);
   const rows = await query.groupBy("status").execute();
   const out: Record<EnquiryStatus, number> = { new: 0, read: 0, archived: 0, spam: 0 };

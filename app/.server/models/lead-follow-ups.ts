@@ -1,14 +1,16 @@
 import { sql } from "kysely";
 import { db } from "../db";
 import type { FollowUpItem, Funnel, Lead } from "~/lib/lead-records";
+import { leadScopeCondition } from "./lead-scope";
 import { leadQuery, listAssignableAdmins, toLead } from "./leads";
 
 // Follow-ups and the funnel (docs/decisions/0017-leads-pipeline.md): the dashboard's lead panels and the daily
 // digest each assigned admin is mailed.
 
 /** Open leads (not won or lost, not archived or spam) with a follow-up on or before `today` (YYYY-MM-DD). */
-export async function listDueFollowUps(today: string, assigneeId?: string): Promise<{ overdue: FollowUpItem[]; dueToday: FollowUpItem[] }> {
+export async function listDueFollowUps(today: string, assigneeId?: string, visibleTo: string | null = null): Promise<{ overdue: FollowUpItem[]; dueToday: FollowUpItem[] }> {
   let query = leadQuery()
+    .where(leadScopeCondition(visibleTo, "e"))
     .where("e.status", "in", ["new", "read"])
     .where("e.stage", "not in", ["won", "lost"])
     .where("e.follow_up_on", "is not", null)
@@ -61,8 +63,8 @@ export async function listAssigneeDigests(today: string): Promise<AssigneeDigest
     .filter((d) => d.followUps.length > 0 || d.newLeads.length > 0);
 }
 
-/** Leads received since `sinceIso` (spam left out) and how far they got. */
-export async function leadFunnel(sinceIso: string): Promise<Funnel> {
+/** Leads received since `sinceIso` (spam left out) and how far they got; `visibleTo`: a Sales member's scope. */
+export async function leadFunnel(sinceIso: string, visibleTo: string | null = null): Promise<Funnel> {
   const count = (col: "contacted_at" | "quoted_at" | "won_at") => sql<number>`sum(case when ${sql.ref(col)} is not null then 1 else 0 end)`;
   const row = await db()
     .selectFrom("enquiries")
@@ -76,6 +78,7 @@ export async function leadFunnel(sinceIso: string): Promise<Funnel> {
     ])
     .where("status", "!=", "spam")
     .where("created_at", ">=", sinceIso)
+    .where(leadScopeCondition(visibleTo))
     .executeTakeFirstOrThrow();
   return {
     enquiries: Number(row.enquiries ?? 0),

@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { SessionUser } from "../auth/access";
+import { db } from "../db";
 import { logger } from "../logger";
 import { getPublicSettings } from "./settings";
 
@@ -24,4 +25,19 @@ export function leadScopeCondition(scope: string | null | undefined, table = "en
   if (!scope) return sql<SqlBool>`1 = 1`;
   const assignee = sql.ref(`${table}.assignee_id`);
   return sql<SqlBool>`(${assignee} = ${scope} or ${assignee} is null)`;
+}
+
+/**
+ * Whether any of these enquiries lies outside a scope: a write names its enquiries by id, and an id from outside the
+ * member's leads (a colleague's link, a guessed id) is answered as if it did not exist.
+ */
+export async function anyOutsideScope(ids: readonly string[], scope: string | null): Promise<boolean> {
+  if (!scope || ids.length === 0) return false;
+  const row = await db()
+    .selectFrom("enquiries")
+    .select("id")
+    .where("id", "in", [...ids])
+    .where(sql<SqlBool>`not ${leadScopeCondition(scope)}`)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -20,6 +20,7 @@ import { requirePermission } from "~/.server/auth/access";
 import { can, type RoutePermissions } from "~/lib/permissions";
 import { logger } from "~/.server/logger";
 import { countEnquiries } from "~/.server/models/enquiries";
+import { leadScopeOf } from "~/.server/models/lead-scope";
 import { leadFunnel, listDueFollowUps } from "~/.server/models/lead-follow-ups";
 import { FollowUps, LeadFunnel } from "~/components/admin/lead-insights";
 import { countProjects } from "~/.server/models/projects";
@@ -45,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Each role's figures (docs/decisions/0076-staff-roles-design.md): Sales the leads, Editors the content; null is not shown.
   const leads = can(user.role, "leads.view");
   const content = can(user.role, "content.edit");
+  // A Sales member limited to their own leads sees their figures (docs/product.md#access).
+  const scope = leads ? await leadScopeOf(user) : null;
   const when = <T,>(allowed: boolean, load: () => Promise<T>) =>
     allowed ? load() : Promise.resolve(null);
   const quiet =
@@ -64,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ),
       pingDatabase(),
       when(leads, () =>
-        countEnquiries().then(
+        countEnquiries(null, scope).then(
           (c) => c.new,
           (error: unknown) => {
             logger.error({ err: error }, "dashboard enquiry count failed");
@@ -74,12 +77,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ),
       // Leads (docs/decisions/0017-leads-pipeline.md): follow-ups due in the Maldives today, the last 90 days' funnel.
       when(leads, () =>
-        listDueFollowUps(siteDay()).catch(
+        listDueFollowUps(siteDay(), undefined, scope).catch(
           quiet("follow-ups", { overdue: [], dueToday: [] }),
         ),
       ),
       when(leads, () =>
-        leadFunnel(new Date(Date.now() - 90 * 86_400_000).toISOString()).catch(
+        leadFunnel(new Date(Date.now() - 90 * 86_400_000).toISOString(), scope).catch(
           quiet("lead funnel", {
             enquiries: 0,
             contacted: 0,

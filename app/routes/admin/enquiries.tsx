@@ -4,7 +4,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
-import { leadScopeOf } from "~/.server/models/lead-scope";
+import { anyOutsideScope, leadScopeOf } from "~/.server/models/lead-scope";
 import { deleteEnquiriesWithFiles, deleteEnquiryWithFiles } from "~/.server/enquiries/attachments";
 import { namesBeforeDelete } from "~/.server/models/activity-targets";
 import { mailConfig } from "~/.server/mail/mailer";
@@ -54,9 +54,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const validId = selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? selectedId : null;
   // The list a page at a time (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the
   // end (its last enquiry just archived) shows the last page there is.
-  const folderCounts = countEnquiries(view === "list" ? filter.stage : null);
+  const folderCounts = countEnquiries(view === "list" ? filter.stage : null, scope);
   const listPage = async () => {
-    const total = filter.q.trim() || scope ? await countMatchingEnquiries(filter) : folderTotal(await folderCounts, filter.status);
+    const total = filter.q.trim() ? await countMatchingEnquiries(filter) : folderTotal(await folderCounts, filter.status);
     const paging = pageWindow(total, requestedPage(url.searchParams), ENQUIRIES_PAGE_SIZE);
     return { paging, enquiries: await listEnquiries({ ...filter, offset: paging.offset, limit: paging.limit }) };
   };
@@ -123,8 +123,15 @@ const OPTIONS = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAction(request, permissions);
+  const scope = await leadScopeOf(user);
   return recordAction(request, user, OPTIONS, async (act) => {
     const { intent } = act;
+    // A Sales member limited to their own leads writes only to those: an enquiry named from outside them is
+    // answered as one that does not exist, before anything changes (docs/product.md#access).
+    // At most a bulk action's worth is looked up: more ids than that are refused by `act.ids` below anyway.
+    const named = [act.form.get("id"), ...act.form.getAll("ids").slice(0, ENQUIRIES_PAGE_SIZE)].filter((v): v is string => typeof v === "string" && v !== "");
+    const { outside } = await act.run(async () => ({ outside: await anyOutsideScope(named, scope) }));
+    if (outside) act.refuse("Enquiry not found", 404);
     switch (intent) {
       case "delete": {
         const id = act.id();

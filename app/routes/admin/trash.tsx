@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/trash";
 import { requireAction, requirePermission } from "~/.server/auth/access";
-import type { RoutePermissions } from "~/lib/permissions";
+import { can, type RoutePermissions } from "~/lib/permissions";
 import { deleteProjectForever, listTrashedProjects, restoreProjectFromTrash } from "~/.server/models/projects";
 import { deleteServiceForever, listTrashedServices, restoreServiceFromTrash } from "~/.server/models/services";
 import { TRASH_DAYS } from "~/.server/models/trash";
@@ -34,7 +34,7 @@ const NOUN: Record<Kind, { one: string; title: string }> = {
 export const permissions = { loader: "trash.restore", intents: { restore: "trash.restore", "delete-forever": "trash.purge" } } satisfies RoutePermissions;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, permissions.loader);
+  const user = await requirePermission(request, permissions.loader);
   const [services, projects] = await Promise.all([
     listTrashedServices().catch(loadFailed("trashed services")),
     listTrashedProjects().catch(loadFailed("trashed projects")),
@@ -44,6 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     projects,
     loadError: services === null || projects === null ? "Failed to fetch the Trash" : null,
     trashDays: TRASH_DAYS,
+    // Editors restore but do not delete for good (docs/product.md#access): the button is not offered to them.
+    mayPurge: can(user.role, "trash.purge"),
   };
 }
 
@@ -126,7 +128,7 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
             trashDays={trashDays}
             busy={busy}
             onRestore={(item) => submit("restore", "service", item.id)}
-            onDelete={(item) => setConfirming({ open: true, kind: "service", item })}
+            onDelete={loaderData.mayPurge ? (item) => setConfirming({ open: true, kind: "service", item }) : null}
           />
           <TrashSection
             kind="project"
@@ -136,7 +138,7 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
             trashDays={trashDays}
             busy={busy}
             onRestore={(item) => submit("restore", "project", item.id)}
-            onDelete={(item) => setConfirming({ open: true, kind: "project", item })}
+            onDelete={loaderData.mayPurge ? (item) => setConfirming({ open: true, kind: "project", item }) : null}
           />
         </div>
       )}
@@ -166,7 +168,8 @@ interface TrashSectionProps {
   /** A restore or delete is on its way: the other items' buttons wait for it. */
   busy: boolean;
   onRestore: (item: TrashedItem) => void;
-  onDelete: (item: TrashedItem) => void;
+  /** Null for a role that may not delete for good. */
+  onDelete: ((item: TrashedItem) => void) | null;
 }
 
 function TrashSection({ kind, title, icon: Icon, items, trashDays, busy, onRestore, onDelete }: TrashSectionProps) {
@@ -183,7 +186,7 @@ function TrashSection({ kind, title, icon: Icon, items, trashDays, busy, onResto
       ) : (
         <ul className="grid gap-3">
           {items.map((item) => (
-            <TrashRow key={item.id} kind={kind} item={item} trashDays={trashDays} busy={busy} onRestore={() => onRestore(item)} onDelete={() => onDelete(item)} />
+            <TrashRow key={item.id} kind={kind} item={item} trashDays={trashDays} busy={busy} onRestore={() => onRestore(item)} onDelete={onDelete ? () => onDelete(item) : null} />
           ))}
         </ul>
       )}
@@ -191,7 +194,7 @@ function TrashSection({ kind, title, icon: Icon, items, trashDays, busy, onResto
   );
 }
 
-function TrashRow({ kind, item, trashDays, busy, onRestore, onDelete }: { kind: Kind; item: TrashedItem; trashDays: number; busy: boolean; onRestore: () => void; onDelete: () => void }) {
+function TrashRow({ kind, item, trashDays, busy, onRestore, onDelete }: { kind: Kind; item: TrashedItem; trashDays: number; busy: boolean; onRestore: () => void; onDelete: (() => void) | null }) {
   const titleId = useId();
   const purgeOn = new Date(new Date(item.deleted_at).getTime() + trashDays * DAY_MS).toISOString();
   return (
@@ -223,18 +226,20 @@ function TrashRow({ kind, item, trashDays, busy, onRestore, onDelete }: { kind: 
           <RotateCcw aria-hidden="true" />
           Restore
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          disabled={busy}
-          onClick={onDelete}
-          aria-label={`Delete forever: ${kind} ${item.title}`}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete forever
-        </Button>
+        {onDelete ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={`Delete forever: ${kind} ${item.title}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete forever
+          </Button>
+        ) : null}
       </div>
     </li>
   );
