@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sendInviteEmail } from "~/.server/mail/account-emails";
 import { mailQueueIdle, processMailQueue } from "~/.server/mail/mail-queue";
 import { setMailConfigForTests, setMailSenderForTests } from "~/.server/mail/mailer";
@@ -16,6 +16,9 @@ import { createAdmin } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { decodedText, useSmtpSink } from "../setup/smtp-sink";
 import { adminSession, call, getRequest } from "./admin-support";
+
+// Vitest shares modules between files here (isolate: false): the mail sender this file sets must not outlive it.
+afterAll(() => setMailSenderForTests(undefined));
 
 // docs/product.md#site-editor: the company's name is one published value; every place that shows it reads it.
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { drainErrorLogs } from "~/.server/logger";
 import { db } from "~/.server/db";
 import { enqueueMail, mailQueueIdle } from "~/.server/mail/mail-queue";
@@ -8,6 +8,9 @@ import DashboardPage, { loader } from "~/routes/admin/dashboard";
 import { useTestDatabase } from "../setup/database";
 import { type SmtpSink, useSmtpSink } from "../setup/smtp-sink";
 import { adminSession, call, decodeHtml, getRequest, renderPage } from "./admin-support";
+
+// Vitest shares modules between files here (isolate: false): the mail sender this file sets must not outlive it.
+afterAll(() => setMailSenderForTests(undefined));
 
 useTestDatabase();
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { pruneOldMail } from "~/.server/activity/activity-pruning";
 import { db } from "~/.server/db";
 import { enqueueMail, mailQueueIdle, processMailQueue } from "~/.server/mail/mail-queue";
@@ -6,6 +6,9 @@ import { setMailSenderForTests } from "~/.server/mail/mailer";
 import { listOutgoingMail, MAX_MAIL_ATTEMPTS } from "~/.server/models/outbox";
 import { useTestDatabase } from "../setup/database";
 import { decodedText, useSmtpSink } from "../setup/smtp-sink";
+
+// Vitest shares modules between files here (isolate: false): the mail sender this file sets must not outlive it.
+afterAll(() => setMailSenderForTests(undefined));
 
 // The outgoing-mail queue (docs/decisions/0015-outgoing-mail-queue.md) against a real SMTP server on loopback.
 

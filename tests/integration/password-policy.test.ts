@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { auth } from "~/.server/auth/auth";
 import { db } from "~/.server/db";
 import { action as profileAction } from "~/routes/admin/profile";
@@ -12,6 +12,9 @@ import { ADMIN_PASSWORD, createAdmin } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { runAdminCommand } from "./admin-command";
 import { adminSession, call, getRequest, ORIGIN, postRequest, signInCookie } from "./admin-support";
+
+// Vitest shares modules between files here (isolate: false): the mail sender this file sets must not outlive it.
+afterAll(() => setMailSenderForTests(undefined));
 
 // One password policy wherever a password is set (docs/decisions/0073-one-password-policy.md): "password" is
 // refused with the reason, and nothing changes.

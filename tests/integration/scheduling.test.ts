@@ -139,8 +139,12 @@ describe("show from and hide from", () => {
     expect(await listPublicProjectsPage({ category: null, projectType: null, page: 1, pageSize: 12 })).toEqual([]);
 
     // The moments pass (written straight to the rows, as time would): cached reads keep the old answer until a tick.
-    await db().updateTable("services").set({ hide_from: inMinutes(-0.01) }).where("id", "=", service.id).execute();
-    await db().updateTable("projects").set({ show_from: inMinutes(-0.01) }).where("id", "=", project.id).execute();
+    // A tick first, so the moments fall after the last one the scheduler has seen (it looks at what passed since).
+    await schedulerTick();
+    const passed = new Date(Date.now() + 10).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await db().updateTable("services").set({ hide_from: passed }).where("id", "=", service.id).execute();
+    await db().updateTable("projects").set({ show_from: passed }).where("id", "=", project.id).execute();
     expect(await getActiveService(service.id)).not.toBeNull();
     const before = await contentVersion();
     await schedulerTick();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/.server/db";
 import { setMailSenderForTests } from "~/.server/mail/mailer";
 import { getProfile } from "~/.server/models/profiles";
@@ -21,6 +21,9 @@ import { ADMIN_PASSWORD } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { runAdminCommand } from "./admin-command";
 import { adminSession, call, getRequest, ORIGIN, postRequest, signInCookie } from "./admin-support";
+
+// Vitest shares modules between files here (isolate: false): the mail sender this file sets must not outlive it.
+afterAll(() => setMailSenderForTests(undefined));
 
 // Staff roles (docs/product.md#access, docs/decisions/0076-staff-roles-design.md): there is always an Owner, a role
 // change applies on the member's next request and is in Activity, invites carry a role, and the security settings

@@ -1,5 +1,5 @@
 import * as OTPAuth from "otpauth";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { auth } from "~/.server/auth/auth";
 import { db } from "~/.server/db";
 import { mailQueueIdle, processMailQueue } from "~/.server/mail/mail-queue";
@@ -25,6 +25,9 @@ import { useTestDatabase } from "../setup/database";
 import { decodedText, useSmtpSink } from "../setup/smtp-sink";
 import { runAdminCommand } from "./admin-command";
 import { adminSession, call, decodeHtml, getRequest, ORIGIN, postRequest, renderPage, signInCookie } from "./admin-support";
+
+// Vitest shares modules between files here (isolate: false): the mail sender this file sets must not outlive it.
+afterAll(() => setMailSenderForTests(undefined));
 
 const database = useTestDatabase();
 

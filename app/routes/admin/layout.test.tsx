@@ -1,11 +1,12 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ROLE_PERMISSIONS } from "~/lib/permissions";
 import { ErrorBoundary } from "./layout";
 
 // A failing admin page must not take the admin shell with it: the sidebar stays, so the admin can go elsewhere.
 
-const user = { id: "u1", email: "owner@example.com", fullName: "Owner", avatarUrl: null };
+const user = { id: "u1", email: "owner@example.com", fullName: "Owner", avatarUrl: null, roleLabel: "Owner", permissions: ROLE_PERMISSIONS.admin };
 
 function render(layoutData: unknown) {
   const Stub = createRoutesStub([
