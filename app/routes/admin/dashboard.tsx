@@ -2,9 +2,6 @@ import {
   ArrowRight,
   CalendarDays,
   Inbox,
-  CircleAlert,
-  CircleCheck,
-  CircleX,
   Database,
   Eye,
   FolderKanban,
@@ -22,6 +19,7 @@ import { logger } from "~/.server/logger";
 import { countEnquiries } from "~/.server/models/enquiries";
 import { leadScopeOf } from "~/.server/models/lead-scope";
 import { leadFunnel, listDueFollowUps } from "~/.server/models/lead-follow-ups";
+import { QuickAction, type StatusTone, StatusRow } from "~/components/admin/dashboard-parts";
 import { FollowUps, LeadFunnel } from "~/components/admin/lead-insights";
 import { countProjects } from "~/.server/models/projects";
 import { mailTrouble, pingDatabase } from "~/.server/models/system";
@@ -331,92 +329,5 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
     </>
-  );
-}
-
-function QuickAction({
-  to,
-  icon: Icon,
-  title,
-  text,
-}: {
-  to: string;
-  icon: typeof Plus;
-  title: string;
-  text: string;
-}) {
-  return (
-    <Link
-      to={to}
-      className="group flex items-center gap-3 rounded-lg border p-4 transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <span className="grid flex-1 gap-0.5">
-        <span className="text-sm font-semibold">{title}</span>
-        <span className="text-xs text-muted-foreground">{text}</span>
-      </span>
-      <ArrowRight
-        aria-hidden="true"
-        className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
-      />
-    </Link>
-  );
-}
-
-type StatusTone = "ok" | "warn" | "fail";
-
-const TONES: Record<
-  StatusTone,
-  { row: string; icon: string; Mark: typeof Plus }
-> = {
-  ok: {
-    row: "border-emerald-200 bg-emerald-50",
-    icon: "text-emerald-700",
-    Mark: CircleCheck,
-  },
-  warn: {
-    row: "border-amber-200 bg-amber-50",
-    icon: "text-amber-700",
-    Mark: CircleAlert,
-  },
-  fail: {
-    row: "border-red-200 bg-red-50",
-    icon: "text-red-700",
-    Mark: CircleX,
-  },
-};
-
-function StatusRow({
-  tone,
-  icon: Icon,
-  text,
-  detail,
-}: {
-  tone: StatusTone;
-  icon: typeof Plus;
-  text: string;
-  detail?: string | null;
-}) {
-  const { row, icon, Mark } = TONES[tone];
-  return (
-    <li
-      className={cn(
-        "flex items-start gap-3 rounded-lg border p-3 text-sm",
-        row,
-      )}
-    >
-      <Icon aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0", icon)} />
-      <span className="grid min-w-0 flex-1 gap-0.5">
-        <span>{text}</span>
-        {detail ? (
-          <span className="text-xs break-words text-muted-foreground">
-            {detail}
-          </span>
-        ) : null}
-      </span>
-      <Mark aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0", icon)} />
-    </li>
   );
 }
