@@ -248,12 +248,22 @@ describe("behind S3_PUBLIC_URL, where image requests never reach the app", () =>
     const older = await olderProject(storage, [800]);
     await storage.put(avifMarkerKey(480), Buffer.from("done\n"), "text/plain");
     const site = await publicSite();
-    await startAvifBackfill(storage);
+    // The pass's marker waits until the page has been read: without the hold, a pass quicker than the render
+    // adopts 800 px first and the page names it, which says nothing of what the page names before.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gated: typeof storage = Object.create(storage);
+    gated.put = async (key, ...rest) => {
+      if (key === avifMarkerKey(800)) await held;
+      return storage.put(key, ...rest);
+    };
+    await startAvifBackfill(gated);
     expect(bucketAvifWidths()).toEqual([480]);
     const first = await site.get(older.page);
     expect(first.html).toContain(`srcSet="${older.srcset([480, 960])}"`);
     expect(first.html).not.toContain(older.file800);
 
+    release();
     await avifBackfillDone();
     expect(await storage.exists(avif800(older.url))).toBe(true);
     expect(await storage.exists(avifMarkerKey(800))).toBe(true);
