@@ -1,7 +1,7 @@
 // ESLint: typescript-eslint's recommended rules and React's rules of hooks, with no warnings allowed
 // (`npm test` runs `eslint --max-warnings 0`). Type checking itself is `tsc`'s, which `npm test` also runs; two
 // type-aware rules run here on the app and the server, where an unhandled promise loses an error or a write
-// (docs/decisions/0078-faster-stricter-checks-and-no-css-pruner.md).
+// (docs/decisions/0078-faster-stricter-checks-and-the-css-pruner.md).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";

@@ -45,7 +45,7 @@ function readJson(file) {
 // waits on disk much of the time, so running the three together takes about as long as the slowest alone.
 // Route types come first: tsc reads them.
 const typegen = await runQuiet(bin("react-router"), ["typegen"]);
-// ESLint lints again only the files whose content changed since its last run (docs/decisions/0078-faster-stricter-checks-and-no-css-pruner.md);
+// ESLint lints again only the files whose content changed since its last run (docs/decisions/0078-faster-stricter-checks-and-the-css-pruner.md);
 // the cache sits outside the work tree's sources, with the other tools' caches. By content, not modification time:
 // a checkout or a merge touches files it does not change.
 const LINT_CACHE = ["--cache", "--cache-location", "node_modules/.cache/eslint/", "--cache-strategy", "content"];
