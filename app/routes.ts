@@ -9,6 +9,13 @@ export default [
   route("projects", "routes/public/projects.tsx"),
   route("robots.txt", "routes/public/robots.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
+  // The same pages in Dhivehi, right to left (docs/decisions/0077-dhivehi-design.md): each module mounted again
+  // under /dv with its own route id; a loader learns the language from the address (app/i18n/language.ts).
+  route("dv", "routes/public/home.tsx", { id: "dv-home" }),
+  route("dv/service/:id", "routes/public/service.tsx", { id: "dv-service" }),
+  route("dv/project/:id", "routes/public/project.tsx", { id: "dv-project" }),
+  route("dv/projects", "routes/public/projects.tsx", { id: "dv-projects" }),
+  route("dv/*", "routes/public/not-found.tsx", { id: "dv-not-found" }),
   // WhatsApp and Viber links: count the click, then on to the app (docs/decisions/0068-chat-links-through-a-counting-redirect.md)
   route("contact/:channel/:number", "routes/public/chat.ts"),
 
