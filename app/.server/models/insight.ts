@@ -1,30 +1,16 @@
-import { sql, type Transaction } from "kysely";
+import { type Selectable, sql, type Transaction } from "kysely";
 import { db, type Engine, getDatabase } from "../db";
-import type { DB } from "../db/schema";
+import type { DB, InsightTables } from "../db/schema";
 
 // Visitor statistics (docs/product.md#insight, docs/privacy.md): the writes on the insight_* tables (buffered
 // counts, day salts, conversions, the roll-up of old detail) and the weekly report's claim. What the Insight page
 // reads is insight-reads.ts; the daily roll-ups insight-rollups.ts.
 // Days are site-time-zone calendar days as "YYYY-MM-DD" text, so text order is day order on both engines.
 
-export interface VisitorRow {
-  day: string;
-  visitor: string;
-  landing_path: string;
-  source: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  device: string;
-  browser: string;
-  pageviews: number;
-}
-
-export interface PageRow {
-  day: string;
-  path: string;
-  pageviews: number;
-}
+/** A visitor-day or page-day count as buffered and written: the tables' own columns, with a plain number of pageviews. */
+type Counted<T> = Omit<Selectable<T>, "pageviews"> & { pageviews: number };
+export type VisitorRow = Counted<InsightTables["insight_visitors"]>;
+export type PageRow = Counted<InsightTables["insight_pages"]>;
 
 const VISITOR_COLUMNS = ["day", "visitor", "landing_path", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "pageviews"] as const;
 const PAGE_COLUMNS = ["day", "path", "pageviews"] as const;

@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import { db } from "../db";
+import type { MailOutboxTable } from "../db/schema";
 import { newId, nowIso } from "./rows";
 
 // The outgoing-mail queue (docs/decisions/0015-outgoing-mail-queue.md): a message is stored first and
@@ -27,21 +29,10 @@ export const mailRetryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, 
 /** A claimed message whose sender died is tried again after this long. */
 const LEASE_MS = 5 * 60_000;
 
-type Row = {
-  id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  reply_to: string | null;
-  to_name: string | null;
-  from_name: string | null;
-  headers: string | null;
-  status: string;
-  attempts: number;
-  error: string | null;
-};
+const COLUMNS = ["id", "kind", "to_address", "subject", "text_body", "html_body", "reply_to", "to_name", "from_name", "headers", "status", "attempts", "error"] as const;
+
+/** A message as the queries below select it: the table's own types (app/.server/db/schema.ts), not a copy. */
+type Row = Pick<Selectable<MailOutboxTable>, (typeof COLUMNS)[number]>;
 
 /** Stored headers: a JSON object of strings (anything else, which this code never writes, is none). */
 function parseHeaders(value: string | null): Record<string, string> | null {
@@ -71,7 +62,6 @@ const toMail = (row: Row): OutgoingMail => ({
   error: row.error,
 });
 
-const COLUMNS = ["id", "kind", "to_address", "subject", "text_body", "html_body", "reply_to", "to_name", "from_name", "headers", "status", "attempts", "error"] as const;
 
 export interface NewOutgoingMail {
   kind: string;
@@ -130,7 +120,7 @@ export async function claimDueMail(now = Date.now()): Promise<OutgoingMail | nul
       .where("next_attempt_at", "=", Number(due.next_attempt_at))
       .returning(COLUMNS)
       .executeTakeFirst();
-    if (claimed) return toMail(claimed as Row);
+    if (claimed) return toMail(claimed);
   }
 }
 
@@ -166,7 +156,7 @@ export async function getMailDelivery(id: string): Promise<Pick<OutgoingMail, "s
 /** Newest first; for tests and the operator. */
 export async function listOutgoingMail(limit = 50): Promise<OutgoingMail[]> {
   const rows = await db().selectFrom("mail_outbox").select(COLUMNS).orderBy("created_at", "desc").limit(limit).execute();
-  return rows.map((r) => toMail(r as Row));
+  return rows.map(toMail);
 }
 
 /**
