@@ -1,12 +1,20 @@
-// `npm test`: the whole suite. Typechecks, lints and builds the production bundle (the three at once), runs Vitest
-// (unit tests, and integration tests on SQLite, plus Postgres when TEST_DATABASE_URL is set), then the Playwright
-// browser tests against that build. Ends with each phase's time and one plain line: "N passed, N failed".
-import { spawn, spawnSync } from "node:child_process";
+// `npm test`: the whole suite. Typechecks, lints and builds the production bundle (the three at once), then runs
+// Vitest (unit tests, and integration tests on SQLite, plus Postgres when TEST_DATABASE_URL is set) beside the
+// Playwright browser tests against that build. Ends with each phase's time and one plain line: "N passed, N failed".
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 
 fs.mkdirSync(".tmp", { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+
+/** Runs a command printing as it goes, without blocking this process (another phase may run beside it). */
+function runInherit(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
 
 /** Runs a command with its output kept, so phases running together print one after the other. */
 function runQuiet(cmd, args) {
@@ -73,22 +81,27 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-console.log("\n== vitest ==");
+// Vitest and Playwright run together: the browser tests spend much of their time waiting (a page load, a toast, a
+// private server starting, the scheduling test's real minute), and the unit and integration tests fill those gaps
+// on the same two cores. Run one after the other, the two took 3.8 and 13 minutes of a fresh clone's 18 (docs/performance.md,
+// "The suite's time"). Playwright prints as it goes; Vitest's output, kept, follows it.
 fs.rmSync(".tmp/vitest.json", { force: true });
-const vitestStatus = await phase("vitest", () =>
-  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=.tmp/vitest.json"]),
-);
+fs.rmSync(".tmp/playwright.json", { force: true });
+console.log("\n== playwright (Vitest runs beside it; its output follows) ==");
+const [vitestRun, pwStatus] = await Promise.all([
+  phase("vitest", () => runQuiet(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=.tmp/vitest.json"])),
+  phase("playwright", () => runInherit(bin("playwright"), ["test"], { PW_REPORTER: "json" })),
+]);
+console.log("\n== vitest ==");
+process.stdout.write(vitestRun.output);
 const vitest = readJson(".tmp/vitest.json");
 if (vitest) {
   passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests + (vitestStatus !== 0 && vitest.numFailedTests === 0 ? 1 : 0);
+  failed += vitest.numFailedTests + (vitestRun.status !== 0 && vitest.numFailedTests === 0 ? 1 : 0);
 } else {
   failed += 1;
 }
 
-console.log("\n== playwright ==");
-fs.rmSync(".tmp/playwright.json", { force: true });
-const pwStatus = await phase("playwright", () => run(bin("playwright"), ["test"], { PW_REPORTER: "json" }));
 const pw = readJson(".tmp/playwright.json");
 if (pw?.stats) {
   passed += pw.stats.expected + pw.stats.flaky;
@@ -98,6 +111,6 @@ if (pw?.stats) {
 }
 
 const total = Math.round((Date.now() - suiteStarted) / 1000);
-console.log(`\nTime: ${times.join(", ")} (typecheck, lint and build run together); npm test ${Math.floor(total / 60)} min ${total % 60} s in all`);
+console.log(`\nTime: ${times.join(", ")} (typecheck, lint and build run together, then Vitest beside Playwright); npm test ${Math.floor(total / 60)} min ${total % 60} s in all`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
