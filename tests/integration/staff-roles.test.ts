@@ -61,13 +61,21 @@ describe("there is always at least one Owner", () => {
     expect(owners).toHaveLength(1);
   });
 
-  it("the command line refuses to take the role of the last Owner", async () => {
+  it("the command line refuses to take the role of the last Owner, and gives another role once there is a second", async () => {
     const { admin } = await adminSession();
     const refused = await runAdminCommand(database, ["role", "--email", admin.email, "--role", "editor"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("is the last Owner and cannot be given another role");
     expect((await getProfile(admin.id))?.role).toBe("admin");
 
+    // With a second Owner, the same command gives the first one a role, and Activity says the command line did it.
+    await member("admin");
+    const changed = await runAdminCommand(database, ["role", "--email", admin.email, "--role", "Sales"]);
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain(`${admin.email} is now Sales`);
+    expect((await getProfile(admin.id))?.role).toBe("sales");
+    const logged = await db().selectFrom("activity_log").select(["actor_email", "action"]).where("action", "like", "team.%").execute();
+    expect(logged).toEqual([expect.objectContaining({ actor_email: "command line" })]);
   }, 120_000);
 });
 
