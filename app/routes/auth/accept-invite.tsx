@@ -7,9 +7,9 @@ import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
 import { NewPasswordField } from "~/components/admin/new-password-field";
 import { Button } from "~/components/ui/button";
+import { readForm } from "~/.server/http/read-form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { fieldErrors, formValues } from "~/validation/fields";
 import { AcceptInviteSchema } from "~/validation/new-password";
 
 // The page an invite link opens (docs/product.md#staff-accounts): the invitee sets a name and password and becomes an admin.
@@ -23,14 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { done: boolean; email?: string; fieldErrors: Record<string, string>; formError: string | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionData>({ done: false, fieldErrors: {}, formError: INVALID_INVITE }, { status: 400 });
+  const parsed = await readForm(request, AcceptInviteSchema);
+  if (!parsed.ok) {
+    return data<ActionData>(parsed.unreadable ? { done: false, fieldErrors: {}, formError: INVALID_INVITE } : { done: false, fieldErrors: parsed.fieldErrors, formError: null }, { status: 400 });
   }
-  const parsed = AcceptInviteSchema.safeParse(formValues(form, AcceptInviteSchema));
-  if (!parsed.success) return data<ActionData>({ done: false, fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await acceptInvite(request, parsed.data);
     if (!result.ok) return data<ActionData>({ done: false, fieldErrors: {}, formError: result.message }, { status: 400 });

@@ -6,7 +6,7 @@ import { RESET_REQUESTED, RESET_TOO_MANY } from "~/content/staff";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import { fieldErrors, formValues } from "~/validation/fields";
+import { readForm } from "~/.server/http/read-form";
 import { ForgotPasswordSchema } from "~/validation/staff";
 
 // Forgot password (docs/product.md#staff-accounts): the same answer whether or not the address has an account.
@@ -14,14 +14,10 @@ import { ForgotPasswordSchema } from "~/validation/staff";
 type ActionData = { sent: boolean; fieldErrors: Record<string, string>; formError: string | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionData>({ sent: false, fieldErrors: { email: "Invalid email address" }, formError: null }, { status: 400 });
+  const parsed = await readForm(request, ForgotPasswordSchema);
+  if (!parsed.ok) {
+    return data<ActionData>(parsed.unreadable ? { sent: false, fieldErrors: { email: "Invalid email address" }, formError: null } : { sent: false, fieldErrors: parsed.fieldErrors, formError: null }, { status: 400 });
   }
-  const parsed = ForgotPasswordSchema.safeParse(formValues(form, ForgotPasswordSchema));
-  if (!parsed.success) return data<ActionData>({ sent: false, fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await requestPasswordReset(request, parsed.data.email);
     if (!result.ok) return data<ActionData>({ sent: false, fieldErrors: {}, formError: RESET_TOO_MANY }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });

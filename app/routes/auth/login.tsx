@@ -11,6 +11,7 @@ import { FieldError } from "~/components/admin/form-fields";
 import { useOnNewValue } from "~/components/admin/use-new-value";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
+import { readForm } from "~/.server/http/read-form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -31,14 +32,10 @@ interface LoginActionData {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<LoginActionData>({ fieldErrors: { email: "Invalid email address" }, formError: null }, { status: 400 });
+  const parsed = await readForm(request, LoginSchema);
+  if (!parsed.ok) {
+    return data<LoginActionData>(parsed.unreadable ? { fieldErrors: { email: "Invalid email address" }, formError: null } : { fieldErrors: parsed.fieldErrors, formError: null }, { status: 400 });
   }
-  const parsed = LoginSchema.safeParse(formValues(form, LoginSchema));
-  if (!parsed.success) return data<LoginActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await signIn(request, parsed.data);
     if (!result.ok) {

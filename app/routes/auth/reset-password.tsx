@@ -8,7 +8,7 @@ import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
 import { NewPasswordField } from "~/components/admin/new-password-field";
 import { Button } from "~/components/ui/button";
-import { fieldErrors, formValues } from "~/validation/fields";
+import { readForm } from "~/.server/http/read-form";
 import { ResetPasswordSchema } from "~/validation/new-password";
 
 // The page a reset link opens (docs/product.md#staff-accounts): a new password, once, within the hour.
@@ -28,14 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { done: boolean; fieldErrors: Record<string, string>; formError: string | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionData>({ done: false, fieldErrors: {}, formError: INVALID_RESET }, { status: 400 });
+  const parsed = await readForm(request, ResetPasswordSchema);
+  if (!parsed.ok) {
+    return data<ActionData>(parsed.unreadable ? { done: false, fieldErrors: {}, formError: INVALID_RESET } : { done: false, fieldErrors: parsed.fieldErrors, formError: null }, { status: 400 });
   }
-  const parsed = ResetPasswordSchema.safeParse(formValues(form, ResetPasswordSchema));
-  if (!parsed.success) return data<ActionData>({ done: false, fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     if (!(await resetPassword(request, parsed.data.token, parsed.data.password))) return data<ActionData>({ done: false, fieldErrors: {}, formError: INVALID_RESET }, { status: 400 });
   } catch (error) {

@@ -5,8 +5,8 @@ import { verifySecondFactor } from "~/.server/auth/two-factor";
 import { AuthCard, AuthNotice } from "~/components/admin/auth-card";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { readForm } from "~/.server/http/read-form";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { fieldErrors, formValues } from "~/validation/fields";
 import { SecondFactorSchema } from "~/validation/staff";
 
 // The second sign-in step (docs/product.md#staff-accounts): a code from the authenticator app or a backup code, and
@@ -22,14 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { fieldErrors: Record<string, string>; formError: string | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionData>({ fieldErrors: { code: "Enter the 6-digit code from your authenticator app" }, formError: null }, { status: 400 });
+  const parsed = await readForm(request, SecondFactorSchema);
+  if (!parsed.ok) {
+    return data<ActionData>(parsed.unreadable ? { fieldErrors: { code: "Enter the 6-digit code from your authenticator app" }, formError: null } : { fieldErrors: parsed.fieldErrors, formError: null }, { status: 400 });
   }
-  const parsed = SecondFactorSchema.safeParse(formValues(form, SecondFactorSchema));
-  if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400 });
   try {
     const result = await verifySecondFactor(request, parsed.data);
     if (!result.ok) {
