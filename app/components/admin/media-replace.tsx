@@ -62,9 +62,10 @@ export function MediaReplaceButton({ file, replacing, onUploaded }: { file: Pick
   }
 
   if (!place) return null;
+  // `contents`: the button sits in the card's row of actions; the progress and an error take a line of their own under it.
   return (
-    <div className="grid gap-1.5">
-      <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={busy} onClick={() => inputRef.current?.click()} aria-label={`Replace ${file.name}`}>
+    <div className="contents">
+      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()} aria-label={`Replace ${file.name}`}>
         <RefreshCw aria-hidden="true" className={replacing ? "animate-spin" : undefined} />
         {replacing ? "Replacing..." : "Replace"}
       </Button>
@@ -77,9 +78,9 @@ export function MediaReplaceButton({ file, replacing, onUploaded }: { file: Pick
         aria-label={`New file for ${file.name}`}
         onChange={(event) => void replaceWith(event.currentTarget.files?.[0])}
       />
-      {progress !== null ? <Progress value={progress} aria-label={`Upload progress of the new ${file.name}`} /> : null}
+      {progress !== null ? <Progress value={progress} className="order-last basis-full" aria-label={`Upload progress of the new ${file.name}`} /> : null}
       {error ? (
-        <p role="alert" className="text-xs text-destructive">
+        <p role="alert" className="order-last basis-full text-xs text-destructive">
           {error}
         </p>
       ) : null}
