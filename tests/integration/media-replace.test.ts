@@ -12,6 +12,7 @@ import { getPublishedContent, listSectionStates, publishDraft, saveDraft } from 
 import { DiskStorage, type Storage, setStorage } from "~/.server/storage";
 import { newObjectBase } from "~/.server/storage/upload";
 import { action as mediaAction, loader as mediaLoader } from "~/routes/admin/media";
+import { loader as projectsLoader } from "~/routes/admin/projects";
 import { loader as serviceLoader } from "~/routes/public/service";
 import { action as uploadAction } from "~/routes/api/uploads";
 import { MEDIA_PAGE_SIZE } from "~/validation/paging";
@@ -181,6 +182,25 @@ describe("Replace", () => {
     expect((await getService(service.id))!.featured_image_url).toBe(old);
     expect(storedKeys().filter((k) => k.startsWith(baseOf(oldKey))).length).toBeGreaterThan(1);
     expect((await library(cookie)).items.map((i) => i.key)).toContain(oldKey);
+  });
+});
+
+describe("where it is used", () => {
+  it("links a service or project to its own dialog, which the projects page opens from any page", async () => {
+    const { admin, cookie } = await adminSession();
+    const url = (await upload(cookie, { name: "dock.png", data: await png(10, 10) })).url!;
+    const service = await createService(serviceInput({ title: "Docks", featured_image_url: url }), admin.id);
+    const project = await createProject(projectInput({ title: "Dock Villa", gallery_images: [url] }), admin.id);
+    const uses = (await library(cookie)).items[0].uses;
+    expect(uses.map((u) => u.href).sort()).toEqual([`/admin/projects?edit=${project.id}`, `/admin/services?edit=${service.id}`]);
+    // Past the first page of projects: the loader still reads the one named.
+    const opened = await call<{ editing: { id: string; title: string } | null }>(projectsLoader, getRequest(`/admin/projects?edit=${project.id}&page=9`, cookie));
+    expect(opened.data.editing).toMatchObject({ id: project.id, title: "Dock Villa" });
+    for (const bad of ["nothing-here", "../x", ""]) {
+      const none = await call<{ editing: unknown }>(projectsLoader, getRequest(`/admin/projects?edit=${encodeURIComponent(bad)}`, cookie));
+      expect(none.status).toBe(200);
+      expect(none.data.editing).toBeNull();
+    }
   });
 });
 

@@ -121,11 +121,12 @@ function MediaCard({ file, altMax, onDelete, replacing, onReplace }: CardProps) 
           {file.uses.length === 0 ? (
             <span className="text-muted-foreground">Not used anywhere</span>
           ) : (
-            <ul className="grid gap-0.5">
+            // Each link at least 24 px tall: stacked uses stay separate targets (WCAG 2.5.8, axe's target-size).
+            <ul className="grid">
               {file.uses.map((use) => (
                 <li key={use.label}>
                   {use.href ? (
-                    <Link to={use.href} className="underline underline-offset-2 hover:text-primary">
+                    <Link to={use.href} className="inline-flex min-h-6 items-center underline underline-offset-2 hover:text-primary">
                       {use.label}
                     </Link>
                   ) : (
