@@ -17,6 +17,7 @@ import { env } from "~/.server/env";
 import { countPageViews, stopInsight } from "~/.server/insight/insight";
 import { logger, requestContext } from "~/.server/logger";
 import { startTrashPurge, stopTrashPurge } from "~/.server/models/trash";
+import { mediaSync } from "~/.server/models/media";
 import { createPageCache, formTokenFor } from "~/.server/cache/page-cache";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/.server/models/rate-limits";
 import { startScheduler, stopScheduler } from "~/.server/ops/scheduler";
@@ -43,6 +44,9 @@ export async function startup() {
   // 0051-avif-800.md). Behind S3_PUBLIC_URL srcsets name a width only once the store holds every one
   // (docs/decisions/0043-avif-480-marker-for-s3-public-url.md).
   await startAvifBackfill(getStorage());
+  // The media library's table follows the store in the background, not on each page load
+  // (docs/decisions/0094-media-replace-and-paging.md).
+  mediaSync.start();
   return report;
 }
 
@@ -50,6 +54,7 @@ export async function shutdown() {
   await stopRateLimitPruning();
   await stopScheduler();
   await stopAvifBackfill();
+  await mediaSync.stop();
   await stopNotificationQueue();
   await stopActivityPruning();
   await stopTrashPurge();

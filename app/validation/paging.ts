@@ -3,6 +3,8 @@
 
 /** Project cards per admin page: whole rows at one, two and three columns. */
 export const PROJECTS_PAGE_SIZE = 24;
+/** Files per page of Admin: Media and of "Choose from library": whole rows at one to four columns. */
+export const MEDIA_PAGE_SIZE = 24;
 /** Enquiries per page of the inbox list. */
 export const ENQUIRIES_PAGE_SIZE = 50;
 

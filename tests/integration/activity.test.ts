@@ -170,11 +170,10 @@ async function faqRevision(adminId: string, { draft = false, published = false }
 }
 
 /** A library file nothing uses, in storage and in the media table: Media's alt text and delete act on it. */
-async function libraryFile(): Promise<string> {
-  const key = "site-assets/gallery/0123456789abcdef-1764000000000.png";
+async function libraryFile(key = "site-assets/gallery/0123456789abcdef-1764000000000.png", fileName = "harbour.png"): Promise<string> {
   fs.mkdirSync(path.join(storageDir, "site-assets/gallery"), { recursive: true });
   fs.writeFileSync(path.join(storageDir, key), await sharp({ create: { width: 4, height: 4, channels: 3, background: "#888" } }).png().toBuffer());
-  await recordMedia([{ key, url: `/uploads/${key}`, fileName: "harbour.png", bytes: 80 }], null);
+  await recordMedia([{ key, url: `/uploads/${key}`, fileName, bytes: 80 }], null);
   return key;
 }
 
@@ -415,6 +414,16 @@ const CASES: Record<string, Record<string, Case>> = {
       async prepare() {
         const key = await libraryFile();
         return { form: form({ intent: "delete", file_key: key }), expected: { action: "upload.delete", entity: "upload", entityId: key, detail: "harbour.png" } };
+      },
+    },
+    replace: {
+      async prepare() {
+        const key = await libraryFile();
+        const newKey = await libraryFile("site-assets/gallery/0123456789abcdef-1764000000001.png", "harbour-2.png");
+        return {
+          form: form({ intent: "replace", file_key: key, new_key: newKey }),
+          expected: { action: "upload.replace", entity: "upload", entityId: newKey, detail: `harbour.png → harbour-2.png (${key} → ${newKey})` },
+        };
       },
     },
   },

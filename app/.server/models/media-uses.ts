@@ -38,7 +38,8 @@ export function describeUse(table: string, row: Record<string, unknown>): MediaU
     case "projects": {
       const noun = table === "services" ? "Service" : "Project";
       if (row.deleted_at) return { label: `${noun} “${text(row.title)}” (in the Trash)`, href: "/admin/trash" };
-      return { label: `${noun} “${text(row.title)}”`, href: `/admin/${table}` };
+      // The record's own dialog (docs/decisions/0094-media-replace-and-paging.md).
+      return { label: `${noun} “${text(row.title)}”`, href: `/admin/${table}?edit=${encodeURIComponent(text(row.id))}` };
     }
     case "service_versions":
     case "project_versions": {

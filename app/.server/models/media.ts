@@ -1,14 +1,17 @@
+import { sql } from "kysely";
 import sharp from "sharp";
 import { AVIF_WIDTHS, UPLOAD_BASE_PATTERN, VARIANT_WIDTHS } from "~/lib/images";
 import { bumpContentVersion } from "../cache/cache";
 import { db, getDatabase } from "../db";
 import { logger } from "../logger";
-import { contentTypeForKey, type Storage } from "../storage";
+import { periodicJob } from "../ops/periodic";
+import { contentTypeForKey, getStorage, type Storage } from "../storage";
 import { AVIF_MARKER_KEYS } from "../storage/keys";
 import { uploadBase } from "../storage/prune";
 import type { MediaItem, MediaKind, MediaUse } from "~/lib/media";
 import { findMediaUses } from "./media-uses";
 import { nowIso, toIso } from "./rows";
+import { MEDIA_PAGE_SIZE, type PageWindow, pageWindow } from "~/validation/paging";
 
 // The media library (docs/product.md#media-library, docs/decisions/0088-media-library.md): a row per stored
 // upload, written when it is uploaded, and for files stored before the library (or by another instance whose
@@ -86,12 +89,16 @@ async function dimensions(storage: Storage, key: string): Promise<{ width: numbe
   }
 }
 
+/** Rows removed per statement: a store that lost thousands of files never makes one unbounded `where key in (...)`. */
+export const MEDIA_SYNC_CHUNK = 500;
+
 /**
- * Makes the table match the store: a row for every stored original it lacks (files from before the library), and
- * no row for a file that is gone (the prune deleted it). A row newer than the listing is kept: its file may have
- * been written after the listing passed it.
+ * Makes the table match the store: a row for every stored original it lacks (files from before the library, or
+ * whose row an upload could not write), and no row for a file that is gone (the prune deleted it). A row newer than
+ * the listing is kept: its file may have been written after the listing passed it. Runs in the background
+ * (mediaSync below, docs/decisions/0094-media-replace-and-paging.md), never while a page waits.
  */
-export async function syncMediaWithStorage(storage: Storage): Promise<void> {
+export async function syncMediaWithStorage(storage: Storage, chunk = MEDIA_SYNC_CHUNK): Promise<{ added: number; removed: number }> {
   const startedAt = Date.now();
   const stored = new Map<string, { size: number; modified: Date }>();
   for await (const object of storage.list()) {
@@ -100,17 +107,33 @@ export async function syncMediaWithStorage(storage: Storage): Promise<void> {
   const rows = await db().selectFrom("media").select(["key", "created_at"]).execute();
   const known = new Set(rows.map((r) => r.key));
   const gone = rows.filter((r) => !stored.has(r.key) && new Date(toIso(r.created_at)).getTime() < startedAt).map((r) => r.key);
-  if (gone.length > 0) await db().deleteFrom("media").where("key", "in", gone).execute();
+  for (let i = 0; i < gone.length; i += chunk) await db().deleteFrom("media").where("key", "in", gone.slice(i, i + chunk)).execute();
+  let added = 0;
   for (const [key, object] of stored) {
     if (known.has(key)) continue;
     const size = await dimensions(storage, key);
-    await db()
+    const result = await db()
       .insertInto("media")
       .values({ key, url: storage.publicUrl(key), file_name: keyName(key), kind: kindOfKey(key), bytes: object.size, ...size, uploaded_by: null, created_at: object.modified.toISOString() })
       .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
+  return { added, removed: gone.length };
 }
+
+/** Every MEDIA_SYNC_INTERVAL_MS, at start, and when an upload could not write its row. */
+export const MEDIA_SYNC_INTERVAL_MS = 15 * 60_000;
+const syncJob = periodicJob("media library: storage sync failed", () => syncMediaWithStorage(getStorage()), "warn");
+
+/** The background pass that keeps the library's table in line with the store (server start). */
+export const mediaSync = {
+  start: (intervalMs = MEDIA_SYNC_INTERVAL_MS) => syncJob.start(intervalMs),
+  /** One more pass soon (an upload whose row could not be written); a pass under way already covers it. */
+  request: () => syncJob.run(),
+  idle: () => syncJob.idle(),
+  stop: () => syncJob.stop(),
+};
 
 export interface MediaFilter {
   q?: string;
@@ -118,22 +141,47 @@ export interface MediaFilter {
   unused?: boolean;
 }
 
-/** The library, newest first, each file with its uses; filtered by name or alt text, kind and "not used anywhere". */
-export async function listMedia(filter: MediaFilter = {}): Promise<MediaItem[]> {
-  const [rows, uses] = await Promise.all([
-    db()
-      .selectFrom("media")
-      .leftJoin("user", "user.id", "media.uploaded_by")
-      .select(["media.key", "media.url", "media.file_name", "media.kind", "media.bytes", "media.width", "media.height", "media.alt", "media.created_at", "user.name", "user.email"])
-      .orderBy("media.created_at", "desc")
-      .orderBy("media.key", "desc")
-      .execute(),
-    findMediaUses(getDatabase()),
-  ]);
+/** The library's one page: its files, newest first, each with its uses, and where the page is in the list. */
+export interface MediaPage {
+  items: MediaItem[];
+  paging: PageWindow;
+}
+
+/** `%q%` for LIKE, the user's own % and _ taken literally (with `escape '\\'`). */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the library, newest first, filtered by name or alt text, kind and "not used anywhere". Name, alt and
+ * kind are filtered by the database; "not used" needs the uses, which are computed from the content (decision
+ * 0088), so the keys that pass the first filters are read (one short column), the unused ones kept, and only the
+ * page's rows read in full.
+ */
+export async function listMedia(filter: MediaFilter = {}, requested = 1, size = MEDIA_PAGE_SIZE): Promise<MediaPage> {
   const q = filter.q?.trim().toLowerCase() ?? "";
-  return rows
-    .map(
-      (row): MediaItem => ({
+  let keysQuery = db().selectFrom("media").select(["media.key"]).orderBy("media.created_at", "desc").orderBy("media.key", "desc");
+  if (q) {
+    const like = containing(q);
+    keysQuery = keysQuery.where((eb) => eb.or([sql<boolean>`lower(media.file_name) like ${like} escape '\\'`, sql<boolean>`lower(media.alt) like ${like} escape '\\'`]));
+  }
+  if (filter.kind) keysQuery = keysQuery.where("media.kind", "=", filter.kind);
+  const [keyRows, uses] = await Promise.all([keysQuery.execute(), findMediaUses(getDatabase())]);
+  const usesOf = (key: string) => uses.get(baseOf(key)) ?? [];
+  const keys = keyRows.map((r) => r.key).filter((key) => !filter.unused || usesOf(key).length === 0);
+  const paging = pageWindow(keys.length, requested, size);
+  const pageKeys = keys.slice(paging.offset, paging.offset + paging.limit);
+  if (pageKeys.length === 0) return { items: [], paging };
+  const rows = await db()
+    .selectFrom("media")
+    .leftJoin("user", "user.id", "media.uploaded_by")
+    .select(["media.key", "media.url", "media.file_name", "media.kind", "media.bytes", "media.width", "media.height", "media.alt", "media.created_at", "user.name", "user.email"])
+    .where("media.key", "in", pageKeys)
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const items = pageKeys.flatMap((key): MediaItem[] => {
+    const row = byKey.get(key);
+    if (!row) return [];
+    return [
+      {
         key: row.key,
         url: row.url,
         name: row.file_name,
@@ -144,12 +192,11 @@ export async function listMedia(filter: MediaFilter = {}): Promise<MediaItem[]> 
         alt: row.alt,
         createdAt: toIso(row.created_at),
         uploadedBy: row.name || row.email || null,
-        uses: uses.get(baseOf(row.key)) ?? [],
-      }),
-    )
-    .filter((item) => !q || item.name.toLowerCase().includes(q) || item.alt.toLowerCase().includes(q))
-    .filter((item) => !filter.kind || item.kind === filter.kind)
-    .filter((item) => !filter.unused || item.uses.length === 0);
+        uses: usesOf(row.key),
+      },
+    ];
+  });
+  return { items, paging };
 }
 
 export async function findMedia(key: string): Promise<{ key: string; alt: string; file_name: string } | null> {

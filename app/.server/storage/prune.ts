@@ -26,7 +26,7 @@ const REFERENCE = new RegExp(UPLOAD_BASE_PATTERN, "gi");
  * Tables whose text never counts as a reference. Every other table counts, including better-auth's `user` (its
  * `image`) and any table added later, so a new place that stores upload URLs keeps its files without a change here.
  */
-const NOT_CONTENT = new Set([
+export const NOT_CONTENT: ReadonlySet<string> = new Set([
   // Enquiries are written by anonymous visitors: a pasted URL must not keep online a file an admin removed.
   "enquiries",
   // Sign-in machinery, counters and migration bookkeeping hold no content (and sessions and limits grow large).

@@ -42,6 +42,7 @@ const LABELS: Record<string, string> = {
   "upload.create": "Uploaded a file",
   "upload.alt": "Changed the alt text of a file",
   "upload.delete": "Deleted a file from Media",
+  "upload.replace": "Replaced a file in Media",
   "site-content.save": "Saved a draft of site content",
   "site-content.publish": "Published site content",
   "site-content.discard": "Discarded a draft of site content",

@@ -1,4 +1,4 @@
-import { Library, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Library, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatFileSize } from "~/lib/format";
+import type { PageWindow } from "~/validation/paging";
 import type { UploadedFile } from "./file-upload";
 import { type LibraryFile, MediaThumb } from "./media-grid";
 
@@ -47,17 +48,21 @@ export function MediaChooser({ kind, disabled, onChosen }: { kind: "image" | "vi
 
 function ChooserContent({ kind, onChoose }: { kind: "image" | "video"; onChoose: (file: LibraryFile) => void }) {
   const searchId = useId();
-  const fetcher = useFetcher<{ items: LibraryFile[]; loadError: string | null }>();
+  const fetcher = useFetcher<{ items: LibraryFile[]; paging: PageWindow | null; loadError: string | null }>();
   const [query, setQuery] = useState("");
+  const [page, setPage] = useState(1);
   const { load } = fetcher;
   useEffect(() => {
-    const timer = setTimeout(() => void load(`/admin/media?${new URLSearchParams({ q: query, kind })}`), query ? SEARCH_DELAY_MS : 0);
+    // The Media page's paged loader (docs/decisions/0094-media-replace-and-paging.md): one page of files at a time.
+    const params = new URLSearchParams({ q: query, kind, ...(page > 1 ? { page: String(page) } : {}) });
+    const timer = setTimeout(() => void load(`/admin/media?${params}`), query && page === 1 ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);
-  }, [query, kind, load]);
+  }, [query, kind, page, load]);
   const items = fetcher.data?.items ?? [];
+  const paging = fetcher.data?.paging ?? null;
   const loading = fetcher.state !== "idle" || fetcher.data === undefined;
   return (
-    <DialogContent className="grid max-h-[90dvh] grid-rows-[auto_auto_1fr] sm:max-w-3xl">
+    <DialogContent className="grid max-h-[90dvh] grid-rows-[auto_auto_1fr_auto] sm:max-w-3xl">
       <DialogHeader>
         <DialogTitle>Choose from library</DialogTitle>
         <DialogDescription>{kind === "video" ? "Videos" : "Images"} already uploaded. The field will use the file itself, not a copy.</DialogDescription>
@@ -67,7 +72,17 @@ function ChooserContent({ kind, onChoose }: { kind: "image" | "video"; onChoose:
           Search the library
         </Label>
         <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-        <Input id={searchId} type="search" className="pl-8" placeholder="File name or alt text" value={query} onChange={(event) => setQuery(event.currentTarget.value)} />
+        <Input
+          id={searchId}
+          type="search"
+          className="pl-8"
+          placeholder="File name or alt text"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
       </div>
       <div className="min-h-40 overflow-y-auto" aria-busy={loading} aria-live="polite">
         {fetcher.data?.loadError ? (
@@ -98,6 +113,26 @@ function ChooserContent({ kind, onChoose }: { kind: "image" | "video"; onChoose:
           </ul>
         )}
       </div>
+      {paging && paging.pageCount > 1 ? (
+        <nav aria-label="Library pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="text-muted-foreground">
+            {paging.first}–{paging.last} of {paging.total}
+          </span>
+          <span className="flex items-center gap-2">
+            <Button type="button" variant="outline" size="sm" disabled={loading || paging.page <= 1} onClick={() => setPage(paging.page - 1)} aria-label="Previous page">
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </Button>
+            <span className="tabular-nums">
+              Page {paging.page} of {paging.pageCount}
+            </span>
+            <Button type="button" variant="outline" size="sm" disabled={loading || paging.page >= paging.pageCount} onClick={() => setPage(paging.page + 1)} aria-label="Next page">
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </span>
+        </nav>
+      ) : null}
     </DialogContent>
   );
 }

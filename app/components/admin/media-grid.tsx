@@ -5,10 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate, formatFileSize } from "~/lib/format";
+import { isLocalImage, VARIANT_WIDTHS, variantUrl } from "~/lib/images";
 import type { MediaItem } from "~/lib/media";
 import { type ActionResult, useActionToast } from "./action-result";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { submitFetcher } from "./fetcher-submit";
+import { MediaReplaceButton } from "./media-replace";
 
 // Admin: Media's grid (docs/product.md#media-library): one card per stored file with what it is, who uploaded it,
 // its alt text (saved here, used by every field that has none of its own) and the places that use it.
@@ -25,13 +27,18 @@ export function MediaThumb({ file, className }: { file: Pick<LibraryFile, "url" 
       </span>
     );
   }
-  // Decorative here: the file's name is written beside it.
-  return <img src={file.url} alt="" loading="lazy" className={`bg-muted object-cover ${className ?? ""}`} />;
+  // The smallest resized copy the upload pipeline made, not the original (up to 2560 px): a page of 24 thumbnails
+  // stays light. Decorative here: the file's name is written beside it.
+  const src = isLocalImage(file.url) ? variantUrl(file.url, VARIANT_WIDTHS[0]) : file.url;
+  return <img src={src} alt="" loading="lazy" decoding="async" className={`bg-muted object-cover ${className ?? ""}`} />;
 }
 
 export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: number }) {
   const deleter = useFetcher<ActionResult>();
   useActionToast(deleter.data);
+  const replacer = useFetcher<ActionResult>();
+  useActionToast(replacer.data);
+  const replacing = replacer.state !== "idle" ? replacer.formData?.get("file_key") : null;
   const [confirming, setConfirming] = useState<LibraryFile | null>(null);
   const leaving = deleter.state !== "idle" ? deleter.formData?.get("file_key") : null;
   return (
@@ -40,7 +47,14 @@ export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: num
         {items
           .filter((file) => file.key !== leaving)
           .map((file) => (
-            <MediaCard key={file.key} file={file} altMax={altMax} onDelete={() => setConfirming(file)} />
+            <MediaCard
+              key={file.key}
+              file={file}
+              altMax={altMax}
+              onDelete={() => setConfirming(file)}
+              replacing={replacing === file.key}
+              onReplace={(newKey) => submitFetcher(replacer, { intent: "replace", file_key: file.key, new_key: newKey }, { method: "post" })}
+            />
           ))}
       </ul>
       <ConfirmDeleteDialog
@@ -57,7 +71,15 @@ export function MediaGrid({ items, altMax }: { items: LibraryFile[]; altMax: num
   );
 }
 
-function MediaCard({ file, altMax, onDelete }: { file: LibraryFile; altMax: number; onDelete: () => void }) {
+interface CardProps {
+  file: LibraryFile;
+  altMax: number;
+  onDelete: () => void;
+  replacing: boolean;
+  onReplace: (newKey: string) => void;
+}
+
+function MediaCard({ file, altMax, onDelete, replacing, onReplace }: CardProps) {
   const titleId = useId();
   const altId = useId();
   const saver = useFetcher<ActionResult>();
@@ -99,11 +121,12 @@ function MediaCard({ file, altMax, onDelete }: { file: LibraryFile; altMax: numb
           {file.uses.length === 0 ? (
             <span className="text-muted-foreground">Not used anywhere</span>
           ) : (
-            <ul className="grid gap-0.5">
+            // Each link at least 24 px tall: stacked uses stay separate targets (WCAG 2.5.8, axe's target-size).
+            <ul className="grid">
               {file.uses.map((use) => (
                 <li key={use.label}>
                   {use.href ? (
-                    <Link to={use.href} className="underline underline-offset-2 hover:text-primary">
+                    <Link to={use.href} className="inline-flex min-h-6 items-center underline underline-offset-2 hover:text-primary">
                       {use.label}
                     </Link>
                   ) : (
@@ -114,10 +137,13 @@ function MediaCard({ file, altMax, onDelete }: { file: LibraryFile; altMax: numb
             </ul>
           )}
         </div>
-        <Button type="button" variant="outline" size="sm" className="justify-self-start text-destructive" onClick={onDelete} aria-label={`Delete ${file.name}`}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        <div className="flex flex-wrap items-start gap-2">
+          <MediaReplaceButton file={file} replacing={replacing} onUploaded={onReplace} />
+          <Button type="button" variant="outline" size="sm" className="text-destructive" onClick={onDelete} aria-label={`Delete ${file.name}`}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
       </div>
     </li>
   );

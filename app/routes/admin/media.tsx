@@ -3,19 +3,21 @@ import { Form, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/media";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
-import { logger } from "~/.server/logger";
-import { deleteMedia, findMedia, listMedia, MEDIA_ALT_MAX, type MediaKind, setMediaAlt, syncMediaWithStorage } from "~/.server/models/media";
+import { deleteMedia, findMedia, listMedia, MEDIA_ALT_MAX, type MediaKind, setMediaAlt } from "~/.server/models/media";
+import { replaceMedia } from "~/.server/models/media-replace";
 import { getStorage } from "~/.server/storage";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
 import { MediaGrid } from "~/components/admin/media-grid";
 import { MediaUploadQueue } from "~/components/admin/media-upload-queue";
 import { PageIntro } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { requestedPage } from "~/validation/paging";
 import { loadFailed } from "./action-helpers";
 import { recordAction } from "./record-action";
 
@@ -29,18 +31,19 @@ const readKind = (value: string | null): MediaKind | null => (value === "image" 
  * What each role may do here (docs/product.md#access): the library is the site's pictures, so it is content's. Delete
  * takes only a file nothing uses, as an upload that was never used could have been left out: not Delete forever.
  */
-export const permissions = { loader: "content.edit", intents: { alt: "content.edit", delete: "content.edit" } } satisfies RoutePermissions;
+export const permissions = { loader: "content.edit", intents: { alt: "content.edit", delete: "content.edit", replace: "content.edit" } } satisfies RoutePermissions;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, permissions.loader);
   const params = new URL(request.url).searchParams;
   const filter = { q: (params.get("q") ?? "").slice(0, 200), kind: readKind(params.get("kind")), unused: params.get("unused") === "1" };
-  // Files stored before the library, or pruned since, are brought in line first; a store that cannot be listed
-  // still leaves the library as it stands.
-  await syncMediaWithStorage(getStorage()).catch((error: unknown) => logger.error({ err: error }, "media library: storage listing failed"));
-  const items = await listMedia(filter).catch(loadFailed("media library"));
-  return { items: items ?? [], filter, loadError: items === null ? "Failed to fetch the media library" : null, altMax: MEDIA_ALT_MAX };
+  // The table only: files from before the library, or pruned since, are brought in line by a background pass
+  // (mediaSync, docs/decisions/0094-media-replace-and-paging.md), not while this page waits.
+  const page = await listMedia(filter, requestedPage(params)).catch(loadFailed("media library"));
+  return { items: page?.items ?? [], paging: page?.paging ?? null, filter, loadError: page === null ? "Failed to fetch the media library" : null, altMax: MEDIA_ALT_MAX };
 }
+
+const WORDING: Record<string, string> = { alt: "Failed to save alt text", delete: "Failed to delete file", replace: "Failed to replace file" };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAction(request, permissions);
@@ -50,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     {
       entity: "upload",
       noun: "file",
-      wording: (intent) => ({ message: intent === "alt" ? "Failed to save alt text" : intent === "delete" ? "Failed to delete file" : "Unknown action" }),
+      wording: (intent) => ({ message: WORDING[intent] ?? "Unknown action" }),
     },
     async (act) => {
       const given = act.form.get("file_key");
@@ -71,6 +74,19 @@ export async function action({ request }: Route.ActionArgs) {
           if (result.kind === "in-use") act.refuse(`It is used by ${result.uses.map((u) => u.label).join(", ")}`);
           return act.done({ action: "upload.delete", entityId: key, detail: file.file_name }, { message: `Deleted ${file.file_name}` });
         }
+        case "replace": {
+          // The new file was uploaded first, through POST /api/uploads and the old file's folder limits and checks;
+          // a refused upload never gets here, so nothing has changed.
+          const given = act.form.get("new_key");
+          const newKey = typeof given === "string" ? given : "";
+          if (!key || !newKey) act.refuse("No file was given");
+          const result = await act.run(() => replaceMedia(key, newKey, getStorage()));
+          if (result.kind === "refused") return act.refuse(result.reason, result.status);
+          return act.done(
+            { action: "upload.replace", entityId: result.newKey, detail: `${result.previousName} → ${result.fileName} (${key} → ${result.newKey})` },
+            { message: `Replaced ${result.previousName} with ${result.fileName}` },
+          );
+        }
         default:
           return act.unknown();
       }
@@ -78,8 +94,18 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** Another page of the same search: its filters kept. */
+function pageHref(filter: { q: string; kind: MediaKind | null; unused: boolean }, page: number): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.kind) params.set("kind", filter.kind);
+  if (filter.unused) params.set("unused", "1");
+  if (page > 1) params.set("page", String(page));
+  return `?${params.toString()}`;
+}
+
 export default function MediaPage({ loaderData }: Route.ComponentProps) {
-  const { items, filter, loadError, altMax } = loaderData;
+  const { items, paging, filter, loadError, altMax } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const filtered = Boolean(filter.q || filter.kind || filter.unused);
@@ -119,7 +145,10 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
             description={filtered ? "Try other words or filters." : "Upload images and videos here or in any image field."}
           />
         ) : (
-          <MediaGrid items={items} altMax={altMax} />
+          <>
+            <MediaGrid items={items} altMax={altMax} />
+            {paging && paging.pageCount > 1 ? <Pager label="Media pages" {...paging} href={(page) => pageHref(filter, page)} /> : null}
+          </>
         )}
       </div>
     </>

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { pageWindow, PROJECTS_PAGE_SIZE, requestedPage } from "~/validation/paging";
 import { ProjectSchema } from "~/validation/project";
-import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
+import { CATEGORY_WORDING, categoryOptions, createCategoryAction, isRecordId, loadFailed } from "./action-helpers";
 import { recordAction, saveRecord, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
@@ -27,15 +27,20 @@ export const permissions = { loader: "content.edit", intents: { create: "content
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, permissions.loader);
-  const requested = requestedPage(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const requested = requestedPage(params);
+  // `?edit=<id>` opens that project's dialog, whatever page it is on: Media's "where it is used" links here
+  // (docs/decisions/0094-media-replace-and-paging.md). An id that names nothing opens nothing.
+  const editId = params.get("edit") ?? "";
+  const editing = isRecordId(editId) ? getProject(editId).catch(() => null) : Promise.resolve(null);
   // One page of cards (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the end (its
   // last card just deleted) shows the last page there is.
   const listPage = async () => {
     const paging = pageWindow((await countProjects()).total, requested, PROJECTS_PAGE_SIZE);
     return { paging, projects: await listProjects(paging) };
   };
-  const [list, categories] = await Promise.all([listPage().catch(loadFailed("projects")), categoryOptions("project")]);
-  return { projects: list?.projects ?? null, paging: list?.paging ?? null, loadError: list === null ? "Failed to fetch projects" : null, categories };
+  const [list, categories, edit] = await Promise.all([listPage().catch(loadFailed("projects")), categoryOptions("project"), editing]);
+  return { projects: list?.projects ?? null, paging: list?.paging ?? null, loadError: list === null ? "Failed to fetch projects" : null, categories, editing: edit };
 }
 
 // docs/product.md#projects: a failed save names its reason after the message ('Failed to save project: {reason}').
@@ -84,11 +89,11 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const { loadError, categories, paging } = loaderData;
   const projects = loaderData.projects ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
-  // The dashboard's 'Add Project' links here with ?new=1.
+  // The dashboard's 'Add Project' links here with ?new=1, Media's uses with ?edit=<id>.
   // `loaded`: opened once, so it stays mounted (and animates closed) from then on.
   const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; project: Project | null }>(() => {
-    const open = searchParams.get("new") === "1";
-    return { open, loaded: open, project: null };
+    const open = searchParams.get("new") === "1" || loaderData.editing !== null;
+    return { open, loaded: open, project: searchParams.get("new") === "1" ? null : loaderData.editing };
   });
   const trash = useMoveToTrash<Project>("project");
   const visible = projects.filter((r) => r.id !== trash.removingId);
@@ -96,10 +101,11 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
 
   const onDialogChange = (open: boolean) => {
     setDialog((d) => ({ ...d, open }));
-    if (!open && searchParams.has("new")) {
+    if (!open && (searchParams.has("new") || searchParams.has("edit"))) {
       setSearchParams(
         (params) => {
           params.delete("new");
+          params.delete("edit");
           return params;
         },
         { replace: true, preventScrollReset: true },

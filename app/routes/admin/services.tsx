@@ -1,5 +1,6 @@
 import { Plus, Wrench } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/services";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
@@ -78,8 +79,13 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const { loadError, categories } = loaderData;
   const services = loaderData.services ?? [];
-  // `loaded`: opened once, so it stays mounted (and animates closed) from then on.
-  const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; service: Service | null }>({ open: false, loaded: false, service: null });
+  const [searchParams, setSearchParams] = useSearchParams();
+  // `loaded`: opened once, so it stays mounted (and animates closed) from then on. `?edit=<id>` opens that service's
+  // dialog: Media's "where it is used" links here (docs/decisions/0094-media-replace-and-paging.md).
+  const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; service: Service | null }>(() => {
+    const editing = services.find((s) => s.id === searchParams.get("edit")) ?? null;
+    return { open: editing !== null, loaded: editing !== null, service: editing };
+  });
   const trash = useMoveToTrash<Service>("service");
   const visible = services.filter((r) => r.id !== trash.removingId);
   const openNew = () => setDialog({ open: true, loaded: true, service: null });
@@ -121,7 +127,18 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         <Suspense fallback={null}>
           <ServiceDialog
             open={dialog.open}
-            onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+            onOpenChange={(open) => {
+              setDialog((d) => ({ ...d, open }));
+              if (!open && searchParams.has("edit")) {
+                setSearchParams(
+                  (params) => {
+                    params.delete("edit");
+                    return params;
+                  },
+                  { replace: true, preventScrollReset: true },
+                );
+              }
+            }}
             service={dialog.service}
             categories={categories}
           />

@@ -6,7 +6,7 @@ import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { logger } from "~/.server/logger";
 import { getStorage } from "~/.server/storage";
 import { handleUpload, UploadError } from "~/.server/storage/upload";
-import { recordMedia } from "~/.server/models/media";
+import { mediaSync, recordMedia } from "~/.server/models/media";
 
 // POST /api/uploads: multipart/form-data with `bucket`, `folder` and one `file` part (up to 10 for the
 // gallery folder). Answers { files: [{ url, type, size, width?, height? }] } or { error } with
@@ -47,11 +47,15 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const stored = await handleUpload(request, getStorage(), (folder) => folder === "avatars" || can(user.role, "content.edit"));
     // The media library's rows (docs/decisions/0088-media-library.md). The files are stored whatever happens here:
-    // a row that could not be written is made from the storage listing when the library is next opened.
+    // a row that could not be written is made by the library's background pass from the storage listing, which
+    // runs again now (docs/decisions/0094-media-replace-and-paging.md).
     await recordMedia(
       stored.map((f) => ({ key: f.key, url: f.url, fileName: f.name, bytes: f.size, width: f.width, height: f.height })),
       user.id,
-    ).catch((error: unknown) => logger.error({ err: error, userId: user.id }, "media library: could not record an upload"));
+    ).catch((error: unknown) => {
+      logger.error({ err: error, userId: user.id }, "media library: could not record an upload");
+      mediaSync.request();
+    });
     const files = stored.map(({ key: _key, name: _name, ...file }) => file);
     logger.info({ userId: user.id, files: files.map((f) => ({ url: f.url, type: f.type, size: f.size })) }, "upload stored");
     await recordAdminActivity(request, user, {
