@@ -1,3 +1,4 @@
+import type { Language } from "~/i18n/language";
 import type { EnquiryStatus } from "~/validation/enquiry";
 import type { LeadStage } from "~/validation/lead-stages";
 
@@ -26,6 +27,8 @@ export interface Lead {
   utm_medium: string | null;
   utm_campaign: string | null;
   landing_page: string | null;
+  /** The language of the page the form was sent from (docs/decisions/0077-dhivehi-design.md). */
+  language: Language;
   spam_reason: string | null;
   email_status: string;
   email_error: string | null;
@@ -77,6 +80,9 @@ export interface ReplyTemplate {
   name: string;
   subject: string;
   body: string;
+  /** The Dhivehi version, used for a lead written in Dhivehi (docs/decisions/0077-dhivehi-design.md); null when none. */
+  subject_dv: string | null;
+  body_dv: string | null;
 }
 
 /** An open lead with a follow-up due (the dashboard). */

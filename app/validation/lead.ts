@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Language } from "~/i18n/language";
 import { optionalText, requiredText } from "./fields";
 import { LEAD_STAGES, type LeadStage } from "./lead-stages";
 
@@ -66,13 +67,40 @@ export const ReplySchema = z.object({
   body: requiredText("Please write a message", REPLY_BODY_MAX, "Message"),
 });
 
-export const ReplyTemplateSchema = z.object({
-  name: requiredText("Please enter a name", 100, "Name"),
-  subject: headerLine("Subject", 200),
-  body: requiredText("Please write the message", REPLY_BODY_MAX, "Message"),
-});
+/** An optional line that may become a mail header: empty is none, and it never holds a line break. */
+const optionalHeaderLine = (label: string, max: number) =>
+  optionalText(max, label).refine((v) => v === null || !/[\r\n]/.test(v), { message: `${label} must be one line` });
+
+/**
+ * A reply template, with its optional Dhivehi version (docs/decisions/0077-dhivehi-design.md, Enquiries): the Dhivehi
+ * message makes the version; its subject may be left empty (the English one is used), but not given alone.
+ */
+export const ReplyTemplateSchema = z
+  .object({
+    name: requiredText("Please enter a name", 100, "Name"),
+    subject: headerLine("Subject", 200),
+    body: requiredText("Please write the message", REPLY_BODY_MAX, "Message"),
+    subject_dv: optionalHeaderLine("Dhivehi subject", 200),
+    body_dv: optionalText(REPLY_BODY_MAX, "Dhivehi message"),
+  })
+  .refine((v) => v.subject_dv === null || v.body_dv !== null, {
+    path: ["body_dv"],
+    message: "Please write the Dhivehi message, or clear the Dhivehi subject",
+  });
 
 export type ReplyTemplateInput = z.infer<typeof ReplyTemplateSchema>;
+
+/**
+ * What a template says to a lead written in `language`: its Dhivehi version for a Dhivehi lead when it has one (the
+ * English subject when the Dhivehi one is empty), else the English; `language` of the answer is the version's.
+ */
+export function templateForLanguage(
+  template: { subject: string; body: string; subject_dv: string | null; body_dv: string | null },
+  language: Language,
+): { subject: string; body: string; language: Language } {
+  if (language === "dv" && template.body_dv) return { subject: template.subject_dv ?? template.subject, body: template.body_dv, language: "dv" };
+  return { subject: template.subject, body: template.body, language: "en" };
+}
 
 /** Fills a template's {name}, {project_type} and {company}; other braces stay as they are. */
 export function fillTemplate(text: string, values: { name: string; project_type: string; company: string }): string {

@@ -708,6 +708,20 @@ function m0021StaffRoles(): Migration {
   };
 }
 
+/**
+ * The enquiry's language and the reply templates' Dhivehi version (docs/decisions/0077-dhivehi-design.md, Enquiries):
+ * every enquiry so far came from the English form; a template's Dhivehi subject and body are optional.
+ */
+function m0024EnquiryLanguage(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("enquiries").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+      await db.schema.alterTable("reply_templates").addColumn("subject_dv", "text").execute();
+      await db.schema.alterTable("reply_templates").addColumn("body_dv", "text").execute();
+    },
+  };
+}
+
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations() {
@@ -731,6 +745,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0019_media": m0019Media(engine),
         "0020_two_factor_requirement": m0020TwoFactorRequirement(),
         "0021_staff_roles": m0021StaffRoles(),
+        "0024_enquiry_language": m0024EnquiryLanguage(),
       };
     },
   };

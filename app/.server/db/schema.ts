@@ -142,6 +142,8 @@ export interface EnquiriesTable {
   quoted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   won_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   stage_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  // Migration 0024_enquiry_language: 'en' or 'dv', the language of the page the form was sent from.
+  language: ColumnType<string, string | undefined, string>;
 }
 
 export interface EnquiryEventsTable {
@@ -167,6 +169,9 @@ export interface ReplyTemplatesTable {
   name: string;
   subject: string;
   body: string;
+  // Migration 0024_enquiry_language: the optional Dhivehi version, used for a lead written in Dhivehi.
+  subject_dv: ColumnType<string | null, string | null | undefined, string | null>;
+  body_dv: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

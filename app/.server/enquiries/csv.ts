@@ -4,7 +4,7 @@ import type { Lead } from "~/lib/lead-records";
 // The columns of the enquiries export (GET /admin/enquiries/export.csv), apart from the route so the browser
 // build never sees them.
 
-/** The export's columns; pinned by tests/integration/leads.test.ts. */
+/** The export's columns; pinned by tests/integration/leads.test.ts and enquiry-language.test.ts, listed in docs/product.md#enquiries. */
 export const ENQUIRY_CSV_HEADER = [
   "Received",
   "Status",
@@ -18,6 +18,7 @@ export const ENQUIRY_CSV_HEADER = [
   "Phone",
   "Project type",
   "Project details",
+  "Language",
   "Page",
   "Referrer",
   "UTM source",
@@ -42,6 +43,8 @@ export function enquiryCsvCells(e: Lead): unknown[] {
     e.phone,
     e.subject,
     e.message,
+    // The stored code, en or dv (docs/decisions/0077-dhivehi-design.md), as Status is.
+    e.language,
     e.source_page,
     e.referrer,
     e.utm_source,

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { type ContactPrefill, ENQUIRY_FAILED, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
 import { getPublicProject } from "../models/projects";
 import { getActiveService } from "../models/services";
-import { EnquirySchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/enquiry";
+import { ENQUIRY_LANGUAGE_FIELD, enquiryLanguage, EnquirySchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/validation/enquiry";
+import { type Language, languageOfPath } from "~/i18n/language";
 import { fieldErrors, formValues } from "~/validation/fields";
 import { authSecret } from "../auth/auth";
 import { env } from "../env";
@@ -58,8 +59,11 @@ export type SubmitResult =
 
 export const ENQUIRY_RATE_LIMITED = "You have sent several messages in a short time. Please wait a few minutes and try again.";
 
-/** The page a lead came from: the home page, or the service or project page whose call to action led to the form. */
-const SOURCE_PAGE = /^\/(?:(?:service|project)\/[A-Za-z0-9_-]{1,64})?$/;
+/**
+ * The page a lead came from: the home page, or the service or project page whose call to action led to the form, in
+ * English or under /dv in Dhivehi (docs/decisions/0077-dhivehi-design.md).
+ */
+const SOURCE_PAGE = /^(?:\/dv(?:\/(?:service|project)\/[A-Za-z0-9_-]{1,64})?|\/(?:(?:service|project)\/[A-Za-z0-9_-]{1,64})?)$/;
 const trackingText = (value: FormDataEntryValue | null) =>
   typeof value === "string" ? value.replace(/[^\p{L}\p{N} ._~+\-/:]/gu, "").trim().slice(0, 100) || null : null;
 
@@ -84,6 +88,28 @@ export function enquirySource(form: FormData, fallbackPage: string | null) {
     utm_medium: trackingText(form.get("utm_medium")),
     utm_campaign: trackingText(form.get("utm_campaign")),
   };
+}
+
+/**
+ * The language of an enquiry (docs/decisions/0077-dhivehi-design.md, Enquiries; docs/product.md#enquiries). The form's
+ * hidden `language` field decides when it is there: `dv` is Dhivehi, any other value English, never an error. A post
+ * without the field (a hand-made post, or a page rendered before the form had it) takes the language of the address
+ * it was posted to (a plain post from a /dv page goes to /dv), else of the page in its Referer when that page is on
+ * this site. Nothing else (no cookie, no Accept-Language), as for the pages themselves.
+ */
+export function languageOfEnquiry(form: FormData, request: Request): Language {
+  const field = form.get(ENQUIRY_LANGUAGE_FIELD);
+  if (field !== null) return enquiryLanguage(field);
+  const url = new URL(request.url);
+  if (languageOfPath(url.pathname) === "dv") return "dv";
+  const referer = request.headers.get("referer");
+  if (!referer || referer.length > 2000) return "en";
+  try {
+    const from = new URL(referer);
+    return from.host === url.host ? languageOfPath(from.pathname) : "en";
+  } catch {
+    return "en";
+  }
 }
 
 /**
@@ -173,6 +199,7 @@ export async function submitEnquiry(request: Request, form: FormData, sourcePage
   const enquiry = await createEnquiry({
     ...parsed.data,
     ...sourceOfVisit(enquirySource(form, sourcePage), origin),
+    language: languageOfEnquiry(form, request),
     ip,
     user_agent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
     spam_reason: spamReason,

@@ -1,5 +1,6 @@
 import { leadScopeCondition } from "./lead-scope";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
+import type { Language } from "~/i18n/language";
 import type { EnquiryInput, EnquiryStatus } from "~/validation/enquiry";
 import type { LeadStage } from "~/validation/lead-stages";
 import { db } from "../db";
@@ -13,6 +14,8 @@ export interface Enquiry {
   subject: string;
   message: string;
   source_page: string | null;
+  /** The language of the page the form was sent from (docs/decisions/0077-dhivehi-design.md). */
+  language: Language;
   status: EnquiryStatus;
   spam_reason: string | null;
   email_status: "pending" | "sending" | "sent" | "failed" | "skipped";
@@ -34,6 +37,7 @@ function baseQuery() {
       "subject",
       "message",
       "source_page",
+      "language",
       "status",
       "spam_reason",
       "email_status",
@@ -47,6 +51,7 @@ function toEnquiry(row: Row): Enquiry {
   return {
     ...row,
     status: row.status as EnquiryStatus,
+    language: row.language === "dv" ? "dv" : "en",
     email_status: row.email_status as Enquiry["email_status"],
     email_attempts: Number(row.email_attempts),
     created_at: toIso(row.created_at),
@@ -60,6 +65,8 @@ export interface NewEnquiry extends EnquiryInput {
   utm_medium?: string | null;
   utm_campaign?: string | null;
   landing_page?: string | null;
+  /** English unless the form said Dhivehi. */
+  language?: Language;
   ip: string | null;
   user_agent: string | null;
   /** Set when spam checks caught it: stored in Spam, never emailed. */
@@ -88,6 +95,7 @@ export async function createEnquiry(input: NewEnquiry): Promise<Enquiry> {
       utm_medium: input.utm_medium ?? null,
       utm_campaign: input.utm_campaign ?? null,
       landing_page: input.landing_page ?? null,
+      language: input.language ?? "en",
       ip: input.ip,
       user_agent: input.user_agent,
       status: input.spam_reason ? "spam" : "new",
@@ -112,6 +120,8 @@ export interface EnquiryFilter {
   q?: string;
   /** A lead stage: the board's "View all" of a column. */
   stage?: LeadStage | null;
+  /** Only the enquiries sent from the pages of this language. */
+  language?: Language | null;
   limit?: number;
   /** Rows to skip, newest first: a later page of the list. */
   offset?: number;
@@ -129,6 +139,7 @@ export function enquiryFilterCondition(filter: EnquiryFilter, table = "enquiries
   if (filter.status === "inbox") parts.push(sql<SqlBool>`${ref("status")} in ('new', 'read')`);
   else if (filter.status) parts.push(sql<SqlBool>`${ref("status")} = ${filter.status}`);
   if (filter.stage) parts.push(sql<SqlBool>`${ref("stage")} = ${filter.stage}`);
+  if (filter.language) parts.push(sql<SqlBool>`${ref("language")} = ${filter.language}`);
   if (filter.visibleTo) parts.push(leadScopeCondition(filter.visibleTo, table));
   const q = filter.q?.trim().toLowerCase();
   if (q) {
@@ -166,15 +177,20 @@ export async function countMatchingEnquiries(filter: EnquiryFilter = {}): Promis
 
 /**
  * Enquiries per folder status; with a stage, only that stage's (the list filtered by a board column's "View all"
- * shows its folders' counts for that stage, docs/decisions/0057-lead-board-columns-and-stage-filter.md).
+ * shows its folders' counts for that stage, docs/decisions/0057-lead-board-columns-and-stage-filter.md), and with a
+ * language, only that language's. `visibleTo` narrows it to a Sales member's scope (lead-scope.ts).
  */
-/** Each folder's count, of one stage or all; `visibleTo` narrows it to a Sales member's scope (lead-scope.ts). */
-export async function countEnquiries(stage: LeadStage | null = null, visibleTo: string | null = null): Promise<Record<EnquiryStatus, number>> {
+export async function countEnquiries(
+  stage: LeadStage | null = null,
+  visibleTo: string | null = null,
+  language: Language | null = null,
+): Promise<Record<EnquiryStatus, number>> {
   let query = db()
     .selectFrom("enquiries")
     .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
     .where(leadScopeCondition(visibleTo));
   if (stage) query = query.where("stage", "=", stage);
+  if (language) query = query.where("language", "=", language);
   const rows = await query.groupBy("status").execute();
   const out: Record<EnquiryStatus, number> = { new: 0, read: 0, archived: 0, spam: 0 };
   for (const r of rows) if (r.status in out) out[r.status as EnquiryStatus] = Number(r.count);

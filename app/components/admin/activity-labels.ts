@@ -83,7 +83,7 @@ const FIELD_LABELS: Record<string, Record<string, string>> = {
   project: Object.fromEntries(PROJECT_VERSION_FIELDS.map((f) => [f.key, f.label])),
   enquiry: { status: "Status", stage: "Stage", assignee_id: "Assignee", follow_up_on: "Follow-up date", estimated_value: "Estimated value", lost_reason: "Reason lost" },
   "contact-detail": { type: "Type", platform: "Social platform", icon: "Icon", label: "Label", value: "Value", is_primary: "Primary", is_public: "Public", display_order: "Order" },
-  "reply-template": { name: "Name", subject: "Subject", body: "Message" },
+  "reply-template": { name: "Name", subject: "Subject", body: "Message", subject_dv: "Dhivehi subject", body_dv: "Dhivehi message" },
   profile: { full_name: "Full name", avatar_url: "Avatar" },
   category: { name: "Name", type: "Type" },
   setting: {

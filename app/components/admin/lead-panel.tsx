@@ -28,6 +28,7 @@ export type LeadDetails = Pick<
   | "utm_medium"
   | "utm_campaign"
   | "landing_page"
+  | "language"
 >;
 
 interface Props {

@@ -6,8 +6,10 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import type { Language } from "~/i18n/language";
 import type { Lead, ReplyTemplate } from "~/lib/lead-records";
-import { fillTemplate, ReplySchema } from "~/validation/lead";
+import { cn } from "~/lib/utils";
+import { fillTemplate, ReplySchema, templateForLanguage } from "~/validation/lead";
 import { FieldError } from "./form-fields";
 import { LeadForm, Section } from "./lead-form";
 import { replyMailto } from "./reply-mailto";
@@ -27,7 +29,7 @@ const copyText = async (text: string, message: string) => {
 };
 
 interface Props {
-  lead: Pick<Lead, "id" | "name" | "email" | "subject">;
+  lead: Pick<Lead, "id" | "name" | "email" | "subject" | "language">;
   templates: ReplyTemplate[];
   mailReady: boolean;
   company: string;
@@ -37,15 +39,21 @@ export function LeadReply({ lead, templates, mailReady, company }: Props) {
   const uid = useId();
   const [subject, setSubject] = useState(`Re: ${lead.subject}`);
   const [body, setBody] = useState("");
+  // The language of the template's version in the box: a lead written in Dhivehi gets a template's Dhivehi version
+  // when it has one (docs/decisions/0077-dhivehi-design.md, Enquiries), and the box then reads right to left.
+  const [picked, setPicked] = useState<Language | null>(null);
   const mailto = replyMailto(lead.email, subject, body);
 
   const applyTemplate = (templateId: string) => {
     const template = templates.find((t) => t.id === templateId);
     if (!template) return;
     const values = { name: lead.name, project_type: lead.subject, company };
-    setSubject(fillTemplate(template.subject, values));
-    setBody(fillTemplate(template.body, values));
+    const text = templateForLanguage(template, lead.language);
+    setSubject(fillTemplate(text.subject, values));
+    setBody(fillTemplate(text.body, values));
+    setPicked(text.language);
   };
+  const dhivehi = picked === "dv";
 
   return (
     <Section title="Reply by email" icon={Mail}>
@@ -76,17 +84,40 @@ export function LeadReply({ lead, templates, mailReady, company }: Props) {
                     </NativeSelectOption>
                   ))}
                 </NativeSelect>
+                {lead.language === "dv" && picked ? (
+                  <p className="text-xs text-muted-foreground" aria-live="polite">
+                    {dhivehi ? "The template's Dhivehi version, as the visitor wrote in Dhivehi." : "This template has no Dhivehi version: its English text is used."}
+                  </p>
+                ) : null}
               </div>
             ) : null}
             <p className="text-sm text-muted-foreground">Goes to the visitor's email address; answers come back to the office.</p>
             <div className="grid gap-1">
               <Label htmlFor={`${uid}-subject`}>Subject</Label>
-              <Input id={`${uid}-subject`} name="subject" value={subject} onChange={(e) => setSubject(e.target.value)} aria-invalid={errors.subject ? true : undefined} />
+              <Input
+                id={`${uid}-subject`}
+                name="subject"
+                value={subject}
+                onChange={(e) => setSubject(e.target.value)}
+                aria-invalid={errors.subject ? true : undefined}
+                dir="auto"
+                className={cn(dhivehi && "font-thaana")}
+              />
               <FieldError message={errors.subject} />
             </div>
             <div className="grid gap-1">
               <Label htmlFor={`${uid}-body`}>Message</Label>
-              <Textarea id={`${uid}-body`} name="body" rows={6} value={body} onChange={(e) => setBody(e.target.value)} aria-invalid={errors.body ? true : undefined} />
+              <Textarea
+                id={`${uid}-body`}
+                name="body"
+                rows={6}
+                value={body}
+                onChange={(e) => setBody(e.target.value)}
+                aria-invalid={errors.body ? true : undefined}
+                dir={dhivehi ? "rtl" : "auto"}
+                lang={dhivehi ? "dv" : undefined}
+                className={cn(dhivehi && "font-thaana leading-relaxed")}
+              />
               <FieldError message={errors.body} />
             </div>
             {mailReady ? (

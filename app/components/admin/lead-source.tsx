@@ -1,10 +1,13 @@
 import { FileText } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { englishPath, type Language } from "~/i18n/language";
 import { formatBudget } from "~/lib/format";
 import type { Lead } from "~/lib/lead-records";
+import { cn } from "~/lib/utils";
 import { Section } from "./lead-form";
 
-// Where a lead came from (docs/product.md#insight): the page its form was sent from, the page its visit began on,
-// the referring site and campaign, and its estimated value.
+// Where a lead came from (docs/product.md#insight): the page its form was sent from and its language, the page its
+// visit began on, the referring site and campaign, and its estimated value.
 
 /** The page a visit began on (docs/product.md#insight): its kind, and its path where that says more. */
 function landingLabel(page: string | null): string {
@@ -13,14 +16,38 @@ function landingLabel(page: string | null): string {
   return label === page || page === "/" ? label : `${label} (${page})`;
 }
 
+/** The kind of a page of either language: a Dhivehi page (/dv/service/x) is of the kind of its English one. */
 export function sourceLabel(page: string | null): string {
-  if (!page || page === "/") return "Home page";
-  if (page.startsWith("/service/")) return "A service page";
-  if (page.startsWith("/project/")) return "A project page";
-  return page;
+  const path = page ? englishPath(page) : null;
+  if (!path || path === "/") return "Home page";
+  if (path.startsWith("/service/")) return "A service page";
+  if (path.startsWith("/project/")) return "A project page";
+  return page ?? path;
 }
 
-type SourceFields = Pick<Lead, "source_page" | "landing_page" | "referrer" | "utm_campaign" | "utm_source" | "utm_medium" | "estimated_value">;
+/**
+ * The language the visitor wrote from (docs/decisions/0077-dhivehi-design.md, Enquiries): Dhivehi in its own script and
+ * in English, so staff who do not read Thaana still know it.
+ */
+export function LanguageBadge({ language, className }: { language: Language; className?: string }) {
+  if (language === "en") {
+    return (
+      <Badge variant="outline" className={className}>
+        English
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="secondary" className={cn("gap-1.5", className)}>
+      <span lang="dv" dir="rtl" className="font-thaana">
+        ދިވެހި
+      </span>
+      <span>Dhivehi</span>
+    </Badge>
+  );
+}
+
+type SourceFields = Pick<Lead, "source_page" | "landing_page" | "referrer" | "utm_campaign" | "utm_source" | "utm_medium" | "estimated_value" | "language">;
 
 export function LeadSource({ lead }: { lead: SourceFields }) {
   return (
@@ -36,6 +63,12 @@ export function LeadSource({ lead }: { lead: SourceFields }) {
             ) : (
               sourceLabel(lead.source_page)
             )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Language</dt>
+          <dd>
+            <LanguageBadge language={lead.language} />
           </dd>
         </div>
         <div>

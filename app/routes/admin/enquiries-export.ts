@@ -18,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, permissions.loader);
   const filter = { ...enquiryFilter(new URL(request.url).searchParams), visibleTo: await leadScopeOf(user) };
   const date = new Date().toISOString().slice(0, 10);
-  // The file names the stage when the list was one stage's (the board's 'View all').
-  const name = ["enquiries", filter.status, filter.stage, date].filter(Boolean).join("-");
+  // The file names the stage when the list was one stage's (the board's 'View all'), and the language when one's.
+  const name = ["enquiries", filter.status, filter.stage, filter.language, date].filter(Boolean).join("-");
   // Up to 100,000 enquiries: streamed a page at a time, never held as one string.
   return csvDownload(`${name}.csv`, ENQUIRY_CSV_HEADER, pagesOfLeadsForExport(filter), enquiryCsvCells);
 }

@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const validId = selectedId && /^[A-Za-z0-9-]{1,100}$/.test(selectedId) ? selectedId : null;
   // The list a page at a time (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the
   // end (its last enquiry just archived) shows the last page there is.
-  const folderCounts = countEnquiries(view === "list" ? filter.stage : null, scope);
+  const folderCounts = countEnquiries(view === "list" ? filter.stage : null, scope, view === "list" ? filter.language : null);
   const listPage = async () => {
     const total = filter.q.trim() ? await countMatchingEnquiries(filter) : folderTotal(await folderCounts, filter.status);
     const paging = pageWindow(total, requestedPage(url.searchParams), ENQUIRIES_PAGE_SIZE);

@@ -8,7 +8,7 @@ import type { Lead } from "~/lib/lead-records";
 import { cn } from "~/lib/utils";
 import type { EnquiryStatus } from "~/validation/enquiry";
 import { STAGE_LABELS } from "~/validation/lead";
-import { sourceLabel } from "../lead-source";
+import { LanguageBadge, sourceLabel } from "../lead-source";
 
 // An opened enquiry (docs/product.md#enquiries): who sent it, how to reach them, what they wrote, and the buttons
 // that file it (read, new, archived, spam) or delete it. Its lead panel comes in as children.
@@ -46,6 +46,8 @@ export function EnquiryDetail({ enquiry: selected, back, onStatus: setStatus, on
             <p className="text-sm text-muted-foreground">
               <time dateTime={selected.created_at}>{formatDateTime(selected.created_at)}</time>
               {` · from ${sourceLabel(selected.source_page).toLowerCase()}`}
+              {/* Beside the source, the language only when it is not the usual English (the lead's Source says either). */}
+              {selected.language === "dv" ? <LanguageBadge language="dv" className="ms-2 align-middle" /> : null}
             </p>
           </div>
           <div className="flex flex-wrap gap-1.5">

@@ -4,11 +4,12 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { formatDateTime } from "~/lib/format";
 import type { Lead } from "~/lib/lead-records";
 import { cn } from "~/lib/utils";
+import { LanguageBadge } from "../lead-source";
 
 // The inbox's list (docs/product.md#enquiries): a page of enquiries, newest first, each a link that opens it and a
 // box beside the link that ticks it for a bulk action (docs/decisions/0063-bulk-actions-on-enquiries.md).
 
-export type EnquiryRow = Pick<Lead, "id" | "name" | "subject" | "message" | "status" | "created_at">;
+export type EnquiryRow = Pick<Lead, "id" | "name" | "subject" | "message" | "status" | "created_at" | "language">;
 
 interface EnquiryListProps {
   enquiries: EnquiryRow[];
@@ -59,6 +60,7 @@ export function EnquiryList({ enquiries, selectedId, ticked, onTick, href }: Enq
               {e.status === "new" ? <Badge>New</Badge> : null}
               {e.status === "spam" ? <Badge variant="destructive">Spam</Badge> : null}
               {e.status === "archived" ? <Badge variant="secondary">Archived</Badge> : null}
+              {e.language === "dv" ? <LanguageBadge language="dv" /> : null}
             </div>
           </Link>
         </li>

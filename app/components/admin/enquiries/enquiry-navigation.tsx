@@ -2,6 +2,7 @@ import { Archive, Inbox, KanbanSquare, List, Mail, MailOpen, Search, ShieldAlert
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { cn } from "~/lib/utils";
 import type { EnquiryFolder, EnquiryStatus, enquiryFilter } from "~/validation/enquiry";
 import type { LeadView } from "~/validation/lead";
@@ -52,7 +53,11 @@ interface EnquiryFoldersProps {
   className?: string;
 }
 
-/** The folders, each with its count, and the search within the folder shown. */
+/**
+ * The folders, each with its count, and the search within the folder shown, narrowed to one language when asked
+ * (docs/decisions/0077-dhivehi-design.md, Enquiries): choosing one sends the form at once, or with Search without
+ * JavaScript.
+ */
 export function EnquiryFolders({ filter, counts, href, className }: EnquiryFoldersProps) {
   const folderCount = (key: EnquiryFolder) => (key === "inbox" ? counts.new + counts.read : counts[key]);
   return (
@@ -81,6 +86,20 @@ export function EnquiryFolders({ filter, counts, href, className }: EnquiryFolde
           Search enquiries
         </label>
         <Input id="enquiry-search" name="q" type="search" defaultValue={filter.q} placeholder="Search name, email, project..." className="w-full lg:w-72" />
+        <label htmlFor="enquiry-language" className="sr-only">
+          Language
+        </label>
+        <NativeSelect
+          id="enquiry-language"
+          name="language"
+          defaultValue={filter.language ?? ""}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          wrapperClassName="shrink-0"
+        >
+          <NativeSelectOption value="">All languages</NativeSelectOption>
+          <NativeSelectOption value="en">English</NativeSelectOption>
+          <NativeSelectOption value="dv">Dhivehi</NativeSelectOption>
+        </NativeSelect>
         <Button type="submit" variant="secondary">
           <Search aria-hidden="true" />
           Search
