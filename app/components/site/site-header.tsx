@@ -129,9 +129,10 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
               </li>
             </ul>
             <div>
-              <a href={telHref(phone)} className="menu-tel" dir="ltr">
+              {/* The number alone left to right: the line itself stays in the page's direction. */}
+              <a href={telHref(phone)} className="menu-tel">
                 <Icon name="phone" />
-                {phone}
+                <bdi dir="ltr">{phone}</bdi>
               </a>
               {chats.map((chat) => (
                 <a key={chat.href} href={chat.href} rel="nofollow" className="menu-tel">
