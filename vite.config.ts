@@ -6,6 +6,9 @@ import tailwindcss from "@tailwindcss/vite";
 import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { catalogueCheck } from "./app/i18n/catalogue-check";
+import { dv } from "./app/i18n/dv";
+import { en } from "./app/i18n/en";
 
 /**
  * `import url from "./x.ts?island"`: the URL of x.ts built on its own (bundled, minified) as a
@@ -138,5 +141,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // client, express, pino) stay external (docs/decisions/0045-server-bundle-carries-its-esm-packages.md). The dev
   // server loads them from node_modules as they are.
   ssr: command !== "build" ? undefined : { noExternal: ["kysely", "better-auth", /^@better-auth\//, "better-call", "zod", "jose", /^@noble\//, "lucide-react", "radix-ui", /^@radix-ui\//, "recharts"] },
-  plugins: [islands(), tailwindcss(), reactRouter(), ...(command === "build" && !isSsrBuild ? [precompressed()] : [])],
+  // `npm run build` fails when a language's fixed words lack a key of the English ones or have one more
+  // (docs/decisions/0089-fixed-words-as-typed-catalogues.md).
+  plugins: [catalogueCheck(en, { dv }), islands(), tailwindcss(), reactRouter(), ...(command === "build" && !isSsrBuild ? [precompressed()] : [])],
 }));

@@ -13,6 +13,7 @@ import { NonceContext } from "~/lib/nonce";
 import { ServerNotFoundContext } from "~/lib/server-not-found";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
+import dhivehiStylesheetHref from "./site-dhivehi.css?url";
 
 export const streamTimeout = 5_000;
 
@@ -50,7 +51,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref) }}>
+        <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref), dhivehiStyles: clientBuildText(dhivehiStylesheetHref) }}>
           <ServerNotFoundContext.Provider value={renderNotFoundPage}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </ServerNotFoundContext.Provider>

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useLocation, useMatches } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { flashForPage } from "~/.server/http/flash";
@@ -13,6 +13,10 @@ import { useNonce } from "~/lib/nonce";
 import { useServerNotFound } from "~/lib/server-not-found";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
+import dhivehiStylesheetHref from "./site-dhivehi.css?url";
+import thaanaFontHref from "../node_modules/@fontsource/noto-sans-thaana/files/noto-sans-thaana-thaana-400-normal.woff2?url";
+import { HTML_ATTRIBUTES } from "./i18n/language";
+import { pageAddress, PageAddressContext } from "./i18n/messages";
 import enquiryScript from "./islands/enquiry.ts?island";
 import siteScript from "./islands/site.ts?island";
 
@@ -46,12 +50,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // are files, cached a year, that a few bytes at the end of the body load once the page is parsed: inline, their
   // 3.3 KB made every page that much larger (docs/decisions/0061-public-scripts-as-files-and-one-image-version-per-picture.md).
   // The admin links the whole app's stylesheet and scripts.
-  const inlineStyles = useInlineAssets().styles;
+  const { styles: inlineStyles, dhivehiStyles } = useInlineAssets();
+  // The page's language is its address's (docs/decisions/0077-dhivehi-design.md); the public components read it,
+  // and their fixed words, from this context. The admin is English.
+  const location = useLocation();
+  const address = staticPage ? pageAddress(location.pathname, location.search) : pageAddress("/");
+  const dhivehi = address.language === "dv";
   // The contact form's script says which markup it serves: a stored page without the form drops it
   // (docs/decisions/0049-contact-form-script-only-where-the-form-is.md).
   const enquiryScriptFor = { [ISLAND_FOR_ATTR]: ENQUIRY_FORM_ATTR };
   return (
-    <html lang="en">
+    // English pages keep their `<html lang="en">` as it was: `dir` is said only where it is not the default.
+    <html lang={HTML_ATTRIBUTES[address.language].lang} dir={dhivehi ? HTML_ATTRIBUTES.dv.dir : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -64,10 +74,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // admin's first paint waited behind them on a phone's line (docs/decisions/0033-admin-on-a-phone.md).
           <link rel="stylesheet" href={staticPage ? siteStylesheetHref : stylesheetHref} precedence="default" />
         )}
+        {/* The Thaana type, on Dhivehi pages only (docs/decisions/0090-thaana-type-and-right-to-left.md): its rules
+            after the site's, its regular weight asked for at once rather than once the text is laid out. */}
+        {dhivehi ? (
+          dhivehiStyles ? (
+            <style dangerouslySetInnerHTML={{ __html: dhivehiStyles }} />
+          ) : (
+            <link rel="stylesheet" href={dhivehiStylesheetHref} precedence="default" />
+          )
+        ) : null}
+        {dhivehi ? <link rel="preload" href={thaanaFontHref} as="font" type="font/woff2" crossOrigin="" /> : null}
         <Links />
       </head>
       <body>
-        {children}
+        <PageAddressContext value={address}>{children}</PageAddressContext>
         {staticPage ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: islandLoader(siteScript) }} /> : null}
         {staticPage ? <script type="module" nonce={nonce} {...enquiryScriptFor} dangerouslySetInnerHTML={{ __html: islandLoader(enquiryScript) }} /> : null}
         {/* Last in the body: the one value that differs per response (app/.server/cache/page-cache.ts, brotliPrefix). */}

@@ -14,6 +14,7 @@ describe("public addresses in two languages", () => {
     expect(localizedPath("dv", "/")).toBe("/dv");
     expect(localizedPath("dv", "/?service=a")).toBe("/dv?service=a");
     expect(localizedPath("dv", "/project/p1")).toBe("/dv/project/p1");
+    expect(localizedPath("dv", "/#services")).toBe("/dv#services");
     expect(localizedPath("en", "/projects")).toBe("/projects");
     expect(englishPath("/dv")).toBe("/");
     expect(englishPath("/dv/projects")).toBe("/projects");

@@ -22,7 +22,7 @@ export function languageOf(request: Request): Language {
 export function localizedPath(language: Language, englishPath: string): string {
   if (language === "en") return englishPath;
   if (englishPath === "/" || englishPath === "") return PREFIX[language];
-  if (englishPath.startsWith("/?")) return PREFIX[language] + englishPath.slice(1);
+  if (englishPath.startsWith("/?") || englishPath.startsWith("/#")) return PREFIX[language] + englishPath.slice(1);
   return PREFIX[language] + englishPath;
 }
 

@@ -51,6 +51,12 @@ export const ATTR = {
    * from a stored page that has no element with that attribute (app/.server/cache/island-scripts.ts).
    */
   islandFor: ISLAND_FOR_ATTR,
+  /**
+   * On a Dhivehi page, the texts the island writes (toasts, labels, counters) in the page's language, as JSON on the
+   * element they serve; English pages carry none and the island keeps its English
+   * (docs/decisions/0089-fixed-words-as-typed-catalogues.md).
+   */
+  messages: "data-messages",
   /** The admin's preview bar (styles only: site.css leaves room for it). */
   previewBar: "data-preview-bar",
 } as const;
@@ -64,6 +70,17 @@ export const SEND_STATE = { idle: "idle", sending: "sending" } as const;
 /** An attribute as a prop to spread: `<div {...dataAttr(ATTR.lightboxGroup)}>`. */
 export function dataAttr<A extends IslandAttribute, V extends string = "">(name: A, value?: V): Record<A, V> {
   return { [name]: value ?? "" } as Record<A, V>;
+}
+
+/** The island's texts an element carries (ATTR.messages), each in place of the English one it names. */
+export function pageTexts(element: Element | null | undefined): Record<string, string | undefined> {
+  const raw = element?.getAttribute(ATTR.messages);
+  if (!raw) return {};
+  try {
+    return JSON.parse(raw) as Record<string, string>;
+  } catch {
+    return {};
+  }
 }
 
 /** The CSS selector for elements with the attribute, e.g. `dialog[data-lightbox]`. */

@@ -9,7 +9,7 @@
 
 import { wrapIndex } from "~/lib/wrap-index";
 import { FADE_IN_THRESHOLD, SCROLL_TO_CONTACT_DELAY_MS } from "~/validation/constants";
-import { AFTER_LCP_READY, ATTR, FADE, type IslandAttribute, withAttr } from "./attributes";
+import { AFTER_LCP_READY, ATTR, FADE, type IslandAttribute, pageTexts, withAttr } from "./attributes";
 import { guard } from "./start";
 
 /** How far a finger must travel sideways for a swipe in the image viewer. */
@@ -116,12 +116,13 @@ function initDetailSkeleton() {
     if (!link || (link.target && link.target !== "_self")) return;
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const url = new URL(link.href);
-    const kind = url.origin === location.origin ? /^\/(service|project)\//.exec(url.pathname)?.[1] : undefined;
+    const kind = url.origin === location.origin ? /^(?:\/dv)?\/(service|project)\//.exec(url.pathname)?.[1] : undefined;
     if (!kind) return;
     layer?.remove();
     layer = skeleton.cloneNode(true) as Element;
     const label = layer.querySelector(withAttr(ATTR.skeletonLabel));
-    if (label) label.textContent = `Loading ${kind} details`;
+    // In the page's language when it carries its own (ATTR.messages: a Dhivehi page's), else English.
+    if (label) label.textContent = pageTexts(label)[kind] ?? `Loading ${kind} details`;
     document.body.append(layer);
   });
   // Coming back with the Back button can show this page from the browser's cache: without the layer.
@@ -182,6 +183,13 @@ function initLightbox(group: Element) {
   }));
   let position = 0;
   let opener: HTMLElement | null = null;
+  // The viewer's texts in the page's language (a Dhivehi page's ATTR.messages: "{n}" and "{count}" filled in).
+  const texts = pageTexts(dialog);
+  const counter = (n: number, count: number) =>
+    texts.imageCounter ? texts.imageCounter.replace("{n}", String(n)).replace("{count}", String(count)) : `Image ${n} of ${count}`;
+  // Right to left (a Dhivehi page), the next image is the one to the left: the arrow keys and a swipe follow the
+  // reading direction, as the mirrored previous and next buttons do (docs/decisions/0090-thaana-type-and-right-to-left.md).
+  const forward = getComputedStyle(dialog).direction === "rtl" ? -1 : 1;
 
   const show = (index: number) => {
     position = wrapIndex(index, images.length);
@@ -192,7 +200,7 @@ function initLightbox(group: Element) {
     img.src = image.src;
     img.alt = image.alt;
     setText(ATTR.lightboxTitle, image.title);
-    setText(ATTR.lightboxCaption, image.caption || `Image ${position + 1} of ${images.length}`);
+    setText(ATTR.lightboxCaption, image.caption || counter(position + 1, images.length));
     setText(ATTR.lightboxCounter, `${position + 1} / ${images.length}`);
   };
 
@@ -209,8 +217,8 @@ function initLightbox(group: Element) {
   part(ATTR.lightboxNext)?.addEventListener("click", () => show(position + 1));
   part(ATTR.lightboxClose)?.addEventListener("click", () => dialog.close());
   dialog.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") show(position - 1);
-    else if (event.key === "ArrowRight") show(position + 1);
+    if (event.key === "ArrowLeft") show(position - forward);
+    else if (event.key === "ArrowRight") show(position + forward);
     else return;
     event.preventDefault();
   });
@@ -236,7 +244,7 @@ function initLightbox(group: Element) {
     const dy = t.clientY - touchStart.y;
     touchStart = null;
     if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy)) return;
-    show(position + (dx < 0 ? 1 : -1));
+    show(position + (dx < 0 ? forward : -forward));
   });
   dialog.addEventListener("close", () => {
     opener?.focus();
@@ -252,9 +260,10 @@ function initHeroVideo() {
   const video = document.querySelector<HTMLVideoElement>(withAttr(ATTR.heroVideo, "video"));
   const button = document.querySelector<HTMLButtonElement>(withAttr(ATTR.heroVideoToggle));
   if (!video || !button) return;
+  const texts = pageTexts(button);
   const setPlaying = (playing: boolean) => {
     button.setAttribute(ATTR.playing, String(playing));
-    button.setAttribute("aria-label", playing ? "Pause background video" : "Play background video");
+    button.setAttribute("aria-label", playing ? (texts.pause ?? "Pause background video") : (texts.play ?? "Play background video"));
   };
   const play = () => {
     video.preload = "auto";

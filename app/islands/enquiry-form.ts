@@ -19,19 +19,22 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_TOTAL_BYTES,
 } from "~/validation/constants";
-import { ATTR, SEND_STATE, withAttr } from "./attributes";
+import { ATTR, pageTexts, SEND_STATE, withAttr } from "./attributes";
 
 const TOAST_MS = 5000;
 
 // ---------------------------------------------------------------------------------------------
 // Toasts: a small live region, top right, for the contact form's outcome.
 
+/** The form's texts in the page's language (ATTR.messages, a Dhivehi page's), else English. */
+let texts: Record<string, string | undefined> = {};
+
 function toast(kind: "success" | "error", heading: string, text: string) {
   let region = document.getElementById("toasts");
   if (!region) {
     region = document.createElement("section");
     region.id = "toasts";
-    region.setAttribute("aria-label", "Notifications");
+    region.setAttribute("aria-label", texts.notifications ?? "Notifications");
     region.className = "toasts";
     document.body.append(region);
   }
@@ -46,7 +49,7 @@ function toast(kind: "success" | "error", heading: string, text: string) {
   const close = document.createElement("button");
   close.type = "button";
   close.className = "toast-close";
-  close.setAttribute("aria-label", "Close notification");
+  close.setAttribute("aria-label", texts.closeNotification ?? "Close notification");
   close.textContent = "×";
   item.append(strong, body, close);
   region.append(item);
@@ -62,7 +65,8 @@ function toast(kind: "success" | "error", heading: string, text: string) {
 // Contact form: posted with fetch to /api/enquiries (same validation and storage as the plain
 // post the form makes without JavaScript). 'Sending Message...' while it goes, then a toast.
 
-function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) {
+/** `fromServer`: the messages are the server's, in English, which a page in another language replaces with its own. */
+function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>, fromServer = true) {
   for (const old of form.querySelectorAll(withAttr(ATTR.fieldError))) old.remove();
   for (const control of form.querySelectorAll<HTMLElement>("[aria-invalid]")) {
     control.removeAttribute("aria-invalid");
@@ -77,7 +81,8 @@ function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) 
     note.id = `contact-${name}-error`;
     note.setAttribute(ATTR.fieldError, "");
     note.className = "field-error";
-    note.textContent = message;
+    // The server answers in English: a page in another language shows its own message for the field.
+    note.textContent = (fromServer ? texts[`error_${name}`] : undefined) ?? message;
     control.after(note);
     control.setAttribute("aria-invalid", "true");
     control.setAttribute("aria-describedby", note.id);
@@ -89,16 +94,17 @@ function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) 
 /** The limits the server enforces, checked first so nobody waits for 25 MB to be refused (the server's check counts). */
 function attachmentProblem(input: HTMLInputElement | null): string | null {
   const files = Array.from(input?.files ?? []);
-  if (files.length > ATTACHMENT_MAX_FILES) return ATTACHMENTS_TOO_MANY;
+  if (files.length > ATTACHMENT_MAX_FILES) return texts.tooMany ?? ATTACHMENTS_TOO_MANY;
   const big = files.find((f) => f.size > MAX_ATTACHMENT_BYTES);
-  if (big) return attachmentTooLarge(big.name);
-  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_ATTACHMENTS_TOTAL_BYTES) return ATTACHMENTS_TOO_LARGE;
+  if (big) return texts.fileTooLarge ? texts.fileTooLarge.replace("{name}", big.name.slice(0, 80)) : attachmentTooLarge(big.name);
+  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_ATTACHMENTS_TOTAL_BYTES) return texts.tooLarge ?? ATTACHMENTS_TOO_LARGE;
   return null;
 }
 
 export function initContactForm() {
   const form = document.querySelector<HTMLFormElement>(withAttr(ATTR.enquiryForm, "form"));
   if (!form) return;
+  texts = pageTexts(form);
   // The referring site, for the lead's source (only another site's; the page itself is cached for everyone).
   const referrer = form.elements.namedItem("referrer");
   if (referrer instanceof HTMLInputElement && !referrer.value && document.referrer) {
@@ -131,8 +137,9 @@ export function initContactForm() {
     event.preventDefault();
     const problem = attachmentProblem(form.elements.namedItem(ATTACHMENT_FIELD) as HTMLInputElement | null);
     if (problem) {
-      showFieldErrors(form, { [ATTACHMENT_FIELD]: problem });
-      toast("error", ENQUIRY_NOT_SENT_TITLE, problem);
+      // The problem itself (already in the page's language), not the field's general message.
+      showFieldErrors(form, { [ATTACHMENT_FIELD]: problem }, false);
+      toast("error", texts.notSentTitle ?? ENQUIRY_NOT_SENT_TITLE, problem);
       return;
     }
     setSending(true);
@@ -145,17 +152,18 @@ export function initContactForm() {
       });
       answer = (await response.json()) as EnquiryPostResult;
     } catch {
-      answer = { ok: false, message: ENQUIRY_FAILED, fieldErrors: {}, values: {} };
+      answer = { ok: false, message: texts.notSentText ?? ENQUIRY_FAILED, fieldErrors: {}, values: {} };
     }
     setSending(false);
     if (answer.ok) {
       form.reset();
       showFieldErrors(form, {});
-      toast("success", ENQUIRY_SUCCESS_TITLE, ENQUIRY_SUCCESS_DESCRIPTION);
+      toast("success", texts.sentTitle ?? ENQUIRY_SUCCESS_TITLE, texts.sentText ?? ENQUIRY_SUCCESS_DESCRIPTION);
     } else {
       // Another refusal (the cross-site check's 403, a proxy's error page as JSON) may carry neither.
       showFieldErrors(form, answer.fieldErrors ?? {});
-      toast("error", ENQUIRY_NOT_SENT_TITLE, answer.message ?? ENQUIRY_FAILED);
+      // A page in another language says so in its own words: the server's message is English.
+      toast("error", texts.notSentTitle ?? ENQUIRY_NOT_SENT_TITLE, (texts.notSentText ? null : answer.message) ?? texts.notSentText ?? ENQUIRY_FAILED);
     }
   };
   form.addEventListener("submit", (event) => void onSubmit(event));

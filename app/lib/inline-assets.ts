@@ -7,6 +7,8 @@ import { createContext, useContext } from "react";
  */
 export interface InlineAssets {
   styles?: string;
+  /** What the Dhivehi pages add (app/site-dhivehi.css): the Thaana type (docs/decisions/0090-thaana-type-and-right-to-left.md). */
+  dhivehiStyles?: string;
 }
 
 export const InlineAssetsContext = createContext<InlineAssets>({});

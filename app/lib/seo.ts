@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { COMPANY } from "~/content/company";
+import { type Language, LANGUAGES, localizedPath } from "~/i18n/language";
 import { fillCompanyName } from "./company-name";
 import { formattedToPlain, plainOrNull } from "./formatted-text";
 
@@ -37,12 +38,28 @@ export interface PageMeta {
   jsonLd?: object[];
   /** The company the page belongs to (og:site_name, the fallback share image). */
   company?: CompanyFacts;
+  /**
+   * The page's language (English by default). `path` is then the page's English path: the canonical URL is the
+   * page's own in its language, and hreflang names the page in every language, English also as x-default
+   * (docs/decisions/0077-dhivehi-design.md).
+   */
+  language?: Language;
+}
+
+/** Open Graph's locale of each language. */
+const OG_LOCALE: Record<Language, string> = { en: "en_US", dv: "dv_MV" };
+
+/** The page in every language, for hreflang: `en`, `dv` and `x-default` (the English page). */
+export function languageAlternates(origin: string, englishPath: string): Array<{ hrefLang: string; href: string }> {
+  const links = LANGUAGES.map((language) => ({ hrefLang: language, href: absoluteUrl(origin, localizedPath(language, englishPath)) }));
+  return [...links, { hrefLang: "x-default", href: absoluteUrl(origin, englishPath) }];
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
-  const url = absoluteUrl(page.origin, page.path);
+  const language = page.language ?? "en";
+  const url = absoluteUrl(page.origin, localizedPath(language, page.path));
   const description = clip(page.description.replace(/\s+/g, " ").trim(), 160);
   const company = page.company ?? DEFAULT_COMPANY;
   const image = shareImage(page.origin, page.image, company.shareImage);
@@ -50,21 +67,32 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     { title: page.title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    ...languageAlternates(page.origin, page.path).map((link) => ({ tagName: "link", rel: "alternate", ...link })),
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: company.name },
     { property: "og:title", content: page.title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: OG_LOCALE[language] },
+    ...LANGUAGES.filter((other) => other !== language).map((other) => ({ property: "og:locale:alternate", content: OG_LOCALE[other] })),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
   if (page.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
-  for (const data of page.jsonLd ?? []) tags.push({ "script:ld+json": data as never });
+  for (const data of page.jsonLd ?? []) tags.push({ "script:ld+json": withLanguage(data, language) as never });
   return tags;
+}
+
+/** schema.org types of ours that are creative works, which name their language (`inLanguage`). */
+const CREATIVE_WORKS = new Set(["FAQPage", "CreativeWork", "CollectionPage", "WebPage"]);
+
+/** A JSON-LD object with its language said, when it is a creative work (docs/decisions/0077-dhivehi-design.md). */
+function withLanguage(data: object, language: Language): object {
+  const type = (data as { "@type"?: unknown })["@type"];
+  return typeof type === "string" && CREATIVE_WORKS.has(type) ? { ...data, inLanguage: language } : data;
 }
 
 export interface ContactLike {
@@ -136,13 +164,14 @@ export function serviceJsonLd(
   origin: string,
   service: { id: string; title: string; short_description: string | null; description: string | null; featured_image_url: string | null; service_type: string | null; category: string | null },
   companyName: string = COMPANY.name,
+  language: Language = "en",
 ) {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
     name: service.title,
     description: service.short_description ?? plainOrNull(service.description) ?? undefined,
-    url: `${origin}/service/${service.id}`,
+    url: `${origin}${localizedPath(language, `/service/${service.id}`)}`,
     ...(service.featured_image_url ? { image: shareImage(origin, service.featured_image_url) } : {}),
     serviceType: service.service_type ?? service.category ?? undefined,
     areaServed: { "@type": "Country", name: "Maldives" },
@@ -164,13 +193,14 @@ export function projectJsonLd(
     tags: string[];
   },
   companyName: string = COMPANY.name,
+  language: Language = "en",
 ) {
   return {
     "@context": "https://schema.org",
     "@type": "CreativeWork",
     name: project.title,
     description: project.short_description ?? plainOrNull(project.description) ?? undefined,
-    url: `${origin}/project/${project.id}`,
+    url: `${origin}${localizedPath(language, `/project/${project.id}`)}`,
     ...(project.featured_image_url ? { image: shareImage(origin, project.featured_image_url) } : {}),
     ...(project.project_location ? { locationCreated: { "@type": "Place", name: project.project_location } } : {}),
     ...(project.start_date ? { dateCreated: project.start_date } : {}),
@@ -182,7 +212,7 @@ export function projectJsonLd(
 /** The portfolio page (/projects): a collection page whose main entity lists the projects shown, in order. */
 export function portfolioJsonLd(
   origin: string,
-  page: { path: string; title: string; description: string; projects: Array<{ id: string; title: string }>; offset: number },
+  page: { path: string; title: string; description: string; projects: Array<{ id: string; title: string }>; offset: number; language?: Language },
   companyName: string = COMPANY.name,
 ) {
   return {
@@ -191,7 +221,7 @@ export function portfolioJsonLd(
     name: page.title,
     description: page.description,
     url: absoluteUrl(origin, page.path),
-    isPartOf: { "@type": "WebSite", name: companyName, url: `${origin}/` },
+    isPartOf: { "@type": "WebSite", name: companyName, url: absoluteUrl(origin, localizedPath(page.language ?? "en", "/")) },
     mainEntity: {
       "@type": "ItemList",
       itemListOrder: "https://schema.org/ItemListUnordered",
@@ -199,7 +229,7 @@ export function portfolioJsonLd(
       itemListElement: page.projects.map((p, i) => ({
         "@type": "ListItem",
         position: page.offset + i + 1,
-        url: `${origin}/project/${p.id}`,
+        url: `${origin}${localizedPath(page.language ?? "en", `/project/${p.id}`)}`,
         name: p.title,
       })),
     },
@@ -212,6 +242,18 @@ export interface SitemapEntry {
   path: string;
   lastmod?: string;
   images?: Array<{ url: string; title?: string }>;
+  /** The same page in every language it exists in, x-default included (languageAlternates). */
+  alternates?: Array<{ hrefLang: string; href: string }>;
+}
+
+/**
+ * A public page in each language it exists in: the English page always, the Dhivehi one when `dhivehi` (the sitemap
+ * leaves out a record with nothing in Dhivehi to show), each naming the other with hreflang (docs/decisions/0077-dhivehi-design.md).
+ */
+export function sitemapPages(origin: string, page: Omit<SitemapEntry, "alternates">, dhivehi: boolean): SitemapEntry[] {
+  if (!dhivehi) return [page];
+  const alternates = languageAlternates(origin, page.path);
+  return LANGUAGES.map((language) => ({ ...page, path: localizedPath(language, page.path), alternates }));
 }
 
 export function buildSitemap(origin: string, entries: SitemapEntry[]): string {
@@ -223,9 +265,12 @@ export function buildSitemap(origin: string, entries: SitemapEntry[]): string {
       )
       .join("");
     const lastmod = e.lastmod ? `<lastmod>${escapeXml(e.lastmod.slice(0, 10))}</lastmod>` : "";
-    return `<url><loc>${escapeXml(absoluteUrl(origin, e.path))}</loc>${lastmod}${images}</url>`;
+    const alternates = (e.alternates ?? [])
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${escapeXml(a.hrefLang)}" href="${escapeXml(absoluteUrl(origin, a.href))}"/>`)
+      .join("");
+    return `<url><loc>${escapeXml(absoluteUrl(origin, e.path))}</loc>${lastmod}${alternates}${images}</url>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join("\n")}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /**

@@ -112,8 +112,9 @@ async function scrollThrough(page: Page) {
 }
 
 test.describe("budgets (docs/performance.md#targets)", () => {
-  // The portfolio page (/projects) meets the home page's budgets too.
-  for (const path of ["/", "/projects"]) test(`${path}: the page's JavaScript and CSS are within the home page's gzip budgets`, async ({ page }) => {
+  // The portfolio page (/projects) meets the home page's budgets too, and so do both in Dhivehi
+  // (docs/decisions/0077-dhivehi-design.md).
+  for (const path of ["/", "/projects", "/dv", "/dv/projects"]) test(`${path}: the page's JavaScript and CSS are within the home page's gzip budgets`, async ({ page }) => {
     const assets = new Map<string, { kind: "js" | "css"; raw: number; gzip: number; wire: number; encoding: string }>();
     const pending: Promise<void>[] = [];
     page.on("response", (response) => {
@@ -178,28 +179,61 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       ["/", DOCUMENT_BR_BUDGET.home],
       [service.path, DOCUMENT_BR_BUDGET.detail],
       [project.path, DOCUMENT_BR_BUDGET.detail],
+      // The Dhivehi pages keep every budget (docs/decisions/0077-dhivehi-design.md).
+      ["/dv", DOCUMENT_BR_BUDGET.home],
+      [`/dv${service.path}`, DOCUMENT_BR_BUDGET.detail],
+      [`/dv${project.path}`, DOCUMENT_BR_BUDGET.detail],
     ] as const) {
-      // Twice: the first answer may be a render (a miss) and must be the same stored page as the next.
-      for (let i = 0; i < 2; i++) {
+      // The first answer may be a render (a miss), compressed at brotli 9; the page cache then stores it again at
+      // brotli 11 (docs/decisions/0048-stored-pages-at-brotli-11.md), which every later visitor gets: the budget is the
+      // stored page's. A first answer may be up to 12% more (Dhivehi text loses about 9% at brotli 9, English 1-2%).
+      let first = 0;
+      let last = 0;
+      for (let i = 0; i < 10; i++) {
         // Node's fetch, unlike Playwright's request, keeps the Content-Length of the encoded body.
         const response = await fetch(`${DEMO_URL}${path}`, { headers: { "accept-encoding": "gzip, deflate, br" } });
         const html = await response.text();
         const bytes = Number(response.headers.get("content-length"));
         report.push(`${path} ${response.headers.get("x-page-cache")} ${response.headers.get("content-encoding")} ${(bytes / KiB).toFixed(1)} KiB`);
         expect(response.headers.get("content-encoding"), path).toBe("br");
-        expect(bytes, `${path}: ${report.join("; ")}`).toBeLessThanOrEqual(budget);
+        expect(bytes, `${path}: ${report.join("; ")}`).toBeLessThanOrEqual(budget * 1.12);
         // Only the rules this page uses; the 404 page (never cached) carries the whole stylesheet.
         const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
         expect(css.length, `${path}: inline CSS`).toBeGreaterThan(0);
-        expect(css.length, `${path}: inline CSS against the whole stylesheet`).toBeLessThan(wholeCss.length * (path === "/" ? 0.95 : 0.7));
+        expect(css.length, `${path}: inline CSS against the whole stylesheet`).toBeLessThan(wholeCss.length * (path === "/" || path === "/dv" ? 0.95 : 0.7));
+        // Settled: smaller than the first answer (upgraded); else the first answer was the stored one, or the
+        // upgrade takes its time on a busy machine (brotli 11 of 100 KB of Thaana: a few hundred ms).
+        last = bytes;
+        if (i === 0) first = bytes;
+        else if (bytes < first) break;
+        await new Promise((resolve) => setTimeout(resolve, 300));
       }
+      expect(last, `${path}: ${report.join("; ")}`).toBeLessThanOrEqual(budget);
     }
     console.log(`[budgets] documents: ${report.join("; ")}`);
 
-    await page.goto("/");
-    const elements = await page.evaluate(() => document.querySelectorAll("*").length);
-    console.log(`[budgets] home DOM elements: ${elements}`);
-    expect(elements).toBeLessThanOrEqual(HOME_DOM_ELEMENTS_BUDGET);
+    for (const path of ["/", "/dv"]) {
+      await page.goto(path);
+      const elements = await page.evaluate(() => document.querySelectorAll("*").length);
+      console.log(`[budgets] ${path} DOM elements: ${elements}`);
+      expect(elements, path).toBeLessThanOrEqual(HOME_DOM_ELEMENTS_BUDGET);
+    }
+  });
+
+  test("a Dhivehi page adds at most 25 KB of type, its own file; an English page loads none", async ({ page }) => {
+    const fonts = new Map<string, number>();
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "font") fonts.set(response.url(), (await response.body()).length);
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect([...fonts.keys()], "fonts on the English home page").toEqual([]);
+    await page.goto("/dv", { waitUntil: "networkidle" });
+    await page.evaluate(() => document.fonts.ready);
+    const total = [...fonts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    console.log(`[budgets] /dv fonts: ${[...fonts].map(([url, bytes]) => `${new URL(url).pathname} ${(bytes / KiB).toFixed(1)} KiB`).join(", ")}`);
+    expect(fonts.size, "the Thaana face is loaded").toBeGreaterThan(0);
+    for (const url of fonts.keys()) expect(new URL(url).origin, url).toBe(ORIGIN);
+    expect(total).toBeLessThanOrEqual(25 * 1000);
   });
 
   test("the public pages make no request to another host", async ({ page, request }) => {
@@ -218,7 +252,7 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       if (/^(data|blob|about):/.test(url)) return;
       if (new URL(url).origin !== ORIGIN && !elsewhere.includes(url)) elsewhere.push(url);
     });
-    for (const path of ["/", "/projects", service.path, project.path]) {
+    for (const path of ["/", "/projects", service.path, project.path, "/dv", `/dv${project.path}`]) {
       await page.goto(path, { waitUntil: "networkidle" });
       await scrollThrough(page);
       await page.waitForLoadState("networkidle");

@@ -446,7 +446,8 @@ test.describe("mobile menu at 375 px", () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const menu = header.getByRole("navigation", { name: "Mobile" });
-    await expect(menu.getByRole("link")).toHaveText(["Home", "About", "Services", "Projects", "Contact", "Portfolio", "+960 330 1234", "Get Quote"]);
+    // The same page in Dhivehi after the portfolio (docs/decisions/0077-dhivehi-design.md).
+    await expect(menu.getByRole("link")).toHaveText(["Home", "About", "Services", "Projects", "Contact", "Portfolio", "ދިވެހި", "+960 330 1234", "Get Quote"]);
 
     await menu.getByRole("link", { name: "Projects" }).click();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

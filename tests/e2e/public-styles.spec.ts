@@ -33,7 +33,7 @@ test("every class on a public page that the app's stylesheet styles is styled by
   expect(appCssPath, "the admin links the whole app's stylesheet").toBeTruthy();
   const appCss = await (await request.get(`${DEMO_URL}${appCssPath}`)).text();
 
-  for (const path of ["/", "/projects", ...(await detailPaths(request)), "/no-such-page"]) {
+  for (const path of ["/", "/projects", ...(await detailPaths(request)), "/no-such-page", "/dv", "/dv/projects", "/dv/nope"]) {
     // Rendered fresh (past the page cache): the whole public stylesheet and the components' own
     // class names. The stored page's cut stylesheet and short names are compared with this one below.
     await gotoFresh(page, path);
@@ -141,9 +141,17 @@ test.describe("the stored page looks exactly like the page rendered fresh", () =
     ["/projects", 1280],
     ["service", 390],
     ["project", 390],
+    // The Dhivehi pages' own stylesheet (app/site-dhivehi.css) is cut and renamed with the rest
+    // (docs/decisions/0077-dhivehi-design.md).
+    ["/dv", 390],
+    ["/dv", 1280],
+    ["/dv/projects", 390],
+    ["dv service", 1280],
+    ["dv project", 390],
   ] as const) {
     test(`${name} at ${width} px`, async ({ page, request }) => {
-      const path = name.startsWith("/") ? name : (await detailPaths(request))[name === "service" ? 0 : 1];
+      const detail = name.endsWith("service") ? 0 : 1;
+      const path = name.startsWith("/") ? name : `${name.startsWith("dv ") ? "/dv" : ""}${(await detailPaths(request))[detail]}`;
       await page.setViewportSize({ width, height: 900 });
       await gotoFresh(page, `${DEMO_URL}${path}`);
       await settle(page);

@@ -93,6 +93,19 @@ describe("which requests use the page cache", () => {
     expect(key("/project/abc_DEF-123", { method: "HEAD" })).toBe("browser /project/abc_DEF-123");
   });
 
+  it("takes the Dhivehi pages under /dv, each stored apart from its English twin by its path", () => {
+    expect(key("/dv")).toBe("browser /dv");
+    expect(key("/dv/service/abc")).toBe("browser /dv/service/abc");
+    expect(key("/dv/project/abc_DEF-123")).toBe("browser /dv/project/abc_DEF-123");
+    expect(key("/dv/projects")).toBe("browser /dv/projects");
+    // They read what their English twins read.
+    expect(key("/dv?utm_source=x&service=abc_1")).toBe("browser /dv?service=abc_1");
+    expect(key("/dv/projects?type=residential&page=2&fbclid=1")).toBe("browser /dv/projects?type=residential&page=2");
+    for (const url of ["/dv/", "/dv/nope", "/dv/service/", "/dv/projects?page=0", "/dv.data", "/dv/service/abc.data", "/dvx", "/dv/dv"]) {
+      expect(key(url), url).toBeNull();
+    }
+  });
+
   it("keeps crawlers apart: they get the whole document at once, browsers a stream", () => {
     expect(key("/", { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).toBe("bot /");
   });

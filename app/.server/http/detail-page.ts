@@ -7,6 +7,7 @@ import { mediaAlts } from "~/.server/models/media";
 import { getSiteChrome, type SiteChrome } from "~/.server/models/site-chrome";
 import type { PreviewInfo } from "~/components/site/preview-bar";
 import { pageMeta } from "~/lib/seo";
+import { type Language, languageOf } from "~/i18n/language";
 import { plainOrNull } from "~/lib/formatted-text";
 
 // The loader of the two public detail pages, /service/{id} and /project/{id} (docs/product.md#detail-pages): the
@@ -35,7 +36,7 @@ export interface DetailPageKind<T extends DetailRecord> {
   findPreview(id: string): Promise<{ record: T; visible: boolean } | null>;
   /** The meta description when the record has no short description (the company's is the last fallback). */
   description(record: T): string | null;
-  jsonLd(origin: string, record: T, companyName: string): object;
+  jsonLd(origin: string, record: T, companyName: string, language: Language): object;
 }
 
 export async function loadDetailPage<T extends DetailRecord>(request: Request, rawId: string | undefined, kind: DetailPageKind<T>) {
@@ -64,15 +65,18 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
   const previewInfo: PreviewInfo | null = preview ? { visible: found.visible, noun: kind.noun, adminPath: kind.adminPath } : null;
   const record = found.record;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
+  // The address's language (docs/decisions/0077-dhivehi-design.md): the canonical URL and hreflang follow it.
+  const language = languageOf(request);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
+    language,
     path: `/${kind.noun}/${record.id}`,
     title: `${record.title} | ${chrome.company.name}`,
     // Formatted text as its plain words (docs/decisions/0084-formatted-text-as-a-markdown-subset.md).
     description: record.short_description ?? plainOrNull(kind.description(record)) ?? chrome.company.description,
     image: record.featured_image_url,
     type: "article",
-    jsonLd: [kind.jsonLd(SITE_ORIGIN, record, chrome.company.name)],
+    jsonLd: [kind.jsonLd(SITE_ORIGIN, record, chrome.company.name, language)],
     company: chrome.company,
   });
   // The media library's alt text of the record's pictures (its featured image, its gallery): docs/decisions/0088-media-library.md.

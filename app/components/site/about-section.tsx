@@ -1,4 +1,5 @@
 import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
+import { useMessages } from "~/i18n/messages";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { AboutContent, HeroContent } from "~/validation/site-content";
 import { ContentIconBox } from "./content-icon";
@@ -45,6 +46,7 @@ export function AboutSection({
   /** The hero's stats: the badge on the photo repeats the years of experience. */
   stats?: HeroContent["stats"];
 }) {
+  const m = useMessages();
   const years = stats.find((s) => s.label.startsWith("Years"))?.value ?? "10+";
   return (
     <FadeIn as="section" id="about" aria-labelledby="about-title" className="about">
@@ -63,11 +65,11 @@ export function AboutSection({
             </div>
             <div className="about-badge">
               <p>{years}</p>
-              <p>Years building in the Maldives</p>
+              <p>{m.aboutYears}</p>
             </div>
           </div>
           <div className="about-text">
-            <SectionHeading id="about-title" eyebrow="About Us" title={content.title} align="left" />
+            <SectionHeading id="about-title" eyebrow={m.aboutEyebrow} title={content.title} align="left" />
             <p dir="auto">{content.lead}</p>
             {/* Each paragraph is formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */}
             {content.paragraphs.map((p, i) => (

@@ -2,7 +2,10 @@ import { Icon } from "~/components/site/icon";
 import { isSampleId } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
 import { focalStyle } from "~/lib/images";
-import { clampPercent, formatLabel, formatPricingModel, formatStatus, sameLabel, statusBadgeVariant } from "~/lib/format";
+import { clampPercent, formatLabel, sameLabel, statusBadgeVariant } from "~/lib/format";
+import { useFormats } from "~/i18n/format";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { SKELETON_COUNT } from "~/validation/constants";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -38,26 +41,30 @@ function CardTitle({ id, title, href }: { id: string; title: string; href: strin
 // per card).
 export function ServiceCard({ service }: { service: ServiceSummary }) {
   const linked = !isSampleId(service.id);
+  const m = useMessages();
+  const format = useFormats();
+  const language = useLanguage();
   return (
     <article className="card">
       <CardImage src={service.featured_image_url} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
+      {/* No dir of its own: the badge's inline start (where it sits) is the page's. */}
       {service.category ? <span className="badge card-tag">{service.category}</span> : null}
       <div className="card-body">
         {service.service_type && !sameLabel(service.category, service.service_type) ? <p>{formatLabel(service.service_type)}</p> : null}
-        <CardTitle id={service.id} title={service.title} href={`/service/${service.id}`} />
+        <CardTitle id={service.id} title={service.title} href={localizedPath(language, `/service/${service.id}`)} />
         {service.short_description ? <p className="card-text" dir="auto">{service.short_description}</p> : null}
         <div className="card-foot">
           {service.pricing_model ? (
             <p>
               <Icon name="tag" />
-              {formatPricingModel(service.pricing_model)}
+              {format.pricing(service.pricing_model)}
             </p>
           ) : (
             <span />
           )}
           {linked ? (
             <span aria-hidden="true" className="card-more">
-              Learn More
+              {m.learnMore}
               <Icon name="arrow-right" />
             </span>
           ) : null}
@@ -69,30 +76,33 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
 
 export function ProjectCard({ project }: { project: ProjectSummary }) {
   const percent = clampPercent(project.completion_percentage);
+  const m = useMessages();
+  const format = useFormats();
+  const language = useLanguage();
   return (
     <article className="card">
       <CardImage src={project.featured_image_url} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
       <div className="card-badges">
-        <span className={statusBadgeVariant(project.status) === "secondary" ? "badge badge-secondary" : "badge"}>{formatStatus(project.status)}</span>
+        <span className={statusBadgeVariant(project.status) === "secondary" ? "badge badge-secondary" : "badge"}>{format.status(project.status)}</span>
         {project.is_featured ? (
           <span className="badge badge-amber">
             <Icon name="star-filled" />
-            Featured
+            {m.featured}
           </span>
         ) : null}
       </div>
       <div className="card-body">
         {project.category ? <p dir="auto">{project.category}</p> : null}
-        <CardTitle id={project.id} title={project.title} href={`/project/${project.id}`} />
+        <CardTitle id={project.id} title={project.title} href={localizedPath(language, `/project/${project.id}`)} />
         {project.project_location ? (
-          <p className="card-place">
+          <p className="card-place" dir="auto">
             <Icon name="map-pin" />
             {project.project_location}
           </p>
         ) : null}
         {project.short_description ? <p className="card-text" dir="auto">{project.short_description}</p> : null}
         <div className="card-progress">
-          <span>Progress</span>
+          <span>{m.progress}</span>
           <span>{percent}%</span>
         </div>
         {/*
@@ -101,12 +111,13 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         */}
         <div
           role="progressbar"
-          aria-label={`${project.title} progress`}
+          aria-label={m.progressOf(project.title)}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
           aria-valuetext={`${percent}%`}
-          style={{ backgroundImage: `linear-gradient(to right, var(--brand-teal) ${percent}%, transparent ${percent}%)` }}
+          // The bar fills from the line's start: from the right on a right-to-left page.
+          style={{ backgroundImage: `linear-gradient(to ${language === "dv" ? "left" : "right"}, var(--brand-teal) ${percent}%, transparent ${percent}%)` }}
         />
       </div>
     </article>

@@ -1,4 +1,7 @@
 import { Icon } from "~/components/site/icon";
+import { en, type Messages } from "~/i18n/en";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { type ContactPrefill, ENQUIRY_SUCCESS_DESCRIPTION, ENQUIRY_SUCCESS_TITLE, type EnquiryPostResult, SOURCE_FIELDS } from "~/content/enquiry";
 import { ATTR, dataAttr, SEND_STATE } from "~/islands/attributes";
 import { CONTACT_FORM_ID, FormTokenInput } from "./form-token";
@@ -13,6 +16,47 @@ import {
 
 /** What the home page's action answers (app/routes/public/home.tsx). */
 export type EnquiryActionData = EnquiryPostResult;
+
+/**
+ * Each field's error in the catalogue. The server's messages are English; a page in another language shows its
+ * catalogue's message for the field instead (docs/decisions/0089-fixed-words-as-typed-catalogues.md).
+ */
+function fieldErrorText(m: Messages, name: string): string {
+  switch (name) {
+    case "name":
+      return m.errorName;
+    case "email":
+      return m.errorEmail;
+    case "phone":
+      return m.errorPhone;
+    case "subject":
+      return m.errorSubject;
+    case "message":
+      return m.errorMessage;
+    default:
+      return m.formAttachmentsHint(ATTACHMENT_MAX_FILES, MAX_ATTACHMENT_MB, MAX_ATTACHMENTS_TOTAL_MB);
+  }
+}
+
+/**
+ * The texts the contact form's island writes (toasts, field errors), in the page's language, for ATTR.messages;
+ * none on an English page, where the island keeps its own. "{name}" is left for the island to fill.
+ */
+function islandTexts(m: Messages): Record<string, string> | null {
+  if (m === en) return null;
+  return {
+    sentTitle: m.sentTitle,
+    sentText: m.sentText,
+    notSentTitle: m.notSentTitle,
+    notSentText: m.notSentText,
+    notifications: m.notifications,
+    closeNotification: m.closeNotification,
+    tooMany: m.errorTooManyFiles(ATTACHMENT_MAX_FILES),
+    tooLarge: m.errorFilesTooLarge(MAX_ATTACHMENTS_TOTAL_MB),
+    fileTooLarge: m.errorFileTooLarge("{name}", MAX_ATTACHMENT_MB),
+    ...Object.fromEntries(["name", "email", "phone", "subject", "message", ATTACHMENT_FIELD].map((field) => [`error_${field}`, fieldErrorText(m, field)])),
+  };
+}
 
 /**
  * The contact form. docs/product.md#enquiries: it posts to the server, which stores the enquiry
@@ -34,8 +78,14 @@ export function ContactForm({
   /** False to keep the token field inside the form (a page whose layout does not add it at the end). */
   tokenAtEnd?: boolean;
 }) {
+  const m = useMessages();
+  const language = useLanguage();
+  const english = m === en;
   const failed = result && !result.ok ? result : undefined;
-  const errors = failed?.fieldErrors ?? {};
+  // The server's messages on an English page; the catalogue's, field by field, on another.
+  const errors = english ? (failed?.fieldErrors ?? {}) : Object.fromEntries(Object.keys(failed?.fieldErrors ?? {}).map((name) => [name, fieldErrorText(m, name)]));
+  const failedMessage = english ? failed?.message : Object.keys(errors).length > 0 ? m.checkFields : m.notSentText;
+  const texts = islandTexts(m);
   // What the visitor typed (a refused post), else what the link that led here names (a service, a project).
   const values: Record<string, string | undefined> = failed?.values ?? {
     subject: prefill?.subject ?? undefined,
@@ -57,21 +107,22 @@ export function ContactForm({
     <form
       id={CONTACT_FORM_ID}
       method="post"
-      action="/?index#contact"
+      action={`${localizedPath(language, "/?index")}#contact`}
       encType="multipart/form-data"
       {...dataAttr(ATTR.enquiryForm)}
       {...dataAttr(ATTR.endpoint, "/api/enquiries")}
+      {...(texts ? dataAttr(ATTR.messages, JSON.stringify(texts)) : {})}
       className="enquiry-form"
     >
       {result?.ok ? (
         <div role="status" {...dataAttr(ATTR.formOutcome)} className="form-ok">
-          <p>{ENQUIRY_SUCCESS_TITLE}</p>
-          <p>{ENQUIRY_SUCCESS_DESCRIPTION}</p>
+          <p>{english ? ENQUIRY_SUCCESS_TITLE : m.sentTitle}</p>
+          <p>{english ? ENQUIRY_SUCCESS_DESCRIPTION : m.sentText}</p>
         </div>
       ) : null}
       {failed ? (
         <p role="alert" {...dataAttr(ATTR.formOutcome)} className="form-fail">
-          {failed.message}
+          {failedMessage}
         </p>
       ) : null}
       {/* The token, different in every response, goes at the very end of the page, outside the form but part of
@@ -81,6 +132,8 @@ export function ContactForm({
       {SOURCE_FIELDS.map((name) => (
         <input key={name} type="hidden" name={name} defaultValue={values[name] ?? ""} />
       ))}
+      {/* The page's language, stored with the enquiry so the reply can be in it (docs/decisions/0077-dhivehi-design.md). */}
+      <input type="hidden" name="language" value={language} />
       {/* A field people never see or fill: bots that fill every field end up in Spam. */}
       <div aria-hidden="true" className="form-trap">
         <label>
@@ -90,7 +143,7 @@ export function ContactForm({
       </div>
       <div className="field">
         <label htmlFor="contact-name">
-          Full Name{" "}
+          {m.formName}{" "}
           <span aria-hidden="true" className="field-req">
             *
           </span>
@@ -101,7 +154,7 @@ export function ContactForm({
           dir="auto"
           autoComplete="name"
           required
-          placeholder="Your full name"
+          placeholder={m.formNamePlaceholder}
           defaultValue={values.name}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errorId("name")}
@@ -110,7 +163,7 @@ export function ContactForm({
       </div>
       <div className="field">
         <label htmlFor="contact-email">
-          Email Address{" "}
+          {m.formEmail}{" "}
           <span aria-hidden="true" className="field-req">
             *
           </span>
@@ -119,6 +172,7 @@ export function ContactForm({
           id="contact-email"
           name="email"
           type="email"
+          dir="ltr"
           autoComplete="email"
           required
           placeholder="you@example.com"
@@ -130,12 +184,13 @@ export function ContactForm({
       </div>
       <div className="field">
         <label htmlFor="contact-phone">
-          Phone <span className="field-opt">(optional)</span>
+          {m.formPhone} <span className="field-opt">{m.formOptional}</span>
         </label>
         <input
           id="contact-phone"
           name="phone"
           type="tel"
+          dir="ltr"
           autoComplete="tel"
           placeholder="+960 7XX XXXX"
           defaultValue={values.phone}
@@ -146,7 +201,7 @@ export function ContactForm({
       </div>
       <div className="field">
         <label htmlFor="contact-subject">
-          Project Type{" "}
+          {m.formSubject}{" "}
           <span aria-hidden="true" className="field-req">
             *
           </span>
@@ -156,7 +211,7 @@ export function ContactForm({
           name="subject"
           dir="auto"
           required
-          placeholder="e.g. New home, renovation, resort villa"
+          placeholder={m.formSubjectPlaceholder}
           defaultValue={values.subject}
           aria-invalid={errors.subject ? true : undefined}
           aria-describedby={errorId("subject")}
@@ -165,7 +220,7 @@ export function ContactForm({
       </div>
       <div className="field field-wide">
         <label htmlFor="contact-message">
-          Project Details{" "}
+          {m.formMessage}{" "}
           <span aria-hidden="true" className="field-req">
             *
           </span>
@@ -176,7 +231,7 @@ export function ContactForm({
           dir="auto"
           required
           rows={5}
-          placeholder="Tell us about your project: location, size, timeline and budget range."
+          placeholder={m.formMessagePlaceholder}
           defaultValue={values.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errorId("message")}
@@ -187,7 +242,7 @@ export function ContactForm({
       <div className="field field-wide">
         <label htmlFor="contact-attachments">
           <Icon name="paperclip" />
-          Drawings or photos <span className="field-opt">(optional)</span>
+          {m.formAttachments} <span className="field-opt">{m.formOptional}</span>
         </label>
         <input
           id="contact-attachments"
@@ -199,7 +254,7 @@ export function ContactForm({
           aria-describedby={["contact-attachments-hint", errorId(ATTACHMENT_FIELD)].filter(Boolean).join(" ")}
         />
         <p id="contact-attachments-hint" className="field-hint">
-          Up to {ATTACHMENT_MAX_FILES} images or PDF files, {MAX_ATTACHMENT_MB} MB each, {MAX_ATTACHMENTS_TOTAL_MB} MB in all.
+          {m.formAttachmentsHint(ATTACHMENT_MAX_FILES, MAX_ATTACHMENT_MB, MAX_ATTACHMENTS_TOTAL_MB)}
         </p>
         {fieldError(ATTACHMENT_FIELD)}
       </div>
@@ -208,17 +263,17 @@ export function ContactForm({
           <span aria-hidden="true" className="field-req">
             *
           </span>{" "}
-          Required fields
+          {m.formRequired}
         </p>
         {/* The island shows one label or the other while the message is on its way. */}
         <button type="submit" className="btn btn-amber form-send">
           <span {...dataAttr(ATTR.when, SEND_STATE.idle)}>
             <Icon name="send" />
-            Send Message
+            {m.formSend}
           </span>
           <span {...dataAttr(ATTR.when, SEND_STATE.sending)} hidden>
             <Icon name="loader" />
-            Sending Message...
+            {m.formSending}
           </span>
         </button>
       </div>

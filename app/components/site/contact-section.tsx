@@ -2,6 +2,7 @@ import { IconBox, type IconName } from "~/components/site/icon";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
 import type { ContactPrefill } from "~/content/enquiry";
 import { CHAT_ICONS } from "./chat-icons";
+import { useMessages } from "~/i18n/messages";
 import { ContactForm, type EnquiryActionData } from "./contact-form";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
@@ -30,27 +31,35 @@ export function ContactSection({
   result?: EnquiryActionData;
   prefill?: ContactPrefill | null;
 }) {
+  const m = useMessages();
   return (
     <FadeIn as="section" id="contact" aria-labelledby="contact-title" className="contact">
       <div className="wrap">
         <SectionHeading
           id="contact-title"
-          eyebrow="Contact Us"
-          title="Get Your Free Quote"
-          description="Tell us about your project and we will get back to you within 24 hours with next steps and an honest estimate."
+          eyebrow={m.contactUs}
+          title={m.contactTitle}
+          description={m.contactIntro}
         />
         <div className="contact-grid">
           <div className="contact-info">
-            <h3>Contact Information</h3>
-            <p>Visit our office, call or email us. Site visits are free across Male and Hulhumalé.</p>
+            <h3>{m.contactInfoTitle}</h3>
+            <p>{m.contactInfoText}</p>
             <ul className="contact-list">
               {info.phones.length > 0 ? (
-                <InfoItem icon="phone" title="Phone">
+                <InfoItem icon="phone" title={m.contactPhone}>
                   <ul>
                     {info.phones.map((p) => (
                       <li key={p.value}>
-                        <a href={telHref(p.value)}>{p.value}</a>
-                        {p.label ? <span> ({p.label})</span> : null}
+                        <a href={telHref(p.value)} dir="ltr">
+                          {p.value}
+                        </a>
+                        {p.label ? (
+                          <>
+                            {" "}
+                            <span dir="auto">({p.label})</span>
+                          </>
+                        ) : null}
                       </li>
                     ))}
                   </ul>
@@ -59,23 +68,31 @@ export function ContactSection({
               {info.chats.map((chat) => (
                 <InfoItem key={chat.href} icon={CHAT_ICONS[chat.channel]} title={chat.name}>
                   <a href={chat.href} rel="nofollow">
-                    Chat on {chat.name}: {chat.number}
+                    {m.chatOn(chat.name, "")}
+                    <bdi dir="ltr">{chat.number}</bdi>
                   </a>
-                  {chat.label ? <span> ({chat.label})</span> : null}
+                  {chat.label ? (
+                    <>
+                      {" "}
+                      <span dir="auto">({chat.label})</span>
+                    </>
+                  ) : null}
                 </InfoItem>
               ))}
-              <InfoItem icon="mail" title="Email">
-                <a href={`mailto:${info.email}`}>{info.email}</a>
+              <InfoItem icon="mail" title={m.contactEmail}>
+                <a href={`mailto:${info.email}`} dir="ltr">
+                  {info.email}
+                </a>
               </InfoItem>
-              <InfoItem icon="map-pin" title="Address">
-                <p>{info.address}</p>
+              <InfoItem icon="map-pin" title={m.contactAddress}>
+                <p dir="auto">{info.address}</p>
               </InfoItem>
-              <InfoItem icon="clock" title="Business Hours">
-                <p>{info.hours}</p>
+              <InfoItem icon="clock" title={m.contactHours}>
+                <p dir="auto">{info.hours}</p>
               </InfoItem>
               {info.website ? (
-                <InfoItem icon="globe" title="Website">
-                  <a href={info.website} rel="noopener">
+                <InfoItem icon="globe" title={m.contactWebsite}>
+                  <a href={info.website} rel="noopener" dir="ltr">
                     {displayUrl(info.website)}
                   </a>
                 </InfoItem>
@@ -83,8 +100,8 @@ export function ContactSection({
             </ul>
           </div>
           <div className="contact-card">
-            <h3>Send Us a Message</h3>
-            <p>Share a few details and our project team will be in touch.</p>
+            <h3>{m.contactFormTitle}</h3>
+            <p>{m.contactFormText}</p>
             <ContactForm formToken={formToken} result={result} prefill={prefill} />
           </div>
         </div>

@@ -1,4 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { Icon, type IconName } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { focalStyle } from "~/lib/images";
@@ -91,8 +93,12 @@ export function FeaturedImage({ src, alt, focalX, focalY }: { src: string | null
   );
 }
 
-export function DetailSection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+/**
+ * `name`: the section's id in the page (`section-overview`), the same in every language; the English title's words
+ * when not given (a Thaana title has no letters a-z).
+ */
+export function DetailSection({ title, name, children, className }: { title: string; name?: string; children: React.ReactNode; className?: string }) {
+  const id = `section-${(name ?? title).toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section aria-labelledby={id} className={className ? `detail-card ${className}` : "detail-card"}>
       <h2 id={id}>{title}</h2>
@@ -125,10 +131,11 @@ export function CheckList({ items, columns = 1 }: { items: readonly string[]; co
 
 /** A detail page's gallery: thumbnails that open the full-screen viewer. */
 export function DetailGallery({ images, title, alts = {} }: { images: readonly string[]; title: string; alts?: Readonly<Record<string, string>> }) {
+  const m = useMessages();
   const items = images.map((src, i) => ({
     src,
     // The media library's alt text where the file has one (docs/decisions/0088-media-library.md).
-    alt: alts[src] ?? `${title}, image ${i + 1} of ${images.length}`,
+    alt: alts[src] ?? m.imageOf(title, i + 1, images.length),
     title: `${title} (${i + 1}/${images.length})`,
   }));
   return (
@@ -137,7 +144,7 @@ export function DetailGallery({ images, title, alts = {} }: { images: readonly s
         {items.map((image, i) => (
           <li key={image.src + i}>
             <a href={image.src} {...lightboxData(image)}>
-              <ResponsiveImage src={image.src} alt={`View ${image.alt}`} sizes="(min-width: 1024px) 260px, 50vw" />
+              <ResponsiveImage src={image.src} alt={m.viewAlt(image.alt)} sizes="(min-width: 1024px) 260px, 50vw" />
             </a>
           </li>
         ))}
@@ -170,15 +177,16 @@ export function CtaCard({ title, text, label, quoteFor }: { title: string; text:
 
 /** 'Service Not Found' / 'Project Not Found' with a 'Back to Home' button (HTTP 404). */
 export function DetailNotFound({ title, text }: { title: string; text: string }) {
+  const m = useMessages();
   return (
     <div className="notice detail-missing">
       <div>
         <IconTile name="search-x" />
         <h1>{title}</h1>
         <p>{text}</p>
-        <a href="/" className="btn">
+        <a href={localizedPath(useLanguage(), "/")} className="btn">
           <Icon name="home" />
-          Back to Home
+          {m.backToHome}
         </a>
       </div>
     </div>
@@ -189,11 +197,12 @@ export function DetailNotFound({ title, text }: { title: string; text: string })
  * A detail route's ErrorBoundary: its 404 (thrown by loadDetailPage with the site's chrome) as DetailNotFound in the
  * site's header and footer; anything else goes on to the app's shared error page.
  */
-export function DetailErrorPage({ error, title, text }: { error: unknown; title: string; text: string }) {
+export function DetailErrorPage({ error, kind }: { error: unknown; kind: "service" | "project" }) {
+  const m = useMessages();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <NotFoundFrame chrome={chromeOf(error.data)}>
-      <DetailNotFound title={title} text={text} />
+      {kind === "service" ? <DetailNotFound title={m.serviceNotFound} text={m.serviceNotFoundText} /> : <DetailNotFound title={m.projectNotFound} text={m.projectNotFoundText} />}
     </NotFoundFrame>
   );
 }

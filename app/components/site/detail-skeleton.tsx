@@ -6,10 +6,11 @@ import { ATTR, dataAttr } from "~/islands/attributes";
  * and it fades in after a moment (a fast answer never flashes it). Every page carries it (in a <template>), so its
  * bars take their sizes from their place in app/site-styles/cards.css rather than a class each.
  */
-export function DetailSkeleton({ label }: { label: string }) {
+export function DetailSkeleton({ label, kinds }: { label: string; kinds?: { service: string; project: string } }) {
   return (
     <div role="status" aria-live="polite" className="dskel">
-      <span {...dataAttr(ATTR.skeletonLabel)} className="sr-text">
+      {/* `kinds`: the island's label for each kind of page, in a language other than English (ATTR.messages). */}
+      <span {...dataAttr(ATTR.skeletonLabel)} {...(kinds ? dataAttr(ATTR.messages, JSON.stringify(kinds)) : {})} className="sr-text">
         {label}
       </span>
       <div className="dskel-top">

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/site/icon";
+import { useMessages } from "~/i18n/messages";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { FaqContent } from "~/validation/site-content";
 import { telHref } from "~/lib/contact-info";
@@ -9,6 +10,7 @@ import { SectionLink } from "./section-link";
 
 /** docs/product.md#faq: 8 questions; one answer open at a time, the first open initially. */
 export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phone: string | null; content?: FaqContent }) {
+  const m = useMessages();
   return (
     <FadeIn as="section" aria-labelledby="faq-title" className="faq">
       <div className="wrap faq-grid">
@@ -22,14 +24,14 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
           />
           <div className="faq-cta on-dark">
             <Icon name="message-circle-question" />
-            <p className="faq-cta-title">Still have questions?</p>
-            <p>Our team is happy to talk through your project, with no obligation.</p>
+            <p className="faq-cta-title">{m.faqStillQuestions}</p>
+            <p>{m.faqTalk}</p>
             <div className="faq-cta-links">
               <SectionLink section="contact" className="btn btn-amber">
-                Contact Us
+                {m.contactUs}
               </SectionLink>
               {phone ? (
-                <a href={telHref(phone)} className="btn faq-call">
+                <a href={telHref(phone)} className="btn faq-call" dir="ltr">
                   <Icon name="phone" />
                   {phone}
                 </a>

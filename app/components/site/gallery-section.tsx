@@ -1,4 +1,5 @@
 import { IconBox } from "~/components/site/icon";
+import { useMessages } from "~/i18n/messages";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { GalleryContent } from "~/validation/site-content";
@@ -9,6 +10,7 @@ import { SectionHeading } from "./section-heading";
 
 /** docs/product.md#gallery: 6 fixed images; clicking one opens the full-screen viewer. */
 export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { content?: GalleryContent }) {
+  const m = useMessages();
   if (content.items.length === 0) return null;
   return (
     <FadeIn as="section" aria-labelledby="gallery-title" {...dataAttr(ATTR.lightboxGroup)} className="gallery">
@@ -34,9 +36,9 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                 <span aria-hidden="true" className="gallery-shade" />
                 <IconBox name="expand" className="gallery-zoom" />
                 <span className="gallery-caption">
-                  <span className="sr-text">View </span>
+                  <span className="sr-text">{m.viewImage}</span>
                   <span dir="auto">{image.title}</span>
-                  <span className="gallery-category">{image.category}</span>
+                  <span className="gallery-category" dir="auto">{image.category}</span>
                 </span>
               </a>
             </li>

@@ -1,4 +1,6 @@
 import { Icon } from "~/components/site/icon";
+import { en } from "~/i18n/en";
+import { useMessages } from "~/i18n/messages";
 import { preload } from "react-dom";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
@@ -10,6 +12,7 @@ import { SectionLink } from "./section-link";
 const HERO_SIZES = "100vw";
 
 function HeroMedia({ background }: { background: HeroBackground }) {
+  const m = useMessages();
   if (background.kind === "video") {
     // The poster is the largest paint until the video plays: requested from the head.
     preload(background.poster, { as: "image", fetchPriority: "high" });
@@ -22,7 +25,9 @@ function HeroMedia({ background }: { background: HeroBackground }) {
           type="button"
           {...dataAttr(ATTR.heroVideoToggle)}
           hidden
-          aria-label="Play background video"
+          aria-label={m.playVideo}
+          // The island's two labels in the page's language (English pages keep the island's own).
+          {...(m.playVideo === en.playVideo ? {} : dataAttr(ATTR.messages, JSON.stringify({ play: m.playVideo, pause: m.pauseVideo })))}
           className="btn hero-toggle"
         >
           <Icon name="pause" />

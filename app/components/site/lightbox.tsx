@@ -1,4 +1,6 @@
 import { Icon } from "~/components/site/icon";
+import { en } from "~/i18n/en";
+import { useMessages } from "~/i18n/messages";
 import { useId } from "react";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { responsiveSources } from "~/lib/images";
@@ -32,29 +34,32 @@ export function lightboxData(image: LightboxImage) {
  */
 export function Lightbox() {
   const id = useId();
+  const m = useMessages();
+  // A Dhivehi page's counter for the island, "{n}" and "{count}" left for it to fill (English pages carry none).
+  const texts = m.imageCounter === en.imageCounter ? {} : dataAttr(ATTR.messages, JSON.stringify({ imageCounter: m.imageCounter("{n}", "{count}") }));
   return (
-    <dialog {...dataAttr(ATTR.lightbox)} aria-labelledby={`${id}-title`} aria-describedby={`${id}-caption`} className="lightbox">
+    <dialog {...dataAttr(ATTR.lightbox)} {...texts} aria-labelledby={`${id}-title`} aria-describedby={`${id}-caption`} className="lightbox">
       <div className="lightbox-bar">
         <p {...dataAttr(ATTR.lightboxCounter)} aria-live="polite" />
         {/* autoFocus: showModal() puts focus here, where Escape and Tab start. */}
         <button type="button" {...dataAttr(ATTR.lightboxClose)} autoFocus>
           <Icon name="x" />
-          <span className="sr-text">Close</span>
+          <span className="sr-text">{m.closeViewer}</span>
         </button>
       </div>
       <div {...dataAttr(ATTR.lightboxStage)} className="lightbox-stage">
         <img {...dataAttr(ATTR.lightboxImage)} alt="" sizes="100vw" decoding="async" />
         <button type="button" {...dataAttr(ATTR.lightboxPrev)} className="lightbox-prev">
           <Icon name="chevron-left" />
-          <span className="sr-text">Previous image</span>
+          <span className="sr-text">{m.previousImage}</span>
         </button>
         <button type="button" {...dataAttr(ATTR.lightboxNext)} className="lightbox-next">
           <Icon name="chevron-right" />
-          <span className="sr-text">Next image</span>
+          <span className="sr-text">{m.nextImage}</span>
         </button>
       </div>
       <div className="lightbox-caption">
-        <h2 id={`${id}-title`} {...dataAttr(ATTR.lightboxTitle)} />
+        <h2 id={`${id}-title`} {...dataAttr(ATTR.lightboxTitle)} dir="auto" />
         <p id={`${id}-caption`} {...dataAttr(ATTR.lightboxCaption)} />
       </div>
     </dialog>

@@ -1,5 +1,7 @@
 import { Icon, IconBox } from "~/components/site/icon";
 import { COMPANY } from "~/content/company";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { type SiteChromeData, SiteShell } from "./site-shell";
 
 /** The chrome a thrown 404 carries (`data({ chrome }, 404)`), or null when it carries none. */
@@ -31,18 +33,19 @@ export function NotFoundPage({ chrome = null }: { chrome?: SiteChromeData | null
 }
 
 function NotFoundContent({ companyName }: { companyName: string }) {
+  const m = useMessages();
   return (
     <div className="notice not-found">
-      <title>{`Page Not Found | ${companyName}`}</title>
+      <title>{`${m.pageNotFound} | ${companyName}`}</title>
       <meta name="robots" content="noindex" />
       <div>
         <IconBox name="hard-hat" className="not-found-mark" />
         <h1>404</h1>
-        <p>Oops! Page not found</p>
-        <p>The page you are looking for has moved, or never existed.</p>
-        <a href="/" className="btn">
+        <p>{m.notFoundHeading}</p>
+        <p>{m.notFoundText}</p>
+        <a href={localizedPath(useLanguage(), "/")} className="btn">
           <Icon name="home" />
-          Return to Home
+          {m.returnHome}
         </a>
       </div>
     </div>

@@ -1,6 +1,8 @@
 import { Icon } from "~/components/site/icon";
 import type { ProjectSummary } from "~/content/types";
 import { formatLabel } from "~/lib/format";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { portfolioHref } from "~/validation/portfolio";
 import { CardGrid, EmptyState, ProjectCard } from "./cards";
 
@@ -47,7 +49,7 @@ function FilterGroup({
         {options.map((o) => (
           <li key={o.value}>
             <a href={href(o.value)} aria-current={current === o.value ? "page" : undefined}>
-              {format(o.value)}
+              <span dir="auto">{format(o.value)}</span>
               <span>({o.count})</span>
             </a>
           </li>
@@ -58,21 +60,23 @@ function FilterGroup({
 }
 
 function Pagination({ view }: { view: PortfolioView }) {
+  const m = useMessages();
+  const language = useLanguage();
   if (view.pageCount <= 1) return null;
-  const href = (page: number) => portfolioHref({ category: view.category, type: view.type, page });
+  const href = (page: number) => localizedPath(language, portfolioHref({ category: view.category, type: view.type, page }));
   const pages = Array.from({ length: view.pageCount }, (_, i) => i + 1);
   return (
-    <nav aria-label="Pagination" className="pf-pages">
+    <nav aria-label={m.pagination} className="pf-pages">
       {view.page > 1 ? (
         <a href={href(view.page - 1)} rel="prev">
           <Icon name="arrow-left" />
-          Previous
+          {m.previous}
         </a>
       ) : null}
       <ul>
         {pages.map((page) => (
           <li key={page}>
-            <a href={href(page)} aria-label={`Page ${page}`} aria-current={page === view.page ? "page" : undefined}>
+            <a href={href(page)} aria-label={m.pageNumber(page)} aria-current={page === view.page ? "page" : undefined}>
               {page}
             </a>
           </li>
@@ -80,7 +84,7 @@ function Pagination({ view }: { view: PortfolioView }) {
       </ul>
       {view.page < view.pageCount ? (
         <a href={href(view.page + 1)} rel="next">
-          Next
+          {m.next}
           <Icon name="arrow-right" />
         </a>
       ) : null}
@@ -90,46 +94,44 @@ function Pagination({ view }: { view: PortfolioView }) {
 
 export function PortfolioPage({ view }: { view: PortfolioView }) {
   const first = (view.page - 1) * view.pageSize;
+  const m = useMessages();
+  const language = useLanguage();
   return (
     <>
       {/* The teal glow in a corner is the band's ::before (one element fewer). */}
       <div className="band pf-hero">
         <div className="wrap">
-          <p>Portfolio</p>
-          <h1>{view.heading}</h1>
-          <p>
-            Homes, resorts, public buildings and marine works across the atolls: everything we have built and are building now.
-          </p>
+          <p>{m.portfolioEyebrow}</p>
+          <h1 dir="auto">{view.heading}</h1>
+          <p>{m.portfolioIntro}</p>
         </div>
       </div>
       <div className="wrap pf-main">
         <div className="pf-filters">
           <FilterGroup
-            label="Category"
+            label={m.filterCategory}
             current={view.category}
             options={view.categories}
-            allLabel="All categories"
-            href={(category) => portfolioHref({ category, type: view.type })}
+            allLabel={m.allCategories}
+            href={(category) => localizedPath(language, portfolioHref({ category, type: view.type }))}
           />
           <FilterGroup
-            label="Project type"
+            label={m.filterType}
             current={view.type}
             options={view.projectTypes}
-            allLabel="All types"
+            allLabel={m.allTypes}
             format={formatLabel}
-            href={(type) => portfolioHref({ category: view.category, type })}
+            href={(type) => localizedPath(language, portfolioHref({ category: view.category, type }))}
           />
         </div>
         <p aria-live="polite">
-          {view.total === 0
-            ? "No projects match these filters."
-            : `Showing ${first + 1}-${first + view.projects.length} of ${view.total} ${view.total === 1 ? "project" : "projects"}`}
+          {view.total === 0 ? m.noMatches : m.showing(first + 1, first + view.projects.length, view.total)}
         </p>
         {view.projects.length === 0 ? (
           <EmptyState
             icon={<Icon name="folder-kanban" />}
-            title="Projects Coming Soon"
-            text="We're working on showcasing our latest projects. Check back soon!"
+            title={m.projectsEmptyTitle}
+            text={m.projectsEmptyText}
           />
         ) : (
           <CardGrid>

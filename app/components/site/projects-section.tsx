@@ -1,4 +1,6 @@
 import { Icon } from "~/components/site/icon";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { SAMPLE_PROJECTS } from "~/content/site-content";
@@ -13,12 +15,13 @@ const FAILED: ListResult<ProjectSummary> = { items: [], failed: true };
 
 function ProjectsList({ result, showSampleContent }: { result: ListResult<ProjectSummary>; showSampleContent: string }) {
   const view = chooseListView(result, showSampleContent, SAMPLE_PROJECTS);
+  const m = useMessages();
   if (view.kind === "empty") {
     return (
       <EmptyState
         icon={<Icon name="folder-kanban" />}
-        title="Projects Coming Soon"
-        text="We're working on showcasing our latest projects. Check back soon!"
+        title={m.projectsEmptyTitle}
+        text={m.projectsEmptyText}
       />
     );
   }
@@ -41,17 +44,18 @@ export function ProjectsSection({
   projects: ListResult<ProjectSummary> | Promise<ListResult<ProjectSummary>>;
   showSampleContent: string;
 }) {
+  const m = useMessages();
   return (
     <FadeIn as="section" id="projects" aria-labelledby="projects-title" className="projects">
       <div className="wrap">
         <SectionHeading
           id="projects-title"
-          eyebrow="Our Work"
-          title="Featured Projects"
-          description="Homes, resorts, public buildings and marine works delivered across the atolls. A selection of what we have built and are building now."
+          eyebrow={m.projectsEyebrow}
+          title={m.projectsTitle}
+          description={m.projectsIntro}
         />
         {projects instanceof Promise ? (
-          <Suspense fallback={<CardGridSkeleton label="Loading projects" />}>
+          <Suspense fallback={<CardGridSkeleton label={m.projectsLoading} />}>
             <Await resolve={projects} errorElement={<ProjectsList result={FAILED} showSampleContent={showSampleContent} />}>
               {(result) => <ProjectsList result={result} showSampleContent={showSampleContent} />}
             </Await>
@@ -66,16 +70,16 @@ export function ProjectsSection({
         <div className="projects-more">
           <div className="projects-more-item">
             <SectionLink section="contact" className="btn" aria-describedby="projects-ask-note">
-              View All Projects
+              {m.viewAllProjects}
               <Icon name="arrow-right" />
             </SectionLink>
-            <p id="projects-ask-note">Ask us for the complete list, with references</p>
+            <p id="projects-ask-note">{m.viewAllProjectsNote}</p>
           </div>
           <div className="projects-more-item">
-            <a href="/projects" className="btn" aria-describedby="projects-portfolio-note">
-              Browse the portfolio
+            <a href={localizedPath(useLanguage(), "/projects")} className="btn" aria-describedby="projects-portfolio-note">
+              {m.browsePortfolio}
             </a>
-            <p id="projects-portfolio-note">Every project on this site, with photos</p>
+            <p id="projects-portfolio-note">{m.browsePortfolioNote}</p>
           </div>
         </div>
       </div>

@@ -1,5 +1,7 @@
 import { createContext, useContext } from "react";
 import type * as React from "react";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage } from "~/i18n/messages";
 
 export type SectionId = "home" | "about" | "services" | "projects" | "contact";
 
@@ -20,6 +22,8 @@ export const OnHomePage = createContext(false);
  */
 export function SectionLink({ section, search, ...props }: SectionLinkProps) {
   const onHome = useContext(OnHomePage);
-  const href = onHome && !search ? `#${section}` : `/${search ? `?${search}` : ""}#${section}`;
+  // The home page in the page's own language: `/dv#contact` from a Dhivehi page (docs/decisions/0077-dhivehi-design.md).
+  const home = localizedPath(useLanguage(), search ? `/?${search}` : "/");
+  const href = onHome && !search ? `#${section}` : `${home}#${section}`;
   return <a href={href} {...props} />;
 }

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/site/icon";
+import { useMessages } from "~/i18n/messages";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { SAMPLE_SERVICES } from "~/content/site-content";
@@ -12,12 +13,13 @@ const FAILED: ListResult<ServiceSummary> = { items: [], failed: true };
 
 function ServicesList({ result, showSampleContent }: { result: ListResult<ServiceSummary>; showSampleContent: string }) {
   const view = chooseListView(result, showSampleContent, SAMPLE_SERVICES);
+  const m = useMessages();
   if (view.kind === "empty") {
     return (
       <EmptyState
         icon={<Icon name="hard-hat" />}
-        title="Services Coming Soon"
-        text="We're working on adding our service details. Check back soon!"
+        title={m.servicesEmptyTitle}
+        text={m.servicesEmptyText}
       />
     );
   }
@@ -40,17 +42,18 @@ export function ServicesSection({
   services: ListResult<ServiceSummary> | Promise<ListResult<ServiceSummary>>;
   showSampleContent: string;
 }) {
+  const m = useMessages();
   return (
     <FadeIn as="section" id="services" aria-labelledby="services-title" className="services">
       <div className="wrap">
         <SectionHeading
           id="services-title"
-          eyebrow="What We Do"
-          title="Our Services"
-          description="From new builds and resort villas to renovations, design and long-term maintenance: one team for every stage of your building's life."
+          eyebrow={m.servicesEyebrow}
+          title={m.servicesTitle}
+          description={m.servicesIntro}
         />
         {services instanceof Promise ? (
-          <Suspense fallback={<CardGridSkeleton label="Loading services" />}>
+          <Suspense fallback={<CardGridSkeleton label={m.servicesLoading} />}>
             <Await resolve={services} errorElement={<ServicesList result={FAILED} showSampleContent={showSampleContent} />}>
               {(result) => <ServicesList result={result} showSampleContent={showSampleContent} />}
             </Await>

@@ -4,8 +4,11 @@ import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
 import type { FooterContent } from "~/validation/site-content";
 import { type ContactInfo, telHref } from "~/lib/contact-info";
+import { localizedPath } from "~/i18n/language";
+import { useLanguage, useMessages } from "~/i18n/messages";
+import { LanguageLink } from "./language-link";
 import { SectionLink } from "./section-link";
-import { PORTFOLIO_LINK } from "./site-header";
+import { NAV_LABEL } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
 import { CHAT_ICONS } from "./chat-icons";
@@ -24,6 +27,8 @@ export function SiteFooter({
 }) {
   const year = new Date().getFullYear();
   const phone = info.phones[0]?.value;
+  const m = useMessages();
+  const language = useLanguage();
   return (
     <footer className="site-footer on-dark">
       <div className="wrap">
@@ -42,73 +47,81 @@ export function SiteFooter({
             </ul>
           ) : null}
         </div>
-        <nav aria-label="Footer">
-          <h2>Quick Links</h2>
+        <nav aria-label={m.navFooter}>
+          <h2>{m.footerQuickLinks}</h2>
           <ul className="footer-links">
             {NAV_LINKS.map((link) => (
               <li key={link.sectionId}>
                 <SectionLink section={link.sectionId}>
                   <Icon name="chevron-right" />
-                  {link.label}
+                  {m[NAV_LABEL[link.sectionId]] as string}
                 </SectionLink>
               </li>
             ))}
             <li>
-              <a href="/projects">
+              <a href={localizedPath(language, "/projects")}>
                 <Icon name="chevron-right" />
-                {PORTFOLIO_LINK}
+                {m.navPortfolio}
               </a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2>Our Services</h2>
+          <h2>{m.footerServices}</h2>
           <ul className="footer-links">
             {footer.services.map((service, i) => (
-              <li key={`${i}-${service.name}`}>{service.link ? <a href={service.link}>{service.name}</a> : service.name}</li>
+              <li key={`${i}-${service.name}`}>{service.link ? <a href={footerLink(language, service.link)} dir="auto">{service.name}</a> : <span dir="auto">{service.name}</span>}</li>
             ))}
           </ul>
         </div>
         <div>
-          <h2>Contact Info</h2>
+          <h2>{m.footerContact}</h2>
           <ul className="footer-links footer-contact">
             {phone ? (
               <li>
                 <Icon name="phone" />
-                <a href={telHref(phone)}>{phone}</a>
+                <a href={telHref(phone)} dir="ltr">
+                  {phone}
+                </a>
               </li>
             ) : null}
             {info.chats.map((chat) => (
               <li key={chat.href}>
                 <Icon name={CHAT_ICONS[chat.channel]} />
                 <a href={chat.href} rel="nofollow">
-                  {chat.name}: {chat.number}
+                  {chat.name}: <bdi dir="ltr">{chat.number}</bdi>
                 </a>
               </li>
             ))}
             <li>
               <Icon name="mail" />
-              <a href={`mailto:${info.email}`}>{info.email}</a>
+              <a href={`mailto:${info.email}`} dir="ltr">
+                {info.email}
+              </a>
             </li>
             <li>
               <Icon name="map-pin" />
-              <span>{info.address}</span>
+              <span dir="auto">{info.address}</span>
             </li>
             <li>
               <Icon name="clock" />
-              <span>{info.hours}</span>
+              <span dir="auto">{info.hours}</span>
             </li>
           </ul>
         </div>
       </div>
       <div className="footer-base">
         <div className="wrap">
-          <p>
-            © {year} {companyName}. All rights reserved.
-          </p>
-          <p>Proudly building across the Maldives</p>
+          <p>{m.allRightsReserved(year, companyName)}</p>
+          <p>{m.footerTagline}</p>
+          <LanguageLink />
         </div>
       </div>
     </footer>
   );
+}
+
+/** A footer link the site editor typed: a path of this site stays in the page's language; another site's as typed. */
+function footerLink(language: "en" | "dv", href: string): string {
+  return href.startsWith("/") && !href.startsWith("//") ? localizedPath(language, href) : href;
 }

@@ -1,9 +1,13 @@
 import { Icon, IconBox } from "~/components/site/icon";
 import { NAV_LINKS } from "~/content/site-content";
+import { localizedPath } from "~/i18n/language";
+import type { Messages } from "~/i18n/en";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { Logo } from "~/lib/branding";
 import { type ChatLink, telHref } from "~/lib/contact-info";
 import { CHAT_ICONS } from "./chat-icons";
+import { LanguageLink } from "./language-link";
 import { SectionLink } from "./section-link";
 import { SiteLogo } from "./site-logo";
 
@@ -18,8 +22,14 @@ export interface SiteHeaderProps {
 
 const menuId = "mobile-menu";
 
-/** The portfolio page (/projects) beside the home page's sections, in the header and the footer. */
-export const PORTFOLIO_LINK = "Portfolio";
+/** A section link's name in the page's language (the catalogue's words for NAV_LINKS). */
+export const NAV_LABEL: Record<(typeof NAV_LINKS)[number]["sectionId"], keyof Messages> = {
+  home: "navHome",
+  about: "navAbout",
+  services: "navServices",
+  projects: "navProjects",
+  contact: "navContact",
+};
 
 /**
  * Sticky site header: logo, section links, phone and 'Get Quote'; on small screens a menu (a native
@@ -27,6 +37,8 @@ export const PORTFOLIO_LINK = "Portfolio";
  * closing tap outside it does nothing else.
  */
 export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeaderProps) {
+  const m = useMessages();
+  const portfolio = localizedPath(useLanguage(), "/projects");
   // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
   return (
     <header className="site-header">
@@ -39,15 +51,17 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
           {/* The chat links beside the email, where the main bar has no room left (on a phone: in the menu). */}
           <div className="topbar-links">
             {chats.map((chat) => (
-              <a key={chat.href} href={chat.href} rel="nofollow" aria-label={`Chat on ${chat.name}: ${chat.number}`}>
+              <a key={chat.href} href={chat.href} rel="nofollow" aria-label={m.chatOn(chat.name, chat.number)}>
                 <Icon name={CHAT_ICONS[chat.channel]} />
                 {chat.name}
               </a>
             ))}
-            <a href={`mailto:${email}`}>
+            {/* An address reads left to right inside Thaana text too. */}
+            <a href={`mailto:${email}`} dir="ltr">
               <Icon name="mail" />
               {email}
             </a>
+            <LanguageLink />
           </div>
         </div>
       </div>
@@ -57,32 +71,32 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
             <SiteLogo logo={logo} />
           </SectionLink>
 
-          <nav aria-label="Main" className="main-nav">
+          <nav aria-label={m.navMain} className="main-nav">
             <ul>
               {NAV_LINKS.map((link) => (
                 <li key={link.sectionId}>
-                  <SectionLink section={link.sectionId}>{link.label}</SectionLink>
+                  <SectionLink section={link.sectionId}>{m[NAV_LABEL[link.sectionId]] as string}</SectionLink>
                 </li>
               ))}
               <li>
-                <a href="/projects">{PORTFOLIO_LINK}</a>
+                <a href={portfolio}>{m.navPortfolio}</a>
               </li>
             </ul>
           </nav>
 
           <div className="header-actions">
-            <a href={telHref(phone)} className="header-tel">
+            <a href={telHref(phone)} className="header-tel" dir="ltr">
               <IconBox name="phone" className="tel-icon" />
               {phone}
             </a>
             <a
               href={telHref(phone)}
-              aria-label={`Call ${phone}`}
+              aria-label={m.callPhone(phone)}
               // The link draws its icon in its ::before (IconBox in components/site/icon.tsx): one element.
               className="icon-box icon-phone header-call"
             />
             <SectionLink section="contact" className="btn btn-amber get-quote">
-              Get Quote
+              {m.getQuote}
             </SectionLink>
             {/* A native popover: it opens without JavaScript too; the island adds aria-expanded and the tap-outside rule. */}
             <button
@@ -91,7 +105,7 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
               popoverTarget={menuId}
               className="menu-btn"
               aria-controls={menuId}
-              aria-label="Menu"
+              aria-label={m.menu}
             >
               <Icon name="menu" />
               <Icon name="x" />
@@ -100,21 +114,25 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
         </div>
 
         <div id={menuId} popover="auto" className="mobile-menu">
-          <nav aria-label="Mobile" className="wrap">
+          <nav aria-label={m.navMobile} className="wrap">
             <ul>
               {NAV_LINKS.map((link) => (
                 <li key={link.sectionId}>
-                  <SectionLink section={link.sectionId}>{link.label}</SectionLink>
+                  <SectionLink section={link.sectionId}>{m[NAV_LABEL[link.sectionId]] as string}</SectionLink>
                 </li>
               ))}
               <li>
-                <a href="/projects">{PORTFOLIO_LINK}</a>
+                <a href={portfolio}>{m.navPortfolio}</a>
+              </li>
+              <li>
+                <LanguageLink />
               </li>
             </ul>
             <div>
+              {/* The number alone left to right: the line itself stays in the page's direction. */}
               <a href={telHref(phone)} className="menu-tel">
                 <Icon name="phone" />
-                {phone}
+                <bdi dir="ltr">{phone}</bdi>
               </a>
               {chats.map((chat) => (
                 <a key={chat.href} href={chat.href} rel="nofollow" className="menu-tel">
@@ -123,7 +141,7 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
                 </a>
               ))}
               <SectionLink section="contact" className="btn btn-amber get-quote">
-                Get Quote
+                {m.getQuote}
               </SectionLink>
             </div>
           </nav>

@@ -1,3 +1,5 @@
+import { en } from "~/i18n/en";
+import { useMessages } from "~/i18n/messages";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { resolveLogo } from "~/lib/branding";
 import { contactInfo, headerChats, headerPhone, type PublicContact } from "~/lib/contact-info";
@@ -22,11 +24,12 @@ export interface SiteChromeData {
  */
 export function SiteShell({ chrome, children, home = false }: { chrome: SiteChromeData; children: React.ReactNode; home?: boolean }) {
   const info = contactInfo(chrome.contactDetails);
+  const m = useMessages();
   return (
     <OnHomePage value={home}>
       <div className="shell">
         <a href="#main" className="sr-text skip-link">
-          Skip to main content
+          {m.skipToContent}
         </a>
         <SiteHeader
           logo={resolveLogo(chrome.settings, "header", chrome.company?.name)}
@@ -40,7 +43,7 @@ export function SiteShell({ chrome, children, home = false }: { chrome: SiteChro
         </main>
         {/* Shown by app/islands/site.ts when a detail page is slow to arrive after a click (docs/product.md#service-detail). */}
         <template {...dataAttr(ATTR.detailSkeleton)}>
-          <DetailSkeleton label="Loading details" />
+          <DetailSkeleton label={m.loadingDetails} kinds={m === en ? undefined : { service: m.loadingKindDetails("service"), project: m.loadingKindDetails("project") }} />
         </template>
         <SiteFooter logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)} info={info} footer={chrome.footer} companyName={chrome.company?.name} />
       </div>

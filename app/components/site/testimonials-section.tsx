@@ -1,4 +1,5 @@
 import { Icon } from "~/components/site/icon";
+import { useMessages } from "~/i18n/messages";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { initialsOf, type TestimonialsContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
@@ -6,6 +7,7 @@ import { SectionHeading } from "./section-heading";
 import { Stars } from "./stars";
 
 export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonials }: { content?: TestimonialsContent }) {
+  const m = useMessages();
   if (content.items.length === 0) return null;
   return (
     // The teal glow in the top right corner is the section's ::before (app/site-styles/home.css).
@@ -22,7 +24,7 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
           <p>{content.average.toFixed(1)}</p>
           <div>
             <Stars rating={Math.round(content.average)} />
-            <p>Average rating from our clients</p>
+            <p>{m.averageRating}</p>
           </div>
         </div>
         <ul>

@@ -28,6 +28,8 @@ import { resolveHeroBackground } from "~/lib/branding";
 import { contactInfo, contactPhone } from "~/lib/contact-info";
 import type { ListResult } from "~/lib/public-lists";
 import { faqJsonLd, localBusinessJsonLd, pageMeta } from "~/lib/seo";
+import { languageOf } from "~/i18n/language";
+import { CATALOGUES } from "~/i18n/messages";
 
 /** A public list as a streamed promise that never rejects: a failure is logged and shown as sample content. */
 function streamList<T>(name: string, load: () => Promise<T[]>): Promise<ListResult<T>> {
@@ -85,10 +87,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content.about.imageAlt ? ({} as Record<string, string>) : mediaAlts([content.about.image]),
   ]);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
+  const language = languageOf(request);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
+    // The address's language (docs/decisions/0077-dhivehi-design.md): the canonical URL and hreflang follow it.
+    language,
     path: "/",
-    title: `${content.company.name} | Construction & Renovation in the Maldives`,
+    title: CATALOGUES[language].homeTitle(content.company.name),
     description: content.company.description,
     // No picture of its own: the company's share image, else the hero (site-chrome.ts).
     jsonLd: [localBusinessJsonLd(SITE_ORIGIN, chrome.contactDetails, chrome.company), faqJsonLd(content.faq.items)],

@@ -4,6 +4,8 @@ import type { Route } from "./+types/not-found";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { COMPANY } from "~/content/company";
+import { languageOfPath } from "~/i18n/language";
+import { CATALOGUES } from "~/i18n/messages";
 
 // Any unknown path: the not-found page with HTTP 404 (the root ErrorBoundary renders it for thrown 404s too).
 export async function loader() {
@@ -15,8 +17,8 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
 }
 
 // The title is rendered by NotFoundPage itself (the root ErrorBoundary shows it too, without route meta).
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { name: "description", content: `This page does not exist on the ${loaderData?.chrome.company.name ?? COMPANY.name} website.` },
+export const meta: Route.MetaFunction = ({ loaderData, location }) => [
+  { name: "description", content: CATALOGUES[languageOfPath(location.pathname)].notFoundDescription(loaderData?.chrome.company.name ?? COMPANY.name) },
 ];
 
 // Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).

@@ -20,20 +20,10 @@ import {
 import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
 import { detailMeta, projectJsonLd } from "~/lib/seo";
-import {
-  clampPercent,
-  formatBudget,
-  formatDate,
-  formatLabel,
-  formatMonths,
-  formatStatus,
-  formatTag,
-  orNotAvailable,
-  sameLabel,
-  statusBadgeVariant,
-} from "~/lib/format";
-
-const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no longer available.";
+import { clampPercent, formatLabel, formatTag, sameLabel, statusBadgeVariant } from "~/lib/format";
+import { useFormats } from "~/i18n/format";
+import { languageOfPath } from "~/i18n/language";
+import { CATALOGUES, useLanguage, useMessages } from "~/i18n/messages";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { record, ...page } = await loadDetailPage<PublicProject>(request, params.id, {
@@ -56,7 +46,9 @@ function TagList({ items, format = (s: string) => s }: { items: readonly string[
     <ul className="detail-tags">
       {items.map((item) => (
         <li key={item}>
-          <span className="badge badge-secondary">{format(item)}</span>
+          <span className="badge badge-secondary" dir="auto">
+            {format(item)}
+          </span>
         </li>
       ))}
     </ul>
@@ -67,19 +59,26 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, chrome, preview, alts } = loaderData;
   const percent = clampPercent(project.completion_percentage);
   const status = statusBadgeVariant(project.status);
+  const m = useMessages();
+  const format = useFormats();
+  const rtl = useLanguage() === "dv";
   return (
     <SiteShell chrome={chrome}>
       {preview ? <PreviewBar info={preview} /> : null}
       <DetailHeader
-        back={<BackLink section="projects">Back to Projects</BackLink>}
+        back={<BackLink section="projects">{m.backToProjects}</BackLink>}
         badges={
           <>
-            {project.category ? <span className="badge badge-amber">{project.category}</span> : null}
+            {project.category ? (
+              <span className="badge badge-amber" dir="auto">
+                {project.category}
+              </span>
+            ) : null}
             {project.project_type && !sameLabel(project.category, project.project_type) ? (
               <span className="badge badge-outline">{formatLabel(project.project_type)}</span>
             ) : null}
             <span data-variant={status} className={status === "default" ? "badge badge-teal" : "badge badge-secondary"}>
-              {formatStatus(project.status)}
+              {format.status(project.status)}
             </span>
           </>
         }
@@ -89,116 +88,117 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
       <div className="wrap detail-body">
         <div className="detail-stack">
           <InfoTiles>
-            <InfoTile icon="map-pin" label="Location" value={orNotAvailable(project.project_location)} />
-            <InfoTile icon="calendar-range" label="Duration" value={formatMonths(project.duration_months)} />
-            <InfoTile icon="wallet" label="Budget" value={formatBudget(project.budget)} />
-            <InfoTile icon="gauge" label="Progress" value={`${percent}%`} />
+            <InfoTile icon="map-pin" label={m.location} value={<span dir="auto">{format.orNotAvailable(project.project_location)}</span>} />
+            <InfoTile icon="calendar-range" label={m.duration} value={format.months(project.duration_months)} />
+            <InfoTile icon="wallet" label={m.budget} value={format.budget(project.budget)} />
+            <InfoTile icon="gauge" label={m.progress} value={`${percent}%`} />
           </InfoTiles>
           <FeaturedImage src={project.featured_image_url} alt={(project.featured_image_url && alts[project.featured_image_url]) || project.title} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
             {project.description ? (
-              <DetailSection title="Project Description">
+              <DetailSection title={m.projectDescription} name="Project Description">
                 <Prose text={project.description} />
               </DetailSection>
             ) : null}
             {project.challenges || project.solutions ? (
               <div className="detail-pair">
                 {project.challenges ? (
-                  <DetailSection title="Challenges">
+                  <DetailSection title={m.challenges} name="Challenges">
                     <Prose text={project.challenges} />
                   </DetailSection>
                 ) : null}
                 {project.solutions ? (
-                  <DetailSection title="Solutions">
+                  <DetailSection title={m.solutions} name="Solutions">
                     <Prose text={project.solutions} />
                   </DetailSection>
                 ) : null}
               </div>
             ) : null}
             {project.gallery_images.length > 0 ? (
-              <DetailSection title="Project Gallery">
+              <DetailSection title={m.projectGallery} name="Project Gallery">
                 <DetailGallery images={project.gallery_images} title={project.title} alts={alts} />
               </DetailSection>
             ) : null}
             {project.testimonial ? (
-              <DetailSection title="Client Testimonial" className="detail-quote">
+              <DetailSection title={m.clientTestimonial} name="Client Testimonial" className="detail-quote">
                 <figure>
                   <Stars rating={5} />
                   <blockquote>
-                    <p>“{project.testimonial}”</p>
+                    <p dir="auto">“{project.testimonial}”</p>
                   </blockquote>
                   {project.client_name ? (
-                    <figcaption>— {project.client_name}</figcaption>
+                    <figcaption dir="auto">— {project.client_name}</figcaption>
                   ) : null}
                 </figure>
               </DetailSection>
             ) : null}
             {project.materials_used.length > 0 ? (
-              <DetailSection title="Materials Used">
+              <DetailSection title={m.materialsUsed} name="Materials Used">
                 <CheckList items={project.materials_used} columns={2} />
               </DetailSection>
             ) : null}
           </div>
           <div className="detail-stack">
-            <DetailSection title="Project Details">
+            <DetailSection title={m.projectDetails} name="Project Details">
               <dl className="detail-facts">
                 {project.client_name ? (
                   <div>
-                    <dt>Client</dt>
-                    <dd>{project.client_name}</dd>
+                    <dt>{m.client}</dt>
+                    <dd dir="auto">{project.client_name}</dd>
                   </div>
                 ) : null}
                 <div>
-                  <dt>Completion</dt>
+                  <dt>{m.completion}</dt>
                   <dd className="detail-completion">
                     <div>
-                      <span>{formatStatus(project.status)}</span>
+                      <span>{format.status(project.status)}</span>
                       <span>{percent}%</span>
                     </div>
                     {/* The attributes Radix's Progress gave it. */}
                     <div
                       role="progressbar"
-                      aria-label="Project completion"
+                      aria-label={m.projectCompletion}
                       aria-valuemin={0}
                       aria-valuemax={100}
                       aria-valuenow={percent}
                       aria-valuetext={`${percent}%`}
                     >
-                      <div style={{ transform: `translateX(-${100 - percent}%)` }} />
+                      {/* The bar fills from the line's start: from the right on a right-to-left page. */}
+                      <div style={{ transform: `translateX(${rtl ? "" : "-"}${100 - percent}%)` }} />
                     </div>
                   </dd>
                 </div>
               </dl>
             </DetailSection>
-            <DetailSection title="Timeline">
+            <DetailSection title={m.timeline} name="Timeline">
               {/* The calendar is each term's own ::before. */}
               <dl className="detail-timeline">
                 <div>
-                  <dt className="icon-box icon-calendar-days">Start Date</dt>
-                  <dd>{formatDate(project.start_date)}</dd>
+                  <dt className="icon-box icon-calendar-days">{m.startDate}</dt>
+                  <dd>{format.date(project.start_date)}</dd>
                 </div>
                 <div>
-                  <dt className="icon-box icon-calendar-days">End Date</dt>
-                  <dd>{formatDate(project.end_date)}</dd>
+                  <dt className="icon-box icon-calendar-days">{m.endDate}</dt>
+                  <dd>{format.date(project.end_date)}</dd>
                 </div>
               </dl>
             </DetailSection>
             {project.technologies_used.length > 0 ? (
-              <DetailSection title="Technologies">
+              <DetailSection title={m.technologies} name="Technologies">
                 <TagList items={project.technologies_used} />
               </DetailSection>
             ) : null}
             {project.tags.length > 0 ? (
-              <DetailSection title="Tags">
+              <DetailSection title={m.tags} name="Tags">
                 <TagList items={project.tags} format={formatTag} />
               </DetailSection>
             ) : null}
             <CtaCard
-              title="Planning something similar?"
-              text="Talk to our team about your project. We reply within 24 hours with next steps and a free quote."
-              label="Start Your Project"
+              title={m.projectCtaTitle}
+              text={m.projectCtaText}
+              label={m.startYourProject}
               quoteFor={{ kind: "project", id: project.id }}
             />
           </div>
@@ -208,14 +208,15 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => detailMeta(loaderData, "Project Not Found", error);
+export const meta: Route.MetaFunction = ({ loaderData, error, location }) =>
+  detailMeta(loaderData, CATALOGUES[languageOfPath(location.pathname)].projectNotFound, error);
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DetailErrorPage error={error} title="Project Not Found" text={NOT_FOUND_TEXT} />;
+  return <DetailErrorPage error={error} kind="project" />;
 }
 
 // Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).

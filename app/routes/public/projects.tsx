@@ -8,6 +8,8 @@ import { chromeOf, NotFoundPage } from "~/components/site/not-found-page";
 import { PortfolioPage, type PortfolioView } from "~/components/site/portfolio-page";
 import { SiteShell } from "~/components/site/site-shell";
 import { COMPANY } from "~/content/company";
+import { languageOf, languageOfPath, localizedPath } from "~/i18n/language";
+import { CATALOGUES } from "~/i18n/messages";
 import { formatLabel } from "~/lib/format";
 import { pageMeta, portfolioJsonLd } from "~/lib/seo";
 import { PORTFOLIO_PAGE_SIZE } from "~/validation/constants";
@@ -16,11 +18,11 @@ import { portfolioHref, portfolioQueryInput, PortfolioQuerySchema } from "~/vali
 // The portfolio (/projects): every public project, featured first then newest, filtered by category and
 // project type with plain links, paginated. The home page keeps the spec's six.
 
-/** The page's description, in the company's name as the Site Content page has it. */
-const describe = (company: string) => `Every project by ${company}: homes, resorts, commercial buildings and infrastructure across the Maldives.`;
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const notFound = async () => data({ message: "Page Not Found", chrome: await getSiteChrome() }, { status: 404 });
+  // The page's fixed words in its language (docs/decisions/0077-dhivehi-design.md).
+  const language = languageOf(request);
+  const m = CATALOGUES[language];
+  const notFound = async () => data({ message: m.pageNotFound, chrome: await getSiteChrome() }, { status: 404 });
   const query = PortfolioQuerySchema.safeParse(portfolioQueryInput(new URL(request.url).searchParams));
   if (!query.success) throw await notFound();
   const { category, type, page } = query.data;
@@ -33,11 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const projects = await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE });
 
   const filterName = [type ? formatLabel(type) : null, category].filter(Boolean).join(" ");
-  const heading = filterName ? `${filterName} Projects` : "Our Projects";
+  const heading = filterName ? m.portfolioFilteredHeading(filterName) : m.portfolioHeading;
   const path = portfolioHref({ category, type, page });
   const company = chrome.company;
-  const title = `${heading}${page > 1 ? ` (Page ${page})` : ""} | ${company.name}`;
-  const description = describe(company.name);
+  const title = `${heading}${page > 1 ? m.portfolioPageSuffix(page) : ""} | ${company.name}`;
+  const description = m.portfolioDescription(company.name);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     path,
@@ -45,7 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     description,
     image: projects.find((p) => p.featured_image_url)?.featured_image_url ?? null,
     company,
-    jsonLd: [portfolioJsonLd(SITE_ORIGIN, { path, title: heading, description, projects, offset: (page - 1) * PORTFOLIO_PAGE_SIZE }, company.name)],
+    language,
+    jsonLd: [
+      portfolioJsonLd(SITE_ORIGIN, { path: localizedPath(language, path), title: heading, description, projects, offset: (page - 1) * PORTFOLIO_PAGE_SIZE, language }, company.name),
+    ],
   });
   const view: PortfolioView = {
     projects,
@@ -70,7 +75,8 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [{ title: `Page Not Found | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData?.seo ?? [{ title: `${CATALOGUES[languageOfPath(location.pathname)].pageNotFound} | ${COMPANY.name}` }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage chrome={chromeOf(error.data)} />;

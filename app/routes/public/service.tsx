@@ -19,9 +19,10 @@ import {
 } from "~/components/site/detail-parts";
 import { SiteShell } from "~/components/site/site-shell";
 import { detailMeta, serviceJsonLd } from "~/lib/seo";
-import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";
-
-const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no longer available.";
+import { formatLabel, sameLabel } from "~/lib/format";
+import { useFormats } from "~/i18n/format";
+import { languageOfPath } from "~/i18n/language";
+import { CATALOGUES, useMessages } from "~/i18n/messages";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { record, ...page } = await loadDetailPage<PublicService>(request, params.id, {
@@ -41,14 +42,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { service, chrome, preview, alts } = loaderData;
+  const m = useMessages();
+  const format = useFormats();
   return (
     <SiteShell chrome={chrome}>
       {preview ? <PreviewBar info={preview} /> : null}
       <DetailHeader
-        back={<BackLink section="services">Back to Services</BackLink>}
+        back={<BackLink section="services">{m.backToServices}</BackLink>}
         badges={
           <>
-            {service.category ? <span className="badge badge-amber">{service.category}</span> : null}
+            {service.category ? (
+              <span className="badge badge-amber" dir="auto">
+                {service.category}
+              </span>
+            ) : null}
             {service.service_type && !sameLabel(service.category, service.service_type) ? (
               <span className="badge badge-outline">{formatLabel(service.service_type)}</span>
             ) : null}
@@ -60,58 +67,58 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <div className="wrap detail-body">
         <div className="detail-stack">
           <InfoTiles>
-            <InfoTile icon="tag" label="Pricing" value={formatPricingModel(service.pricing_model)} />
-            <InfoTile icon="calendar-clock" label="Duration" value={orNotAvailable(service.duration_estimate)} />
-            <InfoTile icon="users" label="Target" value={orNotAvailable(service.target_audience)} />
-            <InfoTile icon="circle-check-big" label="Availability" value={orNotAvailable(service.availability)} />
+            <InfoTile icon="tag" label={m.pricing} value={format.pricing(service.pricing_model)} />
+            <InfoTile icon="calendar-clock" label={m.duration} value={<span dir="auto">{format.orNotAvailable(service.duration_estimate)}</span>} />
+            <InfoTile icon="users" label={m.target} value={<span dir="auto">{format.orNotAvailable(service.target_audience)}</span>} />
+            <InfoTile icon="circle-check-big" label={m.availability} value={<span dir="auto">{format.orNotAvailable(service.availability)}</span>} />
           </InfoTiles>
           <FeaturedImage src={service.featured_image_url} alt={(service.featured_image_url && alts[service.featured_image_url]) || service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
             {service.overview ? (
-              <DetailSection title="Overview">
+              <DetailSection title={m.overview} name="Overview">
                 <Prose text={service.overview} />
               </DetailSection>
             ) : null}
             {service.description ? (
-              <DetailSection title="Description">
+              <DetailSection title={m.description} name="Description">
                 <Prose text={service.description} />
               </DetailSection>
             ) : null}
             {service.features.length > 0 ? (
-              <DetailSection title="Features">
+              <DetailSection title={m.features} name="Features">
                 <CheckList items={service.features} columns={2} />
               </DetailSection>
             ) : null}
             {service.gallery.length > 0 ? (
-              <DetailSection title="Gallery">
+              <DetailSection title={m.gallery} name="Gallery">
                 <DetailGallery images={service.gallery} title={service.title} alts={alts} />
               </DetailSection>
             ) : null}
             {service.benefits.length > 0 ? (
-              <DetailSection title="Benefits">
+              <DetailSection title={m.benefits} name="Benefits">
                 <CheckList items={service.benefits} />
               </DetailSection>
             ) : null}
           </div>
           <div className="detail-stack">
-            <DetailSection title="Service Details">
+            <DetailSection title={m.serviceDetails} name="Service Details">
               <dl className="detail-facts detail-notes">
                 <div>
-                  <dt>Prerequisites</dt>
-                  <dd>{orNotAvailable(service.prerequisites)}</dd>
+                  <dt>{m.prerequisites}</dt>
+                  <dd dir="auto">{format.orNotAvailable(service.prerequisites)}</dd>
                 </div>
                 <div>
-                  <dt>Warranty</dt>
-                  <dd>{orNotAvailable(service.warranty)}</dd>
+                  <dt>{m.warranty}</dt>
+                  <dd dir="auto">{format.orNotAvailable(service.warranty)}</dd>
                 </div>
               </dl>
             </DetailSection>
             <CtaCard
-              title="Interested in this service?"
-              text="Tell us about your project and get a free, no-obligation quote within 24 hours."
-              label="Get Quote"
+              title={m.serviceCtaTitle}
+              text={m.serviceCtaText}
+              label={m.getQuote}
               quoteFor={{ kind: "service", id: service.id }}
             />
           </div>
@@ -121,14 +128,15 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => detailMeta(loaderData, "Service Not Found", error);
+export const meta: Route.MetaFunction = ({ loaderData, error, location }) =>
+  detailMeta(loaderData, CATALOGUES[languageOfPath(location.pathname)].serviceNotFound, error);
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DetailErrorPage error={error} title="Service Not Found" text={NOT_FOUND_TEXT} />;
+  return <DetailErrorPage error={error} kind="service" />;
 }
 
 // Server-rendered HTML with the island script only (docs/decisions/0007-public-pages-without-hydration.md).
