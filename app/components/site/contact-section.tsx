@@ -1,4 +1,5 @@
 import { IconBox, type IconName } from "~/components/site/icon";
+import { fallbackAttributes } from "~/i18n/localize";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
 import type { ContactPrefill } from "~/content/enquiry";
 import { CHAT_ICONS } from "./chat-icons";
@@ -50,7 +51,7 @@ export function ContactSection({
                     {info.phones.map((p) => (
                       <li key={p.value}>
                         <a href={telHref(p.value)}>{p.value}</a>
-                        {p.label ? <span> ({p.label})</span> : null}
+                        {p.label ? <span {...fallbackAttributes(p.fallback?.includes("label") ?? false)}> ({p.label})</span> : null}
                       </li>
                     ))}
                   </ul>
@@ -68,10 +69,10 @@ export function ContactSection({
                 <a href={`mailto:${info.email}`}>{info.email}</a>
               </InfoItem>
               <InfoItem icon="map-pin" title="Address">
-                <p>{info.address}</p>
+                <p {...fallbackAttributes(info.fallback.address)}>{info.address}</p>
               </InfoItem>
               <InfoItem icon="clock" title="Business Hours">
-                <p>{info.hours}</p>
+                <p {...fallbackAttributes(info.fallback.hours)}>{info.hours}</p>
               </InfoItem>
               {info.website ? (
                 <InfoItem icon="globe" title="Website">

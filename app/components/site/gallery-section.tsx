@@ -1,4 +1,5 @@
 import { IconBox } from "~/components/site/icon";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { GalleryContent } from "~/validation/site-content";
@@ -8,7 +9,7 @@ import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
 
 /** docs/product.md#gallery: 6 fixed images; clicking one opens the full-screen viewer. */
-export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { content?: GalleryContent }) {
+export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery, fallback }: { content?: GalleryContent; fallback?: Fallbacks }) {
   if (content.items.length === 0) return null;
   return (
     <FadeIn as="section" aria-labelledby="gallery-title" {...dataAttr(ATTR.lightboxGroup)} className="gallery">
@@ -18,6 +19,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
           eyebrow={content.eyebrow}
           title={content.title}
           description={content.intro}
+          fallback={fallback}
         />
         <ul className="gallery-grid">
           {content.items.map((image, i) => (
@@ -35,8 +37,12 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                 <IconBox name="expand" className="gallery-zoom" />
                 <span className="gallery-caption">
                   <span className="sr-text">View </span>
-                  <span dir="auto">{image.title}</span>
-                  <span className="gallery-category">{image.category}</span>
+                  <span dir="auto" {...fallbackOf(fallback, `items.${i}.title`)}>
+                    {image.title}
+                  </span>
+                  <span className="gallery-category" {...fallbackOf(fallback, `items.${i}.category`)}>
+                    {image.category}
+                  </span>
                 </span>
               </a>
             </li>

@@ -1,4 +1,6 @@
 import { Icon } from "~/components/site/icon";
+import { fallbackAttributes } from "~/i18n/localize";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
@@ -9,18 +11,22 @@ import { PORTFOLIO_LINK } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
 import { CHAT_ICONS } from "./chat-icons";
+import { InEnglish } from "./in-english";
 
 export function SiteFooter({
   logo,
   info,
   footer = STARTING_SITE_CONTENT.footer,
   companyName = STARTING_SITE_CONTENT.company.name,
+  fallback = {},
 }: {
   logo: Logo;
   info: ContactInfo;
   /** The site editor's Footer section. */
   footer?: FooterContent;
   companyName?: string;
+  /** The Footer's and Company's texts shown in English on a Dhivehi page (app/i18n/site-content.ts). */
+  fallback?: { company?: Fallbacks; footer?: Fallbacks };
 }) {
   const year = new Date().getFullYear();
   const phone = info.phones[0]?.value;
@@ -29,7 +35,9 @@ export function SiteFooter({
       <div className="wrap">
         <div>
           <SiteLogo logo={logo} tone="light" />
-          <p dir="auto">{footer.description}</p>
+          <p dir="auto" {...fallbackOf(fallback.footer, "description")}>
+            {footer.description}
+          </p>
           {info.socials.length > 0 ? (
             <ul className="socials">
               {info.socials.map((s) => (
@@ -65,7 +73,9 @@ export function SiteFooter({
           <h2>Our Services</h2>
           <ul className="footer-links">
             {footer.services.map((service, i) => (
-              <li key={`${i}-${service.name}`}>{service.link ? <a href={service.link}>{service.name}</a> : service.name}</li>
+              <li key={`${i}-${service.name}`} {...fallbackOf(fallback.footer, `services.${i}.name`)}>
+                {service.link ? <a href={service.link}>{service.name}</a> : service.name}
+              </li>
             ))}
           </ul>
         </div>
@@ -92,11 +102,11 @@ export function SiteFooter({
             </li>
             <li>
               <Icon name="map-pin" />
-              <span>{info.address}</span>
+              <span {...fallbackAttributes(info.fallback.address)}>{info.address}</span>
             </li>
             <li>
               <Icon name="clock" />
-              <span>{info.hours}</span>
+              <span {...fallbackAttributes(info.fallback.hours)}>{info.hours}</span>
             </li>
           </ul>
         </div>
@@ -104,7 +114,7 @@ export function SiteFooter({
       <div className="footer-base">
         <div className="wrap">
           <p>
-            © {year} {companyName}. All rights reserved.
+            © {year} <InEnglish when={fallback.company?.includes("name") ?? false}>{companyName}</InEnglish>. All rights reserved.
           </p>
           <p>Proudly building across the Maldives</p>
         </div>

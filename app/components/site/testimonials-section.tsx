@@ -1,11 +1,12 @@
 import { Icon } from "~/components/site/icon";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { initialsOf, type TestimonialsContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
 import { Stars } from "./stars";
 
-export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonials }: { content?: TestimonialsContent }) {
+export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonials, fallback }: { content?: TestimonialsContent; fallback?: Fallbacks }) {
   if (content.items.length === 0) return null;
   return (
     // The teal glow in the top right corner is the section's ::before (app/site-styles/home.css).
@@ -17,6 +18,7 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
           title={content.title}
           description={content.intro}
           tone="light"
+          fallback={fallback}
         />
         <div className="reviews-score">
           <p>{content.average.toFixed(1)}</p>
@@ -34,13 +36,17 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
                   <Icon name="quote" />
                 </div>
                 <blockquote>
-                  <p dir="auto">“{t.content}”</p>
+                  <p dir="auto" {...fallbackOf(fallback, `items.${i}.content`)}>
+                    “{t.content}”
+                  </p>
                 </blockquote>
                 <figcaption>
                   <span aria-hidden="true">{initialsOf(t.name)}</span>
                   <span>
                     <span dir="auto">{t.name}</span>
-                    <span dir="auto">{t.position}</span>
+                    <span dir="auto" {...fallbackOf(fallback, `items.${i}.position`)}>
+                      {t.position}
+                    </span>
                   </span>
                 </figcaption>
               </figure>

@@ -4,6 +4,7 @@ import { STATIC_PAGE } from "~/lib/hydration";
 import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { countPublicProjects, listPublicProjectFacets, listPublicProjectsPage } from "~/.server/models/projects";
 import { getSiteChrome } from "~/.server/models/site-chrome";
+import { languageOf } from "~/i18n/language";
 import { chromeOf, NotFoundPage } from "~/components/site/not-found-page";
 import { PortfolioPage, type PortfolioView } from "~/components/site/portfolio-page";
 import { SiteShell } from "~/components/site/site-shell";
@@ -20,11 +21,11 @@ import { portfolioHref, portfolioQueryInput, PortfolioQuerySchema } from "~/vali
 const describe = (company: string) => `Every project by ${company}: homes, resorts, commercial buildings and infrastructure across the Maldives.`;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const notFound = async () => data({ message: "Page Not Found", chrome: await getSiteChrome() }, { status: 404 });
+  const notFound = async () => data({ message: "Page Not Found", chrome: await getSiteChrome(languageOf(request)) }, { status: 404 });
   const query = PortfolioQuerySchema.safeParse(portfolioQueryInput(new URL(request.url).searchParams));
   if (!query.success) throw await notFound();
   const { category, type, page } = query.data;
-  const [chrome, facets] = await Promise.all([getSiteChrome(), listPublicProjectFacets()]);
+  const [chrome, facets] = await Promise.all([getSiteChrome(languageOf(request)), listPublicProjectFacets()]);
   // Only a category some public project has: anything else names no page (and never reaches the list cache).
   if (category !== null && !facets.categories.some((c) => c.value === category)) throw await notFound();
   const total = await countPublicProjects({ category, projectType: type });
