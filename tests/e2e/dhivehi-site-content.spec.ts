@@ -104,3 +104,34 @@ test("a Dhivehi FAQ answer is formatted text, checked like the English; the phon
   await expect(first.getByText(/^Dhivehi answer:/)).toBeVisible();
   await expect(page.getByText("Unsaved changes")).toBeVisible();
 });
+
+test("contact details: the Dhivehi hours show on /dv, and the English ones, marked, when they are emptied", async ({ page, browser }) => {
+  const url = server.url();
+  await signIn(page, url);
+  await openAdmin(page, `${url}/admin/contact-details`);
+  const row = page.getByRole("article", { name: "Office hours" });
+  await row.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Contact Detail" });
+  const hours = dialog.getByLabel("Hours (Dhivehi)", { exact: true });
+  await expect(hours).toHaveAttribute("dir", "rtl");
+  await expect(hours).toHaveAttribute("lang", "dv");
+  await hours.fill("އާދިއްތަ - ބުރާސްފަތި: 9:00 - 4:00");
+  await dialog.getByRole("button", { name: "Update Contact Detail" }).click();
+  await expectToast(page, "Contact detail updated successfully");
+  await expect(row).toContainText("އާދިއްތަ - ބުރާސްފަތި: 9:00 - 4:00");
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${url}/dv`);
+  await expect(visitor.locator("header").getByText("އާދިއްތަ - ބުރާސްފަތި: 9:00 - 4:00")).toBeVisible();
+  await visitor.goto(`${url}/`);
+  await expect(visitor.locator("header").getByText("Sun - Thu: 8:00 AM - 5:00 PM")).toBeVisible();
+
+  await row.getByRole("button", { name: "Edit" }).click();
+  await dialog.getByLabel("Hours (Dhivehi)", { exact: true }).fill("");
+  await dialog.getByRole("button", { name: "Update Contact Detail" }).click();
+  await expectToast(page, "Contact detail updated successfully");
+  await visitor.goto(`${url}/dv`);
+  const english = visitor.locator('header [lang="en"][dir="ltr"]');
+  await expect(english).toHaveText("Sun - Thu: 8:00 AM - 5:00 PM");
+  await visitor.context().close();
+});
