@@ -15,3 +15,17 @@ export function withCompanyName<T>(value: T, name: string): T {
   }
   return value;
 }
+
+/**
+ * `withCompanyName` for content in two languages (docs/decisions/0092-site-content-in-two-languages.md): the Dhivehi
+ * values (every `dv` object) say the company's Dhivehi name, `dvName`, when it has one; the English values its name.
+ */
+export function withCompanyNames<T>(value: T, name: string, dvName: string | undefined): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withCompanyNames(item, name, dvName)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === "dv" ? withCompanyName(item, dvName || name) : withCompanyNames(item, name, dvName)]),
+    ) as T;
+  }
+  return withCompanyName(value, name);
+}

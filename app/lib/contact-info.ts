@@ -10,6 +10,8 @@ export interface PublicContact {
   value: string;
   icon: string | null;
   is_primary: boolean;
+  /** On a Dhivehi page, the fields shown in English for want of a Dhivehi value (app/i18n/contact-details.ts). */
+  fallback?: ReadonlyArray<"label" | "value">;
 }
 
 export interface ContactInfo {
@@ -21,6 +23,8 @@ export interface ContactInfo {
   socials: PublicContact[];
   /** WhatsApp and Viber entries: each a link to the counting redirect (docs/product.md#contact-details). */
   chats: ChatLink[];
+  /** The address and hours shown in English on a Dhivehi page (docs/decisions/0092-site-content-in-two-languages.md). */
+  fallback: { address: boolean; hours: boolean };
 }
 
 export interface ChatLink {
@@ -79,6 +83,10 @@ export function contactInfo(details: readonly PublicContact[]): ContactInfo {
     website: preferred(details, "website")?.value.trim() ?? null,
     socials: ofType(details, "social").filter((d) => /^https?:\/\//i.test(d.value.trim())),
     chats: chatLinks(details),
+    fallback: {
+      address: preferred(details, "address")?.fallback?.includes("value") ?? false,
+      hours: preferred(details, "hours")?.fallback?.includes("value") ?? false,
+    },
   };
 }
 

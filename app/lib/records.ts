@@ -33,6 +33,9 @@ export interface ContactDetail {
   type: ContactType;
   label: string | null;
   value: string;
+  /** Dhivehi label, and Dhivehi text of an address or opening hours (docs/decisions/0092-site-content-in-two-languages.md). */
+  label_dv: string | null;
+  value_dv: string | null;
   icon: string | null;
   is_primary: boolean;
   is_public: boolean;

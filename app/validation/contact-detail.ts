@@ -6,6 +6,9 @@ import { CONTACT_TYPES, SOCIAL_PLATFORMS } from "./constants";
 export const CHAT_NUMBER_ERROR = "Enter a mobile number with its country code, e.g. +960 777 1234";
 import { checkbox, isSafeUrl, optionalEnum, optionalInt, optionalText, requiredText } from "./fields";
 
+/** Contact types whose value is text a visitor reads, and so has a Dhivehi value. */
+export const TRANSLATED_VALUE_TYPES: ReadonlySet<string> = new Set(["address", "hours"]);
+
 export const ContactDetailSchema = z
   .object({
     type: z.enum(CONTACT_TYPES, { message: "Choose a contact type" }),
@@ -16,6 +19,10 @@ export const ContactDetailSchema = z
     is_primary: checkbox,
     is_public: checkbox,
     display_order: optionalInt("Display order", { min: 0, max: 100_000 }),
+    // What a visitor reads on the Dhivehi pages (docs/decisions/0092-site-content-in-two-languages.md); empty: the
+    // English value is shown. Numbers, emails and links are the same in both languages.
+    label_dv: optionalText(100, "Dhivehi label"),
+    value_dv: optionalText(500, "Dhivehi text"),
   })
   .superRefine((c, ctx) => {
     if (c.type === "email" && !z.email().safeParse(c.value).success) {
@@ -39,6 +46,8 @@ export const ContactDetailSchema = z
   .transform(({ platform, ...c }) => ({
     ...c,
     value: isChatChannel(c.type) ? (normaliseChatNumber(c.value) ?? c.value) : c.value,
+    // Only an address and opening hours are words; any other type's Dhivehi value would never be shown.
+    value_dv: TRANSLATED_VALUE_TYPES.has(c.type) ? c.value_dv : null,
     icon: c.type === "social" ? platform : c.icon,
   }));
 

@@ -57,6 +57,33 @@ const text = (label: string, max: number, required = true) => {
   return required ? base.pipe(z.string().min(1, `${label} is required`)) : base;
 };
 
+/**
+ * A Dhivehi value (docs/decisions/0092-site-content-in-two-languages.md): checked like its English field (cleaned,
+ * limited, formatted text's rules), but optional: empty means "not translated yet" and is dropped, so the page
+ * shows the English value, marked as English.
+ */
+const dvText = (label: string, max: number, formatted = false) => {
+  const base = z
+    .string({ error: `Dhivehi ${label.toLowerCase()} must be text` })
+    .transform((v) => clean(v).replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(max, `Dhivehi ${label.toLowerCase()} must be at most ${max} characters`));
+  const checked = formatted ? withFormattedChecks(base, `Dhivehi ${label.toLowerCase()}`) : base;
+  return checked.transform((v) => (v === "" ? undefined : v)).optional();
+};
+
+/** A translated list of strings (paragraphs, bullets): one value, translated as a whole; empty entries dropped. */
+const dvList = (label: string, max: number, count: number, formatted = false) =>
+  z
+    .array(z.string({ error: `Dhivehi ${label.toLowerCase()} must be text` }), { error: `Dhivehi ${label.toLowerCase()}s must be a list` })
+    .max(count, `At most ${count} Dhivehi ${label.toLowerCase()}s`)
+    .transform((list) => list.map((v) => clean(v).replace(/\r\n?/g, "\n").trim()).filter((v) => v !== ""))
+    .pipe(z.array(formatted ? withFormattedChecks(z.string().max(max, `Dhivehi ${label.toLowerCase()} must be at most ${max} characters`), `Dhivehi ${label.toLowerCase()}`) : z.string().max(max, `Dhivehi ${label.toLowerCase()} must be at most ${max} characters`)))
+    .transform((list) => (list.length === 0 ? undefined : list))
+    .optional();
+
+/** The `dv` object of a section or list entry: its Dhivehi values, each optional; unknown keys are dropped. */
+const dv = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: "The Dhivehi values must be an object" }).optional();
+
 const imageUrl = (label: string, required = true) =>
   z
     .string({ error: `${label} is required` })
@@ -77,16 +104,28 @@ const headingFields = {
   title: text("Section heading", LIMITS.line),
   intro: text("Section intro", LIMITS.text),
 };
+const dvHeadingFields = {
+  eyebrow: dvText("Small heading", 40),
+  title: dvText("Section heading", LIMITS.line),
+  intro: dvText("Section intro", LIMITS.text),
+};
 
 export const HeroContentSchema = z.object({
   eyebrow: text("Badge line", LIMITS.line),
   title: text("Headline", LIMITS.line),
   description: text("Subtitle", LIMITS.text),
   stats: z
-    .array(z.object({ value: text("Stat value", 12), label: text("Stat label", 40) }))
+    .array(z.object({ value: text("Stat value", 12), label: text("Stat label", 40), dv: dv({ label: dvText("Stat label", 40) }) }))
     .length(3, "The hero shows exactly three stats"),
   primaryButton: text("Main button label", 40),
   secondaryButton: text("Second button label", 40),
+  dv: dv({
+    eyebrow: dvText("Badge line", LIMITS.line),
+    title: dvText("Headline", LIMITS.line),
+    description: dvText("Subtitle", LIMITS.text),
+    primaryButton: dvText("Main button label", 40),
+    secondaryButton: dvText("Second button label", 40),
+  }),
 });
 
 export const AboutContentSchema = z.object({
@@ -102,6 +141,18 @@ export const AboutContentSchema = z.object({
   missionTitle: text("Mission heading", LIMITS.short),
   mission: text("Mission text", LIMITS.text),
   missionPoints: list(text("Mission bullet", LIMITS.line), LIMITS.bullets, "Mission bullets"),
+  dv: dv({
+    title: dvText("Heading", LIMITS.line),
+    lead: dvText("Intro", LIMITS.text),
+    paragraphs: dvList("Paragraph", LIMITS.long, LIMITS.paragraphs, true),
+    imageAlt: dvText("Image description", LIMITS.line),
+    visionTitle: dvText("Vision heading", LIMITS.short),
+    vision: dvText("Vision text", LIMITS.text),
+    visionPoints: dvList("Vision bullet", LIMITS.line, LIMITS.bullets),
+    missionTitle: dvText("Mission heading", LIMITS.short),
+    mission: dvText("Mission text", LIMITS.text),
+    missionPoints: dvList("Mission bullet", LIMITS.line, LIMITS.bullets),
+  }),
 });
 
 export const WhyContentSchema = z.object({
@@ -111,11 +162,13 @@ export const WhyContentSchema = z.object({
       icon: z.enum(FEATURE_ICONS, { error: "Choose an icon from the list" }),
       title: text("Card title", LIMITS.short),
       description: text("Card text", LIMITS.text),
+      dv: dv({ title: dvText("Card title", LIMITS.short), description: dvText("Card text", LIMITS.text) }),
     }),
     LIMITS.whyCards,
     "Cards",
     1,
   ),
+  dv: dv(dvHeadingFields),
 });
 
 export const TestimonialsContentSchema = z.object({
@@ -131,10 +184,13 @@ export const TestimonialsContentSchema = z.object({
       position: text("Position", LIMITS.line),
       content: text("Quote", LIMITS.text),
       rating: z.coerce.number({ error: "Rating must be 1 to 5" }).int("Rating must be 1 to 5").min(1, "Rating must be 1 to 5").max(5, "Rating must be 1 to 5"),
+      // Names stay as written: people spell their own names (docs/decisions/0092-site-content-in-two-languages.md).
+      dv: dv({ position: dvText("Position", LIMITS.line), content: dvText("Quote", LIMITS.text) }),
     }),
     LIMITS.testimonials,
     "Testimonials",
   ),
+  dv: dv(dvHeadingFields),
 });
 
 export const GalleryContentSchema = z.object({
@@ -145,15 +201,26 @@ export const GalleryContentSchema = z.object({
       title: text("Title", LIMITS.short),
       category: text("Category", 40),
       alt: text("Alt text", LIMITS.line),
+      dv: dv({ title: dvText("Title", LIMITS.short), category: dvText("Category", 40), alt: dvText("Alt text", LIMITS.line) }),
     }),
     LIMITS.gallery,
     "Images",
   ),
+  dv: dv(dvHeadingFields),
 });
 
 export const FaqContentSchema = z.object({
   ...headingFields,
-  items: list(z.object({ question: text("Question", LIMITS.line), answer: withFormattedChecks(text("Answer", LIMITS.long), "Answer") }), LIMITS.faq, "Questions"),
+  items: list(
+    z.object({
+      question: text("Question", LIMITS.line),
+      answer: withFormattedChecks(text("Answer", LIMITS.long), "Answer"),
+      dv: dv({ question: dvText("Question", LIMITS.line), answer: dvText("Answer", LIMITS.long, true) }),
+    }),
+    LIMITS.faq,
+    "Questions",
+  ),
+  dv: dv(dvHeadingFields),
 });
 
 /** A footer service links to a service page (`/service/<id>`) or to nothing. */
@@ -164,7 +231,8 @@ const serviceLink = z
 
 export const FooterContentSchema = z.object({
   description: text("Company text", LIMITS.text),
-  services: list(z.object({ name: text("Service name", LIMITS.short), link: serviceLink }), LIMITS.footerServices, "Services"),
+  services: list(z.object({ name: text("Service name", LIMITS.short), link: serviceLink, dv: dv({ name: dvText("Service name", LIMITS.short) }) }), LIMITS.footerServices, "Services"),
+  dv: dv({ description: dvText("Company text", LIMITS.text) }),
 });
 
 export const CompanyContentSchema = z.object({
@@ -172,6 +240,7 @@ export const CompanyContentSchema = z.object({
   description: text("Meta description", 300),
   // Empty: link previews show the hero (docs/product.md#search-engines-and-link-previews).
   shareImage: imageUrl("Share image", false),
+  dv: dv({ name: dvText("Company name", LIMITS.short), description: dvText("Meta description", 300) }),
 });
 
 export const SECTION_SCHEMAS = {

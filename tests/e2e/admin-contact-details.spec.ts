@@ -24,7 +24,7 @@ test.describe("contact details", () => {
     const dialog = page.getByRole("dialog", { name: "Add Contact Detail" });
     await expect(dialog.getByLabel("Type")).toHaveValue("phone");
     await expect(dialog.getByLabel("Social Platform")).toHaveCount(0);
-    await dialog.getByLabel("Label").fill("Office");
+    await dialog.getByLabel("Label", { exact: true }).fill("Office");
     await dialog.getByLabel("Value").fill("+960 333 4455");
     await dialog.getByRole("switch", { name: "Primary" }).click();
     await expect(dialog.getByRole("switch", { name: "Public" })).toBeChecked();
@@ -91,7 +91,7 @@ test.describe("contact details", () => {
     await dialog.getByRole("button", { name: "Create Contact Detail" }).click();
     await expect(dialog.getByText("Choose a social platform")).toBeVisible();
     await dialog.getByLabel("Social Platform").selectOption("instagram");
-    await dialog.getByLabel("Label").fill("Instagram");
+    await dialog.getByLabel("Label", { exact: true }).fill("Instagram");
     await dialog.getByRole("button", { name: "Create Contact Detail" }).click();
     await expectToast(page, "Contact detail created successfully");
     const row = page.getByRole("article", { name: "Instagram" });

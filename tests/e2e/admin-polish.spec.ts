@@ -165,7 +165,7 @@ test.describe("toasts", () => {
 
       // Site Content: Save draft, Preview, Publish, Discard draft and History sit in one bar (at the bottom on a phone).
       await openAdmin(page, `${url}/admin/site-content?section=faq`);
-      await page.getByLabel("Section heading").fill(unique("Questions"));
+      await page.getByLabel("Section heading", { exact: true }).fill(unique("Questions"));
       const save = page.getByRole("button", { name: "Save draft" });
       const bar = save.locator("xpath=..");
       await save.click();

@@ -21,8 +21,8 @@ test("texts: a draft is seen only in the admin's preview until it is published",
   await expectNoAxeViolations(page);
 
   const headline = "Island Homes, Built to Last";
-  await page.getByLabel("Headline").fill(headline);
-  await page.getByLabel("Subtitle").fill("First line\nSecond line");
+  await page.getByLabel("Headline", { exact: true }).fill(headline);
+  await page.getByLabel("Subtitle", { exact: true }).fill("First line\nSecond line");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Hero: draft saved");
   await expect(page.getByText(/^Draft saved .* not live yet\.$/)).toBeVisible();
@@ -88,8 +88,8 @@ test("a list: add, reorder by keyboard, remove, limits and field errors", async 
   await expect(item(9).getByText("Question is required")).toBeVisible();
   await expect(item(9).getByLabel("Question", { exact: true })).toBeFocused();
   await item(9).getByLabel("Question", { exact: true }).fill("Do you build swimming pools?");
-  await item(9).getByLabel("Answer").fill("Yes, <b>lined</b> and tiled for salt water.");
-  await page.getByLabel("Section heading").fill("Questions & Answers");
+  await item(9).getByLabel("Answer", { exact: true }).fill("Yes, <b>lined</b> and tiled for salt water.");
+  await page.getByLabel("Section heading", { exact: true }).fill("Questions & Answers");
   await item(3).getByRole("button", { name: "Remove question 3" }).click();
   await expect(questions.getByRole("listitem")).toHaveCount(8);
 
@@ -130,9 +130,9 @@ test("gallery: an image uploaded through the pipeline is published with its titl
   });
   await expectToast(page, "File uploaded successfully");
   await expect(added.getByLabel("Image", { exact: true })).toHaveValue(/^\/uploads\/site-assets\/gallery\/.+/);
-  await added.getByLabel("Title").fill("Lagoon Villa Deck");
-  await added.getByLabel("Category").fill("Hospitality");
-  await added.getByLabel("Alt text").fill("A timber deck over a turquoise lagoon");
+  await added.getByLabel("Title", { exact: true }).fill("Lagoon Villa Deck");
+  await added.getByLabel("Category", { exact: true }).fill("Hospitality");
+  await added.getByLabel("Alt text", { exact: true }).fill("A timber deck over a turquoise lagoon");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Gallery: draft saved");
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -149,7 +149,7 @@ test("gallery: replacing a picture empties its alt text, and saving asks for the
   await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=gallery`);
   const first = page.getByRole("group", { name: /^Images/ }).getByRole("listitem", { name: "Image 1", exact: true });
-  const alt = first.getByLabel("Alt text");
+  const alt = first.getByLabel("Alt text", { exact: true });
   await expect(alt).not.toHaveValue("");
   const chooser = page.waitForEvent("filechooser");
   await first.getByRole("button", { name: "Upload image" }).click();
@@ -173,7 +173,7 @@ test("history: a published version is viewed and restored as a draft, then publi
   await openAdmin(page, `${url}/admin/site-content?section=why`);
   const card1 = page.getByRole("listitem", { name: "Card 1", exact: true });
   for (const title of ["Safety Above All", "Safety Always"]) {
-    await card1.getByLabel("Title").fill(title);
+    await card1.getByLabel("Title", { exact: true }).fill(title);
     await page.getByRole("button", { name: "Save draft" }).click();
     await expectToast(page, "Why Choose Us: draft saved");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -202,7 +202,7 @@ test("history: a published version is viewed and restored as a draft, then publi
   await v1.getByRole("button", { name: "Restore as draft (version 1)" }).click();
   await expectToast(page, "Why Choose Us: version restored as a draft");
   await expect(history).toBeHidden();
-  await expect(card1.getByLabel("Title")).toHaveValue("Safety Above All");
+  await expect(card1.getByLabel("Title", { exact: true })).toHaveValue("Safety Above All");
 
   await page.goto(`${url}/`);
   await expect(page.getByRole("heading", { name: "Safety Always" })).toBeVisible();
@@ -222,15 +222,15 @@ test("two admins: the later save is told the section changed since it was opened
   await signIn(other, url);
   await openAdmin(other, `${url}/admin/site-content?section=company`);
 
-  await page.getByLabel("Company name").fill("Reef & Lagoon Builders");
+  await page.getByLabel("Company name", { exact: true }).fill("Reef & Lagoon Builders");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Company: draft saved");
 
-  await other.getByLabel("Company name").fill("Someone Else Builders");
+  await other.getByLabel("Company name", { exact: true }).fill("Someone Else Builders");
   await other.getByRole("button", { name: "Save draft" }).click();
   await expect(other.getByRole("alert").filter({ hasText: "This section changed since you opened it" })).toBeVisible();
   await other.getByRole("button", { name: "Load the latest version" }).click();
-  await expect(other.getByLabel("Company name")).toHaveValue("Reef & Lagoon Builders");
+  await expect(other.getByLabel("Company name", { exact: true })).toHaveValue("Reef & Lagoon Builders");
   await otherContext.close();
 
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -278,7 +278,7 @@ test("what is typed while a publish reloads the section is kept, and saved next"
   const url = server.url();
   await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=hero`);
-  const headline = page.getByLabel("Headline");
+  const headline = page.getByLabel("Headline", { exact: true });
   await headline.fill("Reefs to Rooftops");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Hero: draft saved");
@@ -301,5 +301,5 @@ test("what is typed while a publish reloads the section is kept, and saved next"
   await expect(page.getByText(/^Draft saved .* not live yet\.$/)).toBeVisible();
   await expect(headline).toHaveValue("Reefs to Rooftops, Since 1998");
   await page.reload();
-  await expect(page.getByLabel("Headline")).toHaveValue("Reefs to Rooftops, Since 1998");
+  await expect(page.getByLabel("Headline", { exact: true })).toHaveValue("Reefs to Rooftops, Since 1998");
 });

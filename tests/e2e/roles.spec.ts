@@ -70,7 +70,7 @@ test("an Owner invites with roles and changes one; an Editor sees the content pa
   // The Editor's own work: a new headline, saved as a draft and published, reaches visitors.
   const headline = "Homes for Every Island";
   await openAdmin(editorPage, `${server.url()}/admin/site-content?section=hero`);
-  await editorPage.getByLabel("Headline").fill(headline);
+  await editorPage.getByLabel("Headline", { exact: true }).fill(headline);
   await editorPage.getByRole("button", { name: "Save draft" }).click();
   await expectToast(editorPage, "Hero: draft saved");
   await editorPage.getByRole("button", { name: "Publish", exact: true }).click();

@@ -21,7 +21,7 @@ test("A section scheduled a minute ahead goes live without anyone clicking.", as
   await signIn(page, url);
   await openAdmin(page, `${url}/admin/site-content?section=hero`);
   const headline = `Scheduled headline ${Date.now().toString(36)}`;
-  await page.getByLabel("Headline").fill(headline);
+  await page.getByLabel("Headline", { exact: true }).fill(headline);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Hero: draft saved");
   await expect(page.getByRole("region", { name: "Unpublished changes" })).toContainText("Unpublished changes in 1 section: Hero.");
@@ -89,7 +89,7 @@ test("Publish all changes lists the changed sections and publishes them together
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "FAQ: draft saved");
   await openAdmin(page, `${url}/admin/site-content?section=company`);
-  await page.getByLabel("Company name").fill("Atoll Builders");
+  await page.getByLabel("Company name", { exact: true }).fill("Atoll Builders");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, "Company: draft saved");
 

@@ -709,6 +709,20 @@ function m0021StaffRoles(): Migration {
 }
 
 /**
+ * Contact details in Dhivehi (docs/decisions/0092-site-content-in-two-languages.md): the label and, for an address or
+ * opening hours, the text a visitor reads on the Dhivehi pages. Nullable: a missing one shows the English value.
+ * Phone numbers, emails and links are the same in both languages and get no column.
+ */
+function m0023DhivehiContactDetails(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      // One column per statement: SQLite's ALTER TABLE adds one column at a time.
+      for (const column of ["label_dv", "value_dv"]) await db.schema.alterTable("contact_details").addColumn(column, "text").execute();
+    },
+  };
+}
+
+/**
  * The enquiry's language and the reply templates' Dhivehi version (docs/decisions/0077-dhivehi-design.md, Enquiries):
  * every enquiry so far came from the English form; a template's Dhivehi subject and body are optional.
  */
@@ -745,6 +759,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0019_media": m0019Media(engine),
         "0020_two_factor_requirement": m0020TwoFactorRequirement(),
         "0021_staff_roles": m0021StaffRoles(),
+        "0023_dhivehi_contact_details": m0023DhivehiContactDetails(),
         "0024_enquiry_language": m0024EnquiryLanguage(),
       };
     },

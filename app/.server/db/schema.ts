@@ -89,6 +89,9 @@ export interface ContactDetailsTable {
   is_public: Bool;
   display_order: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** Dhivehi label and (address, hours) text; null: not translated (migration 0023). */
+  label_dv: ColumnType<string | null, string | null | undefined, string | null>;
+  value_dv: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProfilesTable {

@@ -42,7 +42,7 @@ export interface DetailPageKind<T extends DetailRecord> {
 export async function loadDetailPage<T extends DetailRecord>(request: Request, rawId: string | undefined, kind: DetailPageKind<T>) {
   // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
   const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
-  const notFound = async () => data({ message: kind.notFoundTitle, chrome: await getSiteChrome() }, { status: 404, headers });
+  const notFound = async () => data({ message: kind.notFoundTitle, chrome: await getSiteChrome(languageOf(request)) }, { status: 404, headers });
   const id = IdSchema.safeParse(rawId);
   if (!id.success) throw await notFound();
   let found: { record: T; visible: boolean } | null;
@@ -61,7 +61,7 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
     throw redirect("/");
   }
   if (!found) throw await notFound();
-  const chrome: SiteChrome = await getSiteChrome();
+  const chrome: SiteChrome = await getSiteChrome(languageOf(request));
   const previewInfo: PreviewInfo | null = preview ? { visible: found.visible, noun: kind.noun, adminPath: kind.adminPath } : null;
   const record = found.record;
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.

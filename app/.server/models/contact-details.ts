@@ -15,7 +15,7 @@ export type { ContactDetail };
  * What a visitor sees of a contact entry (every page's header, footer and contact section, and the
  * LocalBusiness JSON-LD). Selected by name, so a column added later stays private until it is listed here.
  */
-export const PUBLIC_CONTACT_DETAIL_COLUMNS = ["type", "label", "value", "icon", "is_primary"] as const satisfies ReadonlyArray<
+export const PUBLIC_CONTACT_DETAIL_COLUMNS = ["type", "label", "value", "icon", "is_primary", "label_dv", "value_dv"] as const satisfies ReadonlyArray<
   keyof ContactDetailsTable
 >;
 
@@ -27,6 +27,8 @@ function toContactDetail(row: Selectable<ContactDetailsTable>): ContactDetail {
     type: row.type as ContactType,
     label: row.label,
     value: row.value,
+    label_dv: row.label_dv ?? null,
+    value_dv: row.value_dv ?? null,
     icon: row.icon,
     is_primary: toBool(row.is_primary),
     is_public: toBool(row.is_public),

@@ -1,4 +1,7 @@
 import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
+import { localizeContacts } from "~/i18n/contact-details";
+import type { Language } from "~/i18n/language";
+import { localizeSection } from "~/i18n/site-content";
 import { resolveHeroBackground } from "~/lib/branding";
 import { DEFAULT_SETTINGS } from "~/validation/settings";
 import type { SiteContent } from "~/validation/site-content";
@@ -23,8 +26,10 @@ export async function publishedCompanyName(): Promise<string> {
 /**
  * What every public page needs for its header and footer: the public settings and the public contact
  * entries. docs/product.md#messages: these fetches fail silently (logged; defaults and an empty contact list).
+ * In `language` (the page's, from its address: app/i18n/language.ts), with the texts that fell back to English named
+ * (docs/decisions/0092-site-content-in-two-languages.md).
  */
-export async function getSiteChrome(content?: SiteContent) {
+export async function getSiteChrome(language: Language = "en", content?: SiteContent) {
   const [settings, contactDetails, siteContent] = await Promise.all([
     getPublicSettings().catch((error: unknown) => {
       logger.error({ err: error }, "public settings fetch failed");
@@ -36,12 +41,15 @@ export async function getSiteChrome(content?: SiteContent) {
     }),
     content ?? getSiteContent(),
   ]);
+  const company = localizeSection("company", siteContent.company, language);
+  const footer = localizeSection("footer", siteContent.footer, language);
   return {
     settings,
-    contactDetails,
+    contactDetails: localizeContacts(contactDetails, language),
     // The Company and Footer sections of the site editor: every page's logo fallback, footer and titles.
-    company: { ...siteContent.company, shareImage: siteContent.company.shareImage || heroPicture(settings) },
-    footer: siteContent.footer,
+    company: { ...company.value, shareImage: company.value.shareImage || heroPicture(settings) },
+    footer: footer.value,
+    fallback: { company: company.fallback, footer: footer.fallback },
   };
 }
 

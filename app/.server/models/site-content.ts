@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
-import { withCompanyName } from "~/lib/company-name";
+import { withCompanyNames } from "~/lib/company-name";
 import { SECTION_KEYS, SECTION_SCHEMAS, type SectionKey, type SiteContent } from "~/validation/site-content";
 import { bumpContentVersion, cached } from "../cache/cache";
 import type { Transaction } from "kysely";
@@ -35,8 +35,9 @@ function assemble(pick: (section: SectionKey) => string | null | undefined): Sit
   const out = { ...DEFAULT_SITE_CONTENT } as Record<SectionKey, unknown>;
   for (const section of SECTION_KEYS) out[section] = readSection(section, pick(section)) ?? DEFAULT_SITE_CONTENT[section];
   const content = out as unknown as SiteContent;
-  // Texts that say {company} show the name of this same content (docs/product.md#site-editor).
-  return withCompanyName(content, content.company.name);
+  // Texts that say {company} show the name of this same content (docs/product.md#site-editor), in the language of
+  // the text: Dhivehi values say the Dhivehi name (docs/decisions/0092-site-content-in-two-languages.md).
+  return withCompanyNames(content, content.company.name, content.company.dv?.name);
 }
 
 /** What visitors see: the published content of every section (the starting content where none is published). */

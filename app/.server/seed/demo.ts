@@ -362,15 +362,36 @@ export const DEMO_PROJECTS: ProjectInput[] = [
   }),
 ];
 
+// Each with its Dhivehi label (and an address's and the opening hours' Dhivehi text): docs/decisions/0092-site-content-in-two-languages.md.
 export const DEMO_CONTACT_DETAILS: ContactDetailInput[] = [
-  { type: "phone", label: "Office", value: "+960 330 1234", icon: "phone", is_primary: true, is_public: true, display_order: 0 },
-  { type: "phone", label: "Site emergencies", value: "+960 777 1234", icon: "phone", is_primary: false, is_public: true, display_order: 1 },
-  { type: "email", label: "Enquiries", value: "info@atollconstruction.mv", icon: "mail", is_primary: true, is_public: true, display_order: 2 },
-  { type: "address", label: "Head office", value: "H. Coral Tower, 4th Floor, Majeedhee Magu, Male 20026, Maldives", icon: "map-pin", is_primary: true, is_public: true, display_order: 3 },
-  { type: "hours", label: "Office hours", value: "Sun - Thu: 8:00 AM - 5:00 PM", icon: "clock", is_primary: true, is_public: true, display_order: 4 },
-  { type: "website", label: "Website", value: "https://atollconstruction.mv", icon: "globe", is_primary: false, is_public: true, display_order: 5 },
-  { type: "social", label: "Facebook", value: "https://facebook.com/atollconstruction", icon: "facebook", is_primary: false, is_public: true, display_order: 6 },
-  { type: "social", label: "Instagram", value: "https://instagram.com/atollconstruction", icon: "instagram", is_primary: false, is_public: true, display_order: 7 },
+  { type: "phone", label: "Office", value: "+960 330 1234", icon: "phone", is_primary: true, is_public: true, display_order: 0, label_dv: "އޮފީސް", value_dv: null },
+  { type: "phone", label: "Site emergencies", value: "+960 777 1234", icon: "phone", is_primary: false, is_public: true, display_order: 1, label_dv: "ސައިޓުގެ ކުއްލި ޙާލަތު", value_dv: null },
+  { type: "email", label: "Enquiries", value: "info@atollconstruction.mv", icon: "mail", is_primary: true, is_public: true, display_order: 2, label_dv: "ސުވާލު", value_dv: null },
+  {
+    type: "address",
+    label: "Head office",
+    value: "H. Coral Tower, 4th Floor, Majeedhee Magu, Male 20026, Maldives",
+    icon: "map-pin",
+    is_primary: true,
+    is_public: true,
+    display_order: 3,
+    label_dv: "މައި އޮފީސް",
+    value_dv: "ހ. ކޯރަލް ޓަވަރ، 4 ވަނަ ފަންގިފިލާ، މަޖީދީމަގު، މާލެ 20026، ދިވެހިރާއްޖެ",
+  },
+  {
+    type: "hours",
+    label: "Office hours",
+    value: "Sun - Thu: 8:00 AM - 5:00 PM",
+    icon: "clock",
+    is_primary: true,
+    is_public: true,
+    display_order: 4,
+    label_dv: "އޮފީސް ހުޅުވާ ގަޑި",
+    value_dv: "އާދިއްތަ - ބުރާސްފަތި: ހެނދުނު 8:00 - ހަވީރު 5:00",
+  },
+  { type: "website", label: "Website", value: "https://atollconstruction.mv", icon: "globe", is_primary: false, is_public: true, display_order: 5, label_dv: "ވެބްސައިޓް", value_dv: null },
+  { type: "social", label: "Facebook", value: "https://facebook.com/atollconstruction", icon: "facebook", is_primary: false, is_public: true, display_order: 6, label_dv: "ފޭސްބުކް", value_dv: null },
+  { type: "social", label: "Instagram", value: "https://instagram.com/atollconstruction", icon: "instagram", is_primary: false, is_public: true, display_order: 7, label_dv: "އިންސްޓަގްރާމް", value_dv: null },
 ];
 
 export const DEMO_CATEGORIES = [

@@ -1,10 +1,14 @@
 import { useState } from "react";
 import type { ContactDetail } from "~/lib/records";
 import { SOCIAL_PLATFORMS } from "~/validation/constants";
-import { ContactDetailSchema } from "~/validation/contact-detail";
+import { cn } from "~/lib/utils";
+import { ContactDetailSchema, TRANSLATED_VALUE_TYPES } from "~/validation/contact-detail";
 import { SelectField, SwitchField, TextField } from "./form-fields";
 import { CONTACT_TYPE_OPTIONS, SOCIAL_PLATFORM_OPTIONS } from "./labels";
 import { RecordDialog, RecordForm } from "./record-dialog";
+
+/** A Dhivehi input: right to left, in Thaana (the admin's own words stay English). */
+const DHIVEHI_INPUT_PROPS = { dir: "rtl", lang: "dv", inputClassName: "font-thaana" } as const;
 
 interface ContactDetailDialogProps {
   open: boolean;
@@ -39,6 +43,7 @@ export function ContactDetailDialog({ open, onOpenChange, detail }: ContactDetai
 
 function ContactDetailForm({ detail, onDone, onCancel }: { detail: ContactDetail | null; onDone: () => void; onCancel: () => void }) {
   const [type, setType] = useState<string>(detail?.type ?? "phone");
+  const translatedValue = TRANSLATED_VALUE_TYPES.has(type);
   const platform = detail?.type === "social" && (SOCIAL_PLATFORMS as readonly string[]).includes(detail.icon ?? "") ? (detail.icon ?? "") : "";
 
   return (
@@ -61,8 +66,33 @@ function ContactDetailForm({ detail, onDone, onCancel }: { detail: ContactDetail
               <TextField label="Icon" name="icon" hint="Optional icon name, e.g. phone, mail" defaultValue={detail?.type === "social" ? "" : (detail?.icon ?? "")} error={errors.icon} />
             )}
           </div>
-          <TextField label="Label" name="label" placeholder="e.g. Office" defaultValue={detail?.label ?? ""} error={errors.label} />
-          <TextField label="Value" name="value" required hint={VALUE_HINTS[type]} defaultValue={detail?.value ?? ""} error={errors.value} autoComplete="off" />
+          {/* English and Dhivehi side by side (docs/decisions/0092-site-content-in-two-languages.md): the label, and the
+              text of an address or the opening hours; numbers, emails and links are the same in both languages. */}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Label" name="label" placeholder="e.g. Office" defaultValue={detail?.label ?? ""} error={errors.label} />
+            <TextField
+              label="Label (Dhivehi)"
+              name="label_dv"
+              hint="Shown on the Dhivehi pages; empty shows the English label"
+              defaultValue={detail?.label_dv ?? ""}
+              error={errors.label_dv}
+              {...DHIVEHI_INPUT_PROPS}
+            />
+          </div>
+          <div className={cn("grid gap-4", translatedValue && "sm:grid-cols-2")}>
+            <TextField label="Value" name="value" required hint={VALUE_HINTS[type]} defaultValue={detail?.value ?? ""} error={errors.value} autoComplete="off" />
+            {translatedValue ? (
+              <TextField
+                label={type === "hours" ? "Hours (Dhivehi)" : "Address (Dhivehi)"}
+                name="value_dv"
+                hint="Shown on the Dhivehi pages; empty shows the English text"
+                defaultValue={detail?.value_dv ?? ""}
+                error={errors.value_dv}
+                autoComplete="off"
+                {...DHIVEHI_INPUT_PROPS}
+              />
+            ) : null}
+          </div>
           {detail ? (
             <TextField
               label="Display Order"

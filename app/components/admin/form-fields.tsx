@@ -82,11 +82,11 @@ type InputProps = Omit<React.ComponentProps<"input">, "id"> & {
   className?: string;
 };
 
-export function TextField({ label, hint, error, required, className, ...props }: InputProps) {
+export function TextField({ label, hint, error, required, className, inputClassName, ...props }: InputProps & { inputClassName?: string }) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <Input id={id} required={required} {...describedBy(id, hint, error)} {...props} />
+      <Input id={id} required={required} className={inputClassName} {...describedBy(id, hint, error)} {...props} />
     </FieldShell>
   );
 }

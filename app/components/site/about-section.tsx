@@ -1,3 +1,5 @@
+import { fallbackAttributes } from "~/i18n/localize";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { useMessages } from "~/i18n/messages";
 import { ATTR, dataAttr } from "~/islands/attributes";
@@ -13,23 +15,30 @@ function Statement({
   title,
   statement,
   points,
+  english = {},
 }: {
   icon: "eye" | "target";
   title: string;
   statement: string;
   points: readonly string[];
+  /** Which of its texts are shown in English on a Dhivehi page. */
+  english?: { title?: boolean; statement?: boolean; points?: boolean };
 }) {
   return (
     <article className="statement">
       <div>
         <ContentIconBox name={icon} />
-        <h3 dir="auto">{title}</h3>
+        <h3 dir="auto" {...fallbackAttributes(english.title ?? false)}>
+          {title}
+        </h3>
       </div>
-      <p dir="auto">{statement}</p>
+      <p dir="auto" {...fallbackAttributes(english.statement ?? false)}>
+        {statement}
+      </p>
       <ul>
         {points.map((point, i) => (
           // The tick is the item's own ::before (as IconBox draws a tile's icon): one element per point.
-          <li key={i} className="icon-box icon-check-circle" dir="auto">
+          <li key={i} className="icon-box icon-check-circle" dir="auto" {...fallbackAttributes(english.points ?? false)}>
             {point}
           </li>
         ))}
@@ -41,12 +50,16 @@ function Statement({
 export function AboutSection({
   content = STARTING_SITE_CONTENT.about,
   stats = STARTING_SITE_CONTENT.hero.stats,
+  fallback,
 }: {
   content?: AboutContent;
   /** The hero's stats: the badge on the photo repeats the years of experience. */
   stats?: HeroContent["stats"];
+  /** The texts shown in English on a Dhivehi page (app/i18n/site-content.ts). */
+  fallback?: Fallbacks;
 }) {
   const m = useMessages();
+  const english = (path: string) => fallbackOf(fallback, path).lang === "en";
   const years = stats.find((s) => s.label.startsWith("Years"))?.value ?? "10+";
   return (
     <FadeIn as="section" id="about" aria-labelledby="about-title" className="about">
@@ -69,17 +82,31 @@ export function AboutSection({
             </div>
           </div>
           <div className="about-text">
-            <SectionHeading id="about-title" eyebrow={m.aboutEyebrow} title={content.title} align="left" />
-            <p dir="auto">{content.lead}</p>
+            <SectionHeading id="about-title" eyebrow={m.aboutEyebrow} title={content.title} align="left" fallback={fallback} />
+            <p dir="auto" {...fallbackOf(fallback, "lead")}>
+              {content.lead}
+            </p>
             {/* Each paragraph is formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */}
             {content.paragraphs.map((p, i) => (
-              <FormattedText key={i} text={p} />
+              <FormattedText key={i} text={p} {...fallbackOf(fallback, "paragraphs")} />
             ))}
           </div>
         </div>
         <div className="statements">
-          <Statement icon="eye" title={content.visionTitle} statement={content.vision} points={content.visionPoints} />
-          <Statement icon="target" title={content.missionTitle} statement={content.mission} points={content.missionPoints} />
+          <Statement
+            icon="eye"
+            title={content.visionTitle}
+            statement={content.vision}
+            points={content.visionPoints}
+            english={{ title: english("visionTitle"), statement: english("vision"), points: english("visionPoints") }}
+          />
+          <Statement
+            icon="target"
+            title={content.missionTitle}
+            statement={content.mission}
+            points={content.missionPoints}
+            english={{ title: english("missionTitle"), statement: english("mission"), points: english("missionPoints") }}
+          />
         </div>
       </div>
     </FadeIn>

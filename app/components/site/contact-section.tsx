@@ -1,4 +1,5 @@
 import { IconBox, type IconName } from "~/components/site/icon";
+import { fallbackAttributes } from "~/i18n/localize";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
 import type { ContactPrefill } from "~/content/enquiry";
 import { CHAT_ICONS } from "./chat-icons";
@@ -57,7 +58,9 @@ export function ContactSection({
                         {p.label ? (
                           <>
                             {" "}
-                            <span dir="auto">({p.label})</span>
+                            <span dir="auto" {...fallbackAttributes(p.fallback?.includes("label") ?? false)}>
+                              ({p.label})
+                            </span>
                           </>
                         ) : null}
                       </li>
@@ -85,10 +88,14 @@ export function ContactSection({
                 </a>
               </InfoItem>
               <InfoItem icon="map-pin" title={m.contactAddress}>
-                <p dir="auto">{info.address}</p>
+                <p dir="auto" {...fallbackAttributes(info.fallback.address)}>
+                  {info.address}
+                </p>
               </InfoItem>
               <InfoItem icon="clock" title={m.contactHours}>
-                <p dir="auto">{info.hours}</p>
+                <p dir="auto" {...fallbackAttributes(info.fallback.hours)}>
+                  {info.hours}
+                </p>
               </InfoItem>
               {info.website ? (
                 <InfoItem icon="globe" title={m.contactWebsite}>

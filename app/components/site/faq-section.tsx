@@ -1,5 +1,6 @@
 import { Icon } from "~/components/site/icon";
 import { useMessages } from "~/i18n/messages";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { FaqContent } from "~/validation/site-content";
 import { telHref } from "~/lib/contact-info";
@@ -9,7 +10,7 @@ import { SectionHeading } from "./section-heading";
 import { SectionLink } from "./section-link";
 
 /** docs/product.md#faq: 8 questions; one answer open at a time, the first open initially. */
-export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phone: string | null; content?: FaqContent }) {
+export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq, fallback }: { phone: string | null; content?: FaqContent; fallback?: Fallbacks }) {
   const m = useMessages();
   return (
     <FadeIn as="section" aria-labelledby="faq-title" className="faq">
@@ -21,6 +22,7 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
             title={content.title}
             description={content.intro}
             align="left"
+            fallback={fallback}
           />
           <div className="faq-cta on-dark">
             <Icon name="message-circle-question" />
@@ -47,11 +49,11 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq }: { phon
           {content.items.map((entry, i) => (
             <details key={i} name="faq" open={i === 0}>
               {/* The chevron is the summary's own ::before (as IconBox draws a tile's icon), put last by the reversed row. */}
-              <summary className="icon-box icon-chevron-down" dir="auto">
+              <summary className="icon-box icon-chevron-down" dir="auto" {...fallbackOf(fallback, `items.${i}.question`)}>
                 {entry.question}
               </summary>
               {/* Formatted text (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */}
-              <FormattedText text={entry.answer} />
+              <FormattedText text={entry.answer} {...fallbackOf(fallback, `items.${i}.answer`)} />
             </details>
           ))}
         </div>

@@ -61,7 +61,11 @@ const BLOCK_TAGS: Record<string, string> = {
 };
 
 /** The blocks of formatted text: paragraphs, subheadings and lists, as siblings for the caller's container. */
-export function FormattedText({ text }: { text: string }) {
+/**
+ * `lang`/`dir`: a text shown in English on a Dhivehi page (docs/decisions/0092-site-content-in-two-languages.md), set
+ * on each block rather than on a wrapper, which the section styles' child selectors would not see through.
+ */
+export function FormattedText({ text, lang, dir }: { text: string; lang?: string; dir?: "ltr" | "rtl" }) {
   const root: ReactNode[] = [];
   const stack: Array<{ token: FormattedToken; children: ReactNode[] }> = [];
   const out = () => (stack.length ? stack[stack.length - 1].children : root);
@@ -86,6 +90,7 @@ export function FormattedText({ text }: { text: string }) {
     const start = open.token.type === "ordered_list_open" ? Number(open.token.attrGet("start") ?? 1) : 1;
     const props: Record<string, unknown> = { key };
     if (tag === "p" || tag === "h3" || tag === "li") props.dir = "auto";
+    if (lang) Object.assign(props, { lang, dir });
     if (start !== 1) props.start = start;
     out().push(createElement(tag, props, ...merged(open.children)));
   });

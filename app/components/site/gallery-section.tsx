@@ -1,5 +1,6 @@
 import { IconBox } from "~/components/site/icon";
 import { useMessages } from "~/i18n/messages";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { GalleryContent } from "~/validation/site-content";
@@ -9,7 +10,7 @@ import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
 
 /** docs/product.md#gallery: 6 fixed images; clicking one opens the full-screen viewer. */
-export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { content?: GalleryContent }) {
+export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery, fallback }: { content?: GalleryContent; fallback?: Fallbacks }) {
   const m = useMessages();
   if (content.items.length === 0) return null;
   return (
@@ -20,6 +21,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
           eyebrow={content.eyebrow}
           title={content.title}
           description={content.intro}
+          fallback={fallback}
         />
         <ul className="gallery-grid">
           {content.items.map((image, i) => (
@@ -37,8 +39,12 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery }: { con
                 <IconBox name="expand" className="gallery-zoom" />
                 <span className="gallery-caption">
                   <span className="sr-text">{m.viewImage}</span>
-                  <span dir="auto">{image.title}</span>
-                  <span className="gallery-category" dir="auto">{image.category}</span>
+                  <span dir="auto" {...fallbackOf(fallback, `items.${i}.title`)}>
+                    {image.title}
+                  </span>
+                  <span className="gallery-category" dir="auto" {...fallbackOf(fallback, `items.${i}.category`)}>
+                    {image.category}
+                  </span>
                 </span>
               </a>
             </li>

@@ -2,10 +2,12 @@ import { Icon } from "~/components/site/icon";
 import { en } from "~/i18n/en";
 import { useMessages } from "~/i18n/messages";
 import { preload } from "react-dom";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { HeroBackground } from "~/lib/branding";
 import type { HeroContent } from "~/validation/site-content";
+import { InEnglish } from "./in-english";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
 import { SectionLink } from "./section-link";
 
@@ -51,7 +53,8 @@ function HeroMedia({ background }: { background: HeroBackground }) {
   );
 }
 
-export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero }: { background: HeroBackground; content?: HeroContent }) {
+export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero, fallback }: { background: HeroBackground; content?: HeroContent; fallback?: Fallbacks }) {
+  const english = (path: string) => fallback?.includes(path) ?? false;
   return (
     // The two shades over the picture are the section's ::before and ::after (app/site-styles/home.css).
     <section id="home" aria-labelledby="hero-title" className="hero on-dark">
@@ -60,26 +63,28 @@ export function HeroSection({ background, content = DEFAULT_SITE_CONTENT.hero }:
         <div>
           <p className="hero-tag">
             <Icon name="shield-check" />
-            {content.eyebrow}
+            <InEnglish when={english("eyebrow")}>{content.eyebrow}</InEnglish>
           </p>
-          <h1 id="hero-title" dir="auto">
+          <h1 id="hero-title" dir="auto" {...fallbackOf(fallback, "title")}>
             {content.title}
           </h1>
-          <p dir="auto">{content.description}</p>
+          <p dir="auto" {...fallbackOf(fallback, "description")}>
+            {content.description}
+          </p>
           <div className="hero-ctas">
             <SectionLink section="contact" className="btn btn-amber">
-              {content.primaryButton}
+              <InEnglish when={english("primaryButton")}>{content.primaryButton}</InEnglish>
               <Icon name="arrow-right" />
             </SectionLink>
             <SectionLink section="projects" className="btn hero-ghost">
-              {content.secondaryButton}
+              <InEnglish when={english("secondaryButton")}>{content.secondaryButton}</InEnglish>
             </SectionLink>
           </div>
         </div>
         <dl>
           {content.stats.map((stat, i) => (
             <div key={i}>
-              <dt>{stat.label}</dt>
+              <dt {...fallbackOf(fallback, `stats.${i}.label`)}>{stat.label}</dt>
               <dd>{stat.value}</dd>
             </div>
           ))}

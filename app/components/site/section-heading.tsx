@@ -1,3 +1,5 @@
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
+
 /** The eyebrow, title and introduction every home page section starts with (app/site-styles/shared.css, `.heading`). */
 export function SectionHeading({
   id,
@@ -6,6 +8,7 @@ export function SectionHeading({
   description,
   align = "center",
   tone = "default",
+  fallback,
 }: {
   id: string;
   eyebrow: string;
@@ -13,14 +16,22 @@ export function SectionHeading({
   description?: string;
   align?: "center" | "left";
   tone?: "default" | "light";
+  /** The section's texts shown in English on a Dhivehi page (app/i18n/site-content.ts). */
+  fallback?: Fallbacks;
 }) {
   const classes = ["heading", align === "center" && "heading-center", tone === "light" && "heading-light"].filter(Boolean).join(" ");
   return (
     <div className={classes}>
-      <p className="eyebrow" dir="auto">{eyebrow}</p>
-      <h2 id={id} dir="auto">{title}</h2>
+      <p className="eyebrow" dir="auto" {...fallbackOf(fallback, "eyebrow")}>
+        {eyebrow}
+      </p>
+      <h2 id={id} dir="auto" {...fallbackOf(fallback, "title")}>
+        {title}
+      </h2>
       <div aria-hidden="true" className="heading-rule" />
-      {description ? <p className="heading-intro" dir="auto">{description}</p> : null}
+      {description ? <p className="heading-intro" dir="auto" {...fallbackOf(fallback, "intro")}>
+          {description}
+        </p> : null}
     </div>
   );
 }

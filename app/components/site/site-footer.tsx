@@ -1,4 +1,6 @@
 import { Icon } from "~/components/site/icon";
+import { fallbackAttributes } from "~/i18n/localize";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { NAV_LINKS } from "~/content/site-content";
 import type { Logo } from "~/lib/branding";
@@ -12,29 +14,40 @@ import { NAV_LABEL } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
 import { CHAT_ICONS } from "./chat-icons";
+import { InEnglish } from "./in-english";
+
+/** Where the company's name goes in the catalogue's sentence. */
+const NAME_MARK = "\u0000";
 
 export function SiteFooter({
   logo,
   info,
   footer = STARTING_SITE_CONTENT.footer,
   companyName = STARTING_SITE_CONTENT.company.name,
+  fallback = {},
 }: {
   logo: Logo;
   info: ContactInfo;
   /** The site editor's Footer section. */
   footer?: FooterContent;
   companyName?: string;
+  /** The Footer's and Company's texts shown in English on a Dhivehi page (app/i18n/site-content.ts). */
+  fallback?: { company?: Fallbacks; footer?: Fallbacks };
 }) {
   const year = new Date().getFullYear();
   const phone = info.phones[0]?.value;
   const m = useMessages();
+  // The company's name may have fallen back to English inside the sentence: the sentence is cut around it.
+  const [rightsBefore, rightsAfter = ""] = m.allRightsReserved(year, NAME_MARK).split(NAME_MARK);
   const language = useLanguage();
   return (
     <footer className="site-footer on-dark">
       <div className="wrap">
         <div>
           <SiteLogo logo={logo} tone="light" />
-          <p dir="auto">{footer.description}</p>
+          <p dir="auto" {...fallbackOf(fallback.footer, "description")}>
+            {footer.description}
+          </p>
           {info.socials.length > 0 ? (
             <ul className="socials">
               {info.socials.map((s) => (
@@ -70,7 +83,15 @@ export function SiteFooter({
           <h2>{m.footerServices}</h2>
           <ul className="footer-links">
             {footer.services.map((service, i) => (
-              <li key={`${i}-${service.name}`}>{service.link ? <a href={footerLink(language, service.link)} dir="auto">{service.name}</a> : <span dir="auto">{service.name}</span>}</li>
+              <li key={`${i}-${service.name}`} {...fallbackOf(fallback.footer, `services.${i}.name`)}>
+                {service.link ? (
+                  <a href={footerLink(language, service.link)} dir="auto">
+                    {service.name}
+                  </a>
+                ) : (
+                  <span dir="auto">{service.name}</span>
+                )}
+              </li>
             ))}
           </ul>
         </div>
@@ -101,18 +122,26 @@ export function SiteFooter({
             </li>
             <li>
               <Icon name="map-pin" />
-              <span dir="auto">{info.address}</span>
+              <span dir="auto" {...fallbackAttributes(info.fallback.address)}>
+                {info.address}
+              </span>
             </li>
             <li>
               <Icon name="clock" />
-              <span dir="auto">{info.hours}</span>
+              <span dir="auto" {...fallbackAttributes(info.fallback.hours)}>
+                {info.hours}
+              </span>
             </li>
           </ul>
         </div>
       </div>
       <div className="footer-base">
         <div className="wrap">
-          <p>{m.allRightsReserved(year, companyName)}</p>
+          <p>
+            {rightsBefore}
+            <InEnglish when={fallback.company?.includes("name") ?? false}>{companyName}</InEnglish>
+            {rightsAfter}
+          </p>
           <p>{m.footerTagline}</p>
           <LanguageLink />
         </div>
@@ -125,3 +154,4 @@ export function SiteFooter({
 function footerLink(language: "en" | "dv", href: string): string {
   return href.startsWith("/") && !href.startsWith("//") ? localizedPath(language, href) : href;
 }
+

@@ -8,6 +8,7 @@ import type { Logo } from "~/lib/branding";
 import { type ChatLink, telHref } from "~/lib/contact-info";
 import { CHAT_ICONS } from "./chat-icons";
 import { LanguageLink } from "./language-link";
+import { InEnglish } from "./in-english";
 import { SectionLink } from "./section-link";
 import { SiteLogo } from "./site-logo";
 
@@ -16,6 +17,8 @@ export interface SiteHeaderProps {
   phone: string;
   email: string;
   hours: string;
+  /** The hours are shown in English on a Dhivehi page (docs/decisions/0092-site-content-in-two-languages.md). */
+  hoursInEnglish?: boolean;
   /** Each channel's WhatsApp or Viber link (docs/product.md#contact-details). */
   chats?: ChatLink[];
 }
@@ -36,7 +39,7 @@ export const NAV_LABEL: Record<(typeof NAV_LINKS)[number]["sectionId"], keyof Me
  * popover, so it opens without JavaScript) that app/islands/site.ts closes after a link, and whose
  * closing tap outside it does nothing else.
  */
-export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeaderProps) {
+export function SiteHeader({ logo, phone, email, hours, hoursInEnglish = false, chats = [] }: SiteHeaderProps) {
   const m = useMessages();
   const portfolio = localizedPath(useLanguage(), "/projects");
   // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
@@ -46,7 +49,7 @@ export function SiteHeader({ logo, phone, email, hours, chats = [] }: SiteHeader
         <div className="wrap">
           <p>
             <Icon name="clock" />
-            {hours}
+            <InEnglish when={hoursInEnglish}>{hours}</InEnglish>
           </p>
           {/* The chat links beside the email, where the main bar has no room left (on a phone: in the menu). */}
           <div className="topbar-links">

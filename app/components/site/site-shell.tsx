@@ -1,5 +1,6 @@
 import { en } from "~/i18n/en";
 import { useMessages } from "~/i18n/messages";
+import type { Fallbacks } from "~/i18n/site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { resolveLogo } from "~/lib/branding";
 import { contactInfo, headerChats, headerPhone, type PublicContact } from "~/lib/contact-info";
@@ -16,6 +17,8 @@ export interface SiteChromeData {
   /** The site editor's Company and Footer sections (the starting content when absent). */
   company?: CompanyContent;
   footer?: FooterContent;
+  /** Their texts shown in English on a Dhivehi page (docs/decisions/0092-site-content-in-two-languages.md). */
+  fallback?: { company?: Fallbacks; footer?: Fallbacks };
 }
 
 /**
@@ -36,6 +39,7 @@ export function SiteShell({ chrome, children, home = false }: { chrome: SiteChro
           phone={headerPhone(chrome.contactDetails)}
           email={info.email}
           hours={info.hours}
+          hoursInEnglish={info.fallback.hours}
           chats={headerChats(info.chats)}
         />
         <main id="main" tabIndex={-1}>
@@ -45,7 +49,13 @@ export function SiteShell({ chrome, children, home = false }: { chrome: SiteChro
         <template {...dataAttr(ATTR.detailSkeleton)}>
           <DetailSkeleton label={m.loadingDetails} kinds={m === en ? undefined : { service: m.loadingKindDetails("service"), project: m.loadingKindDetails("project") }} />
         </template>
-        <SiteFooter logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)} info={info} footer={chrome.footer} companyName={chrome.company?.name} />
+        <SiteFooter
+          logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)}
+          info={info}
+          footer={chrome.footer}
+          companyName={chrome.company?.name}
+          fallback={chrome.fallback}
+        />
       </div>
     </OnHomePage>
   );

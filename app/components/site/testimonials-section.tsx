@@ -1,12 +1,13 @@
 import { Icon } from "~/components/site/icon";
 import { useMessages } from "~/i18n/messages";
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { initialsOf, type TestimonialsContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
 import { Stars } from "./stars";
 
-export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonials }: { content?: TestimonialsContent }) {
+export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonials, fallback }: { content?: TestimonialsContent; fallback?: Fallbacks }) {
   const m = useMessages();
   if (content.items.length === 0) return null;
   return (
@@ -19,6 +20,7 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
           title={content.title}
           description={content.intro}
           tone="light"
+          fallback={fallback}
         />
         <div className="reviews-score">
           <p>{content.average.toFixed(1)}</p>
@@ -36,13 +38,17 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
                   <Icon name="quote" />
                 </div>
                 <blockquote>
-                  <p dir="auto">“{t.content}”</p>
+                  <p dir="auto" {...fallbackOf(fallback, `items.${i}.content`)}>
+                    “{t.content}”
+                  </p>
                 </blockquote>
                 <figcaption>
                   <span aria-hidden="true">{initialsOf(t.name)}</span>
                   <span>
                     <span dir="auto">{t.name}</span>
-                    <span dir="auto">{t.position}</span>
+                    <span dir="auto" {...fallbackOf(fallback, `items.${i}.position`)}>
+                      {t.position}
+                    </span>
                   </span>
                 </figcaption>
               </figure>

@@ -1,10 +1,11 @@
+import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { WhyContent } from "~/validation/site-content";
 import { ContentIconBox } from "./content-icon";
 import { FadeIn } from "./fade-in";
 import { SectionHeading } from "./section-heading";
 
-export function WhyChooseUsSection({ content = DEFAULT_SITE_CONTENT.why }: { content?: WhyContent }) {
+export function WhyChooseUsSection({ content = DEFAULT_SITE_CONTENT.why, fallback }: { content?: WhyContent; fallback?: Fallbacks }) {
   return (
     <FadeIn as="section" aria-labelledby="why-title" className="why">
       <div className="wrap">
@@ -13,13 +14,18 @@ export function WhyChooseUsSection({ content = DEFAULT_SITE_CONTENT.why }: { con
           eyebrow={content.eyebrow}
           title={content.title}
           description={content.intro}
+          fallback={fallback}
         />
         <ul>
           {content.cards.map((card, i) => (
             <li key={i}>
               <ContentIconBox name={card.icon} />
-              <h3 dir="auto">{card.title}</h3>
-              <p dir="auto">{card.description}</p>
+              <h3 dir="auto" {...fallbackOf(fallback, `cards.${i}.title`)}>
+                {card.title}
+              </h3>
+              <p dir="auto" {...fallbackOf(fallback, `cards.${i}.description`)}>
+                {card.description}
+              </p>
             </li>
           ))}
         </ul>

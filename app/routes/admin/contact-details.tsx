@@ -198,6 +198,12 @@ function ContactDetailRow({
         <p className="text-sm text-foreground/80 wrap-anywhere" dir="auto">
           {detail.value}
         </p>
+        {/* What the Dhivehi pages show (docs/decisions/0092-site-content-in-two-languages.md). */}
+        {detail.label_dv || detail.value_dv ? (
+          <p className="font-thaana text-sm text-foreground/80 wrap-anywhere" dir="rtl" lang="dv">
+            {[detail.label_dv, detail.value_dv].filter(Boolean).join(" · ")}
+          </p>
+        ) : null}
         <p className="text-xs text-muted-foreground">Display order: {detail.display_order}</p>
       </div>
       <div className="flex w-full shrink-0 flex-wrap gap-2 pl-[3.25rem] sm:w-auto sm:flex-nowrap sm:pl-0">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-content";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
@@ -14,6 +14,7 @@ import { ScheduleSchema } from "~/validation/schedule";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { isSectionKey, parseSection, SECTION_KEYS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
+import { needsDhivehi } from "~/validation/site-content-translations";
 import { fail, loadFailed } from "./action-helpers";
 import { recordAction, type Wording } from "./record-action";
 
@@ -168,8 +169,13 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+/** The section list's filter: only the sections with a text that has no Dhivehi value yet. */
+const NEEDS_DHIVEHI = "needs-dhivehi";
+
 export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
   const { section, states, versions, services, schedules, loadError } = loaderData;
+  const [params] = useSearchParams();
+  const filtered = params.get("filter") === NEEDS_DHIVEHI;
   if (loadError) {
     return (
       <>
@@ -179,6 +185,10 @@ export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
     );
   }
   const current = states.find((s) => s.section === section) ?? states[0];
+  // docs/decisions/0092-site-content-in-two-languages.md: what the editor opens with (the draft, else the published).
+  const untranslated = new Set(states.filter((s) => needsDhivehi(s.section, s.content as never)).map((s) => s.section));
+  const listed = filtered ? SECTION_KEYS.filter((key) => untranslated.has(key) || key === section) : SECTION_KEYS;
+  const withFilter = (query: string) => (filtered ? `${query}&filter=${NEEDS_DHIVEHI}` : query);
   return (
     <>
       <title>Site Content | Admin</title>
@@ -189,14 +199,29 @@ export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr] lg:items-start">
         <nav aria-label="Sections" className="lg:sticky lg:top-20">
+          <Link
+            to={filtered ? `?section=${section}` : `?section=${section}&filter=${NEEDS_DHIVEHI}`}
+            preventScrollReset
+            className={cn(
+              "mb-2 flex items-center justify-between gap-2 rounded-md border px-3 py-1.5 text-xs font-medium transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+              filtered && "border-primary bg-accent",
+            )}
+          >
+            <span>
+              Needs Dhivehi
+              <span className="sr-only">{filtered ? ": showing only these sections, select to show all" : ": select to show only these sections"}</span>
+            </span>
+            <span className="text-muted-foreground">{filtered ? "Show all" : untranslated.size}</span>
+          </Link>
+          {filtered && untranslated.size === 0 ? <p className="mb-2 text-xs text-muted-foreground">Every section is in Dhivehi too.</p> : null}
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
-            {SECTION_KEYS.map((key) => {
+            {listed.map((key) => {
               const state = states.find((s) => s.section === key);
               const active = key === section;
               return (
                 <li key={key}>
                   <Link
-                    to={`?section=${key}`}
+                    to={withFilter(`?section=${key}`)}
                     aria-current={active ? "page" : undefined}
                     preventScrollReset
                     className={cn(
@@ -205,6 +230,11 @@ export default function SiteContentPage({ loaderData }: Route.ComponentProps) {
                     )}
                   >
                     {SECTION_TITLES[key]}
+                    {untranslated.has(key) ? (
+                      <span title="Needs Dhivehi" className="size-1.5 shrink-0 rounded-full bg-amber-500">
+                        <span className="sr-only"> (needs Dhivehi)</span>
+                      </span>
+                    ) : null}
                     {schedules.some((p) => p.section === key || (p.section === null && state?.hasDraft)) ? (
                       <Badge variant="outline" className="ml-auto text-[0.65rem]">
                         Scheduled

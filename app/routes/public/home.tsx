@@ -8,6 +8,7 @@ import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
 import { getSiteChrome, getSiteContent } from "~/.server/models/site-chrome";
 import { getPreviewContent } from "~/.server/models/site-content";
+import { localizeSiteContent } from "~/i18n/site-content";
 import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/auth/preview";
 import { AboutSection } from "~/components/site/about-section";
 import { mediaAlts } from "~/.server/models/media";
@@ -74,12 +75,16 @@ function prefillParams(params: URLSearchParams): URLSearchParams {
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in admin's preview shows the drafts (docs/decisions/0012-preview-requests.md).
   const preview = await canPreview(request);
-  const content = preview ? await getPreviewContent() : await getSiteContent();
+  const stored = preview ? await getPreviewContent() : await getSiteContent();
+  // The page's language comes from its address (/ or /dv); each text in it, or in English, named as a fallback
+  // (docs/decisions/0092-site-content-in-two-languages.md).
+  const language = languageOf(request);
+  const { content, fallback } = localizeSiteContent(stored, language);
   const services = streamList<ServiceSummary>("services", listActiveServices);
   const projects = streamList<ProjectSummary>("projects", () => listPublicProjects());
   const url = new URL(request.url);
   const [chrome, servicesNow, projectsNow, prefill, libraryAlts] = await Promise.all([
-    getSiteChrome(content),
+    getSiteChrome(language, stored),
     readyOrPending(services),
     readyOrPending(projects),
     url.search ? contactPrefill(prefillParams(url.searchParams)) : null,
@@ -87,7 +92,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content.about.imageAlt ? ({} as Record<string, string>) : mediaAlts([content.about.image]),
   ]);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
-  const language = languageOf(request);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     // The address's language (docs/decisions/0077-dhivehi-design.md): the canonical URL and hreflang follow it.
@@ -105,6 +109,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = {
     chrome,
     content: { hero, about, why, testimonials, gallery, faq },
+    fallback,
+    // The About badge finds the years among the hero's stats by their English label; the values are shared.
+    englishStats: stored.hero.stats,
     preview,
     services: servicesNow.value,
     projects: projectsNow.value,
@@ -130,18 +137,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { chrome, content, preview, services, projects, formToken, prefill } = loaderData;
+  const { chrome, content, fallback, englishStats, preview, services, projects, formToken, prefill } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
   return (
     <SiteShell chrome={chrome} home>
-      <HeroSection background={resolveHeroBackground(chrome.settings)} content={content.hero} />
-      <WhyChooseUsSection content={content.why} />
-      <AboutSection content={content.about} stats={content.hero.stats} />
+      <HeroSection background={resolveHeroBackground(chrome.settings)} content={content.hero} fallback={fallback.hero} />
+      <WhyChooseUsSection content={content.why} fallback={fallback.why} />
+      <AboutSection content={content.about} stats={englishStats} fallback={fallback.about} />
       <ServicesSection services={services} showSampleContent={showSampleContent} />
       <ProjectsSection projects={projects} showSampleContent={showSampleContent} />
-      <GallerySection content={content.gallery} />
-      <TestimonialsSection content={content.testimonials} />
-      <FaqSection phone={contactPhone(chrome.contactDetails)} content={content.faq} />
+      <GallerySection content={content.gallery} fallback={fallback.gallery} />
+      <TestimonialsSection content={content.testimonials} fallback={fallback.testimonials} />
+      <FaqSection phone={contactPhone(chrome.contactDetails)} content={content.faq} fallback={fallback.faq} />
       <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} prefill={prefill} />
       {preview ? <PreviewBar /> : null}
     </SiteShell>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { getSiteChrome } from "~/.server/models/site-chrome";
+import { languageOf } from "~/i18n/language";
 import type { Route } from "./+types/not-found";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { NotFoundPage } from "~/components/site/not-found-page";
@@ -8,8 +9,8 @@ import { languageOfPath } from "~/i18n/language";
 import { CATALOGUES } from "~/i18n/messages";
 
 // Any unknown path: the not-found page with HTTP 404 (the root ErrorBoundary renders it for thrown 404s too).
-export async function loader() {
-  return data({ chrome: await getSiteChrome() }, { status: 404 });
+export async function loader({ request }: Route.LoaderArgs) {
+  return data({ chrome: await getSiteChrome(languageOf(request)) }, { status: 404 });
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {

@@ -22,11 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The page's fixed words in its language (docs/decisions/0077-dhivehi-design.md).
   const language = languageOf(request);
   const m = CATALOGUES[language];
-  const notFound = async () => data({ message: m.pageNotFound, chrome: await getSiteChrome() }, { status: 404 });
+  const notFound = async () => data({ message: m.pageNotFound, chrome: await getSiteChrome(language) }, { status: 404 });
   const query = PortfolioQuerySchema.safeParse(portfolioQueryInput(new URL(request.url).searchParams));
   if (!query.success) throw await notFound();
   const { category, type, page } = query.data;
-  const [chrome, facets] = await Promise.all([getSiteChrome(), listPublicProjectFacets()]);
+  const [chrome, facets] = await Promise.all([getSiteChrome(language), listPublicProjectFacets()]);
   // Only a category some public project has: anything else names no page (and never reaches the list cache).
   if (category !== null && !facets.categories.some((c) => c.value === category)) throw await notFound();
   const total = await countPublicProjects({ category, projectType: type });

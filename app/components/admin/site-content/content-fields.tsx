@@ -7,10 +7,15 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { FormattedTextArea } from "../formatted-text-field";
+import type { SectionKey } from "~/validation/site-content";
+import { isTranslated } from "~/validation/site-content-translations";
+import { BilingualRow, DHIVEHI_INPUT } from "./bilingual";
 import { type Field, ICON_OPTIONS, type ListField, type ScalarField } from "./section-fields";
 
 // The controls of one Site Content section, drawn from its field list (section-fields.ts). Values
 // live in the editor's state; errors are keyed by dotted path ("cards.2.title") as the server sends them.
+// A text a visitor reads has its Dhivehi value beside it, at the `dv` key of its section or list entry
+// ("dv.title", "cards.2.dv.title"): docs/decisions/0092-site-content-in-two-languages.md.
 
 type Path = Array<string | number>;
 export type ServiceOption = { id: string; title: string };
@@ -34,7 +39,11 @@ export function setAt(value: unknown, path: Path, next: unknown): unknown {
   return { ...obj, [head]: setAt(obj[head as string], rest, next) };
 }
 
+/** The list a path's entry belongs to ("cards" for ["cards", 2]), or undefined for the section itself. */
+const listOf = (path: Path) => (path.length >= 2 && typeof path[path.length - 1] === "number" ? String(path[path.length - 2]) : undefined);
+
 interface FieldsProps {
+  section: SectionKey;
   fields: Field[];
   value: unknown;
   path?: Path;
@@ -43,16 +52,36 @@ interface FieldsProps {
   services: ServiceOption[];
 }
 
-export function ContentFields({ fields, value, path = [], errors, onChange, services }: FieldsProps) {
+export function ContentFields({ section, fields, value, path = [], errors, onChange, services }: FieldsProps) {
+  const list = listOf(path);
   return (
     <div className="grid gap-5">
-      {fields.map((field) =>
-        field.kind === "list" ? (
-          <ListEditor key={field.key} field={field} value={value} path={[...path, field.key]} errors={errors} onChange={onChange} services={services} />
-        ) : (
-          <ScalarEditor key={field.key} field={field} value={getAt(value, [...path, field.key])} path={[...path, field.key]} errors={errors} onChange={onChange} services={services} />
-        ),
-      )}
+      {fields.map((field) => {
+        const own = [...path, field.key];
+        const dv = [...path, "dv", field.key];
+        const translated = isTranslated(section, field.key, list);
+        if (field.kind === "list") {
+          const english = <ListEditor section={section} field={field} value={value} path={own} errors={errors} onChange={onChange} services={services} />;
+          // A list of strings (paragraphs, bullets) is translated as a whole: its own list beside the English one.
+          if (!(translated && field.text)) return <div key={field.key}>{english}</div>;
+          return (
+            <BilingualRow
+              key={field.key}
+              english={english}
+              dhivehi={<ListEditor section={section} field={field} value={value} path={dv} errors={errors} onChange={onChange} services={services} dhivehi />}
+            />
+          );
+        }
+        const english = <ScalarEditor field={field} value={getAt(value, own)} path={own} errors={errors} onChange={onChange} services={services} />;
+        if (!translated) return <div key={field.key}>{english}</div>;
+        return (
+          <BilingualRow
+            key={field.key}
+            english={english}
+            dhivehi={<ScalarEditor field={field} value={getAt(value, dv)} path={dv} errors={errors} onChange={onChange} services={services} dhivehi />}
+          />
+        );
+      })}
     </div>
   );
 }
@@ -72,7 +101,8 @@ function ScalarEditor({
   errors,
   onChange,
   services,
-  label = field.label,
+  label: englishLabel = field.label,
+  dhivehi = false,
 }: {
   field: ScalarField;
   value: unknown;
@@ -81,10 +111,15 @@ function ScalarEditor({
   onChange: (path: Path, next: unknown) => void;
   services: ServiceOption[];
   label?: string;
+  /** The Dhivehi value of a text: right to left, in Thaana, named "(Dhivehi)". */
+  dhivehi?: boolean;
 }) {
   const id = useId();
   const error = errors[pathKey(path)];
-  const hint = "hint" in field ? field.hint : undefined;
+  const label = dhivehi ? `${englishLabel} (Dhivehi)` : englishLabel;
+  // The English field carries the hint; the Dhivehi one beside it would only repeat it.
+  const hint = "hint" in field && !dhivehi ? field.hint : undefined;
+  const langProps = dhivehi ? DHIVEHI_INPUT : {};
   const set = (next: unknown) => onChange(path, next);
 
   if (field.kind === "image") {
@@ -116,11 +151,11 @@ function ScalarEditor({
     const describe = [aria["aria-describedby"], counterId].filter(Boolean).join(" ");
     control =
       field.kind === "textarea" && field.formatted ? (
-        <FormattedTextArea id={id} label={label} rows={field.rows ?? 3} value={text} onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} />
+        <FormattedTextArea id={id} label={label} rows={field.rows ?? 3} value={text} onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} {...langProps} />
       ) : field.kind === "textarea" ? (
-        <Textarea id={id} rows={field.rows ?? 3} value={text} onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} />
+        <Textarea id={id} rows={field.rows ?? 3} value={text} onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} {...langProps} />
       ) : (
-        <Input id={id} value={text} autoComplete="off" onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} />
+        <Input id={id} value={text} autoComplete="off" onChange={(e) => set(e.currentTarget.value)} {...aria} aria-describedby={describe} {...langProps} />
       );
     return (
       <FieldShell id={id} label={label} hint={hint} error={error} labelAside={<Counter id={counterId} length={text.length} max={field.max} />}>
@@ -175,7 +210,27 @@ function ScalarEditor({
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function ListEditor({ field, value, path, errors, onChange, services }: { field: ListField; value: unknown; path: Path; errors: Record<string, string>; onChange: (path: Path, next: unknown) => void; services: ServiceOption[] }) {
+function ListEditor({
+  section,
+  field: baseField,
+  value,
+  path,
+  errors,
+  onChange,
+  services,
+  dhivehi = false,
+}: {
+  section: SectionKey;
+  field: ListField;
+  value: unknown;
+  path: Path;
+  errors: Record<string, string>;
+  onChange: (path: Path, next: unknown) => void;
+  services: ServiceOption[];
+  /** The Dhivehi list of a translated list of strings. */
+  dhivehi?: boolean;
+}) {
+  const field = dhivehi ? { ...baseField, label: `${baseField.label} (Dhivehi)`, itemName: `Dhivehi ${baseField.itemName}` } : baseField;
   const id = useId();
   const items = (getAt(value, path) as unknown[] | undefined) ?? [];
   const error = errors[pathKey(path)];
@@ -244,9 +299,9 @@ function ListEditor({ field, value, path, errors, onChange, services }: { field:
                 )}
               </div>
               {field.text ? (
-                <ScalarEditor field={field.text} value={item} path={itemPath} errors={errors} onChange={onChange} services={services} label={`${field.text.label} ${index + 1}`} />
+                <ScalarEditor field={field.text} value={item} path={itemPath} errors={errors} onChange={onChange} services={services} label={`${field.text.label} ${index + 1}`} dhivehi={dhivehi} />
               ) : (
-                <ContentFields fields={field.fields ?? []} value={value} path={itemPath} errors={errors} onChange={onChange} services={services} />
+                <ContentFields section={section} fields={field.fields ?? []} value={value} path={itemPath} errors={errors} onChange={onChange} services={services} />
               )}
             </li>
           );
@@ -274,34 +329,63 @@ function ListEditor({ field, value, path, errors, onChange, services }: { field:
   );
 }
 
-/** A read-only view of a section's content (a version in the history). */
-export function ContentView({ fields, value, path = [] }: { fields: Field[]; value: unknown; path?: Path }) {
+/** A read-only view of a section's content (a version in the history), each text with its Dhivehi value. */
+export function ContentView({ section, fields, value, path = [] }: { section: SectionKey; fields: Field[]; value: unknown; path?: Path }) {
+  const list = listOf(path);
   return (
     <dl className="grid gap-3 text-sm">
       {fields.map((field) => {
         const v = getAt(value, [...path, field.key]);
+        const translated = isTranslated(section, field.key, list);
+        const dv = translated ? getAt(value, [...path, "dv", field.key]) : undefined;
         if (field.kind === "list") {
           const items = Array.isArray(v) ? v : [];
+          const dvItems = Array.isArray(dv) ? dv : [];
           return (
             <div key={field.key}>
               <dt className="font-semibold">{field.label}</dt>
               <dd>
                 <ol className="mt-1 grid list-decimal gap-2 pl-5">
                   {items.map((item, i) => (
-                    <li key={i}>{field.text ? <span className="whitespace-pre-line" dir="auto">{String(item)}</span> : <ContentView fields={field.fields ?? []} value={value} path={[...path, field.key, i]} />}</li>
+                    <li key={i}>{field.text ? <span className="whitespace-pre-line" dir="auto">{String(item)}</span> : <ContentView section={section} fields={field.fields ?? []} value={value} path={[...path, field.key, i]} />}</li>
                   ))}
                 </ol>
               </dd>
+              {translated && field.text ? (
+                <>
+                  <dt className="mt-2 font-semibold">{field.label} (Dhivehi)</dt>
+                  <dd>
+                    {dvItems.length === 0 ? <span className="text-muted-foreground">—</span> : null}
+                    <ol className="mt-1 grid list-decimal gap-2 pr-5" dir="rtl" lang="dv">
+                      {dvItems.map((item, i) => (
+                        <li key={i} className="font-thaana whitespace-pre-line">
+                          {String(item)}
+                        </li>
+                      ))}
+                    </ol>
+                  </dd>
+                </>
+              ) : null}
             </div>
           );
         }
         return (
           <div key={field.key}>
             <dt className="font-semibold">{field.label}</dt>
-            <dd className="break-words whitespace-pre-line text-muted-foreground" dir="auto">{v === undefined || v === null || v === "" ? "—" : String(v)}</dd>
+            <dd className="break-words whitespace-pre-line text-muted-foreground" dir="auto">{shown(v)}</dd>
+            {translated ? (
+              <>
+                <dt className="mt-1 font-semibold">{field.label} (Dhivehi)</dt>
+                <dd className="font-thaana break-words whitespace-pre-line text-muted-foreground" dir="rtl" lang="dv">
+                  {shown(dv)}
+                </dd>
+              </>
+            ) : null}
           </div>
         );
       })}
     </dl>
   );
 }
+
+const shown = (v: unknown) => (v === undefined || v === null || v === "" ? "—" : String(v));

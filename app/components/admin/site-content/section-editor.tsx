@@ -24,6 +24,8 @@ import { ContentFields, ContentView, type ServiceOption, setAt } from "./content
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
 import { submitFetcher } from "../fetcher-submit";
 import { ScheduleDialog } from "./publish-schedule";
+import { ColumnHeadings, DhivehiProgress, type EditorLanguage, LanguageTabs, PhoneLanguage } from "./bilingual";
+import { sectionProgress } from "~/validation/site-content-translations";
 
 export interface SectionStateData {
   section: SectionKey;
@@ -77,6 +79,9 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  // On a phone: the language the texts show (docs/decisions/0092-site-content-in-two-languages.md).
+  const [phoneLanguage, setPhoneLanguage] = useState<EditorLanguage>("en");
+  const progress = sectionProgress(section, value as never);
   const busy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "save" ? fetcher.data.fieldErrors : undefined;
   const errors = clientErrors ?? serverErrors ?? {};
@@ -92,7 +97,11 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
   const save = () => {
     const parsed = SECTION_SCHEMAS[section].safeParse(value);
     if (!parsed.success) {
-      setClientErrors(contentFieldErrors(parsed.error));
+      const found = contentFieldErrors(parsed.error);
+      setClientErrors(found);
+      // On a phone the first invalid field may be in the other language's tab: show that tab.
+      const first = Object.keys(found)[0] ?? "";
+      setPhoneLanguage(/(^|\.)dv(\.|$)/.test(first) ? "dv" : "en");
       // The first invalid control, once React has drawn the messages.
       requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-section-editor] [aria-invalid=true]")?.focus());
       return;
@@ -118,6 +127,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
           </CardTitle>
           {state.hasDraft ? <Badge variant="secondary">Draft</Badge> : <Badge variant="outline">Published</Badge>}
           {dirty ? <Badge className="bg-brand-amber text-brand-amber-foreground">Unsaved changes</Badge> : null}
+          {progress.total > 0 ? <DhivehiProgress {...progress} /> : null}
         </div>
         <CardDescription>{SECTION_DESCRIPTIONS[section]}</CardDescription>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -163,7 +173,11 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
           }}
           id={`section-form-${section}`}
         >
-          <ContentFields fields={fields} value={value} errors={errors} onChange={(path, next) => setValue((current: unknown) => setAt(current, path, next))} services={services} />
+          <LanguageTabs value={phoneLanguage} onChange={setPhoneLanguage} />
+          <ColumnHeadings />
+          <PhoneLanguage.Provider value={phoneLanguage}>
+            <ContentFields section={section} fields={fields} value={value} errors={errors} onChange={(path, next) => setValue((current: unknown) => setAt(current, path, next))} services={services} />
+          </PhoneLanguage.Provider>
         </form>
       </CardContent>
       <CardFooter className="sticky bottom-0 z-10 flex flex-wrap gap-2 border-t bg-card/95 py-4 backdrop-blur">
@@ -175,7 +189,15 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         <a href="/?preview=1" target="_blank" rel="noopener" className={cn(buttonVariants({ variant: "outline" }), "max-sm:order-1")}>
           <Eye aria-hidden="true" />
           Preview
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> in English (opens in a new tab)</span>
+        </a>
+        {/* The Dhivehi home page's preview (docs/decisions/0092-site-content-in-two-languages.md). */}
+        <a href="/dv?preview=1" target="_blank" rel="noopener" className={cn(buttonVariants({ variant: "outline" }), "max-sm:order-1")}>
+          <Eye aria-hidden="true" className="max-sm:hidden" />
+          <span lang="dv" className="font-thaana">
+            ދިވެހި
+          </span>
+          <span className="sr-only"> (Dhivehi preview, opens in a new tab)</span>
         </a>
         <Button type="button" variant="default" className="bg-brand-teal text-white hover:bg-brand-teal/90" disabled={busy || dirty || !state.hasDraft} onClick={() => send("publish")}>
           <Send aria-hidden="true" />
@@ -277,7 +299,7 @@ function HistoryDialog({
                   </div>
                   {viewing === v.id ? (
                     <div className="mt-4 border-t pt-4">
-                      <ContentView fields={SECTION_FIELDS[section]} value={v.content} />
+                      <ContentView section={section} fields={SECTION_FIELDS[section]} value={v.content} />
                     </div>
                   ) : null}
                 </li>
