@@ -13,7 +13,9 @@ import { useOnNewValue } from "./use-new-value";
 
 interface FieldShellProps {
   id: string;
-  label: string;
+  /** The label's own id, for a control elsewhere that refers to it (a field's Dhivehi input). */
+  labelId?: string;
+  label: React.ReactNode;
   hint?: string;
   error?: string;
   required?: boolean;
@@ -23,9 +25,9 @@ interface FieldShellProps {
   children: React.ReactNode;
 }
 
-export function FieldShell({ id, label, hint, error, required, className, labelAside, children }: FieldShellProps) {
+export function FieldShell({ id, labelId, label, hint, error, required, className, labelAside, children }: FieldShellProps) {
   const labelled = (
-    <Label htmlFor={id}>
+    <Label htmlFor={id} id={labelId}>
       {label}
       {required ? (
         <span aria-hidden="true" className="text-destructive">

@@ -2,6 +2,7 @@ import { Icon } from "~/components/site/icon";
 import type { ProjectSummary } from "~/content/types";
 import { formatLabel } from "~/lib/format";
 import { portfolioHref } from "~/validation/portfolio";
+import { fallbackAttributes } from "~/i18n/localize";
 import { CardGrid, EmptyState, ProjectCard } from "./cards";
 
 // The portfolio page (/projects): every public project, filtered by links (no script needed) and paginated.
@@ -14,7 +15,8 @@ export interface PortfolioView {
   pageCount: number;
   category: string | null;
   type: string | null;
-  categories: Array<{ value: string; count: number }>;
+  /** `label`: the category's Dhivehi name on a Dhivehi page; `fallback`: it has none, so the English one shows. */
+  categories: Array<{ value: string; count: number; label?: string; fallback?: boolean }>;
   projectTypes: Array<{ value: string; count: number }>;
   heading: string;
 }
@@ -29,7 +31,7 @@ function FilterGroup({
 }: {
   label: string;
   current: string | null;
-  options: Array<{ value: string; count: number }>;
+  options: Array<{ value: string; count: number; label?: string; fallback?: boolean }>;
   href: (value: string | null) => string;
   allLabel: string;
   format?: (value: string) => string;
@@ -46,8 +48,8 @@ function FilterGroup({
         </li>
         {options.map((o) => (
           <li key={o.value}>
-            <a href={href(o.value)} aria-current={current === o.value ? "page" : undefined}>
-              {format(o.value)}
+            <a href={href(o.value)} aria-current={current === o.value ? "page" : undefined} {...fallbackAttributes(Boolean(o.fallback))}>
+              {o.label ?? format(o.value)}
               <span>({o.count})</span>
             </a>
           </li>

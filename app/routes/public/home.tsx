@@ -6,6 +6,9 @@ import { contactPrefill, formToken, handleEnquiryPost } from "~/.server/enquirie
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
+import { localizedCards } from "~/.server/models/translations";
+import { languageOf } from "~/i18n/language";
+import { PROJECT_TRANSLATABLE, SERVICE_TRANSLATABLE } from "~/validation/translations";
 import { getSiteChrome, getSiteContent } from "~/.server/models/site-chrome";
 import { getPreviewContent } from "~/.server/models/site-content";
 import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/auth/preview";
@@ -73,8 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in admin's preview shows the drafts (docs/decisions/0012-preview-requests.md).
   const preview = await canPreview(request);
   const content = preview ? await getPreviewContent() : await getSiteContent();
-  const services = streamList<ServiceSummary>("services", listActiveServices);
-  const projects = streamList<ProjectSummary>("projects", () => listPublicProjects());
+  // A Dhivehi page's cards show the records' Dhivehi words, English where there are none (docs/decisions/0077-dhivehi-design.md).
+  const language = languageOf(request);
+  const services = streamList<ServiceSummary>("services", async () => localizedCards(await listActiveServices(), SERVICE_TRANSLATABLE, language));
+  const projects = streamList<ProjectSummary>("projects", async () => localizedCards(await listPublicProjects(), PROJECT_TRANSLATABLE, language));
   const url = new URL(request.url);
   const [chrome, servicesNow, projectsNow, prefill, libraryAlts] = await Promise.all([
     getSiteChrome(content),

@@ -32,6 +32,8 @@ import {
   sameLabel,
   statusBadgeVariant,
 } from "~/lib/format";
+import { fallbackOf } from "~/i18n/records";
+import { PROJECT_TRANSLATABLE } from "~/validation/translations";
 
 const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no longer available.";
 
@@ -45,15 +47,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       const found = await getProjectPreview(id);
       return found && { record: found.project, visible: found.isPublic };
     },
+    translatable: PROJECT_TRANSLATABLE,
     description: (project) => project.description,
     jsonLd: projectJsonLd,
   });
   return withPreviewHeaders(request, { project: record, ...page });
 }
 
-function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
+function TagList({ items, format = (s: string) => s, attributes }: { items: readonly string[]; format?: (s: string) => string; attributes?: ReturnType<typeof fallbackOf> }) {
   return (
-    <ul className="detail-tags">
+    <ul className="detail-tags" {...attributes}>
       {items.map((item) => (
         <li key={item}>
           <span className="badge badge-secondary">{format(item)}</span>
@@ -64,7 +67,9 @@ function TagList({ items, format = (s: string) => s }: { items: readonly string[
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, chrome, preview, alts } = loaderData;
+  const { project, chrome, preview, alts, fallback } = loaderData;
+  // A field shown in English on a Dhivehi page is marked lang="en" dir="ltr" (docs/decisions/0077-dhivehi-design.md).
+  const f = (field: string) => fallbackOf(fallback, field);
   const percent = clampPercent(project.completion_percentage);
   const status = statusBadgeVariant(project.status);
   return (
@@ -74,7 +79,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         back={<BackLink section="projects">Back to Projects</BackLink>}
         badges={
           <>
-            {project.category ? <span className="badge badge-amber">{project.category}</span> : null}
+            {project.category ? <span className="badge badge-amber" {...f("category")}>{project.category}</span> : null}
             {project.project_type && !sameLabel(project.category, project.project_type) ? (
               <span className="badge badge-outline">{formatLabel(project.project_type)}</span>
             ) : null}
@@ -85,11 +90,13 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         }
         title={project.title}
         summary={project.short_description}
+        titleAttributes={f("title")}
+        summaryAttributes={f("short_description")}
       />
       <div className="wrap detail-body">
         <div className="detail-stack">
           <InfoTiles>
-            <InfoTile icon="map-pin" label="Location" value={orNotAvailable(project.project_location)} />
+            <InfoTile icon="map-pin" label="Location" value={<span {...f("project_location")}>{orNotAvailable(project.project_location)}</span>} />
             <InfoTile icon="calendar-range" label="Duration" value={formatMonths(project.duration_months)} />
             <InfoTile icon="wallet" label="Budget" value={formatBudget(project.budget)} />
             <InfoTile icon="gauge" label="Progress" value={`${percent}%`} />
@@ -100,19 +107,19 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <div className="detail-stack">
             {project.description ? (
               <DetailSection title="Project Description">
-                <Prose text={project.description} />
+                <Prose text={project.description} attributes={f("description")} />
               </DetailSection>
             ) : null}
             {project.challenges || project.solutions ? (
               <div className="detail-pair">
                 {project.challenges ? (
                   <DetailSection title="Challenges">
-                    <Prose text={project.challenges} />
+                    <Prose text={project.challenges} attributes={f("challenges")} />
                   </DetailSection>
                 ) : null}
                 {project.solutions ? (
                   <DetailSection title="Solutions">
-                    <Prose text={project.solutions} />
+                    <Prose text={project.solutions} attributes={f("solutions")} />
                   </DetailSection>
                 ) : null}
               </div>
@@ -126,18 +133,20 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <DetailSection title="Client Testimonial" className="detail-quote">
                 <figure>
                   <Stars rating={5} />
-                  <blockquote>
+                  <blockquote {...f("testimonial")}>
                     <p>“{project.testimonial}”</p>
                   </blockquote>
                   {project.client_name ? (
-                    <figcaption>— {project.client_name}</figcaption>
+                    <figcaption>
+                      — <span {...f("client_name")}>{project.client_name}</span>
+                    </figcaption>
                   ) : null}
                 </figure>
               </DetailSection>
             ) : null}
             {project.materials_used.length > 0 ? (
               <DetailSection title="Materials Used">
-                <CheckList items={project.materials_used} columns={2} />
+                <CheckList items={project.materials_used} columns={2} attributes={f("materials_used")} />
               </DetailSection>
             ) : null}
           </div>
@@ -147,7 +156,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                 {project.client_name ? (
                   <div>
                     <dt>Client</dt>
-                    <dd>{project.client_name}</dd>
+                    <dd {...f("client_name")}>{project.client_name}</dd>
                   </div>
                 ) : null}
                 <div>
@@ -187,12 +196,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </DetailSection>
             {project.technologies_used.length > 0 ? (
               <DetailSection title="Technologies">
-                <TagList items={project.technologies_used} />
+                <TagList items={project.technologies_used} attributes={f("technologies_used")} />
               </DetailSection>
             ) : null}
             {project.tags.length > 0 ? (
               <DetailSection title="Tags">
-                <TagList items={project.tags} format={formatTag} />
+                <TagList items={project.tags} format={formatTag} attributes={f("tags")} />
               </DetailSection>
             ) : null}
             <CtaCard

@@ -20,6 +20,8 @@ import {
 import { SiteShell } from "~/components/site/site-shell";
 import { detailMeta, serviceJsonLd } from "~/lib/seo";
 import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";
+import { fallbackOf } from "~/i18n/records";
+import { SERVICE_TRANSLATABLE } from "~/validation/translations";
 
 const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no longer available.";
 
@@ -33,6 +35,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       const found = await getServicePreview(id);
       return found && { record: found.service, visible: found.isActive };
     },
+    translatable: SERVICE_TRANSLATABLE,
     description: (service) => service.overview,
     jsonLd: serviceJsonLd,
   });
@@ -40,7 +43,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, chrome, preview, alts } = loaderData;
+  const { service, chrome, preview, alts, fallback } = loaderData;
+  // A field shown in English on a Dhivehi page is marked lang="en" dir="ltr" (docs/decisions/0077-dhivehi-design.md).
+  const f = (field: string) => fallbackOf(fallback, field);
   return (
     <SiteShell chrome={chrome}>
       {preview ? <PreviewBar info={preview} /> : null}
@@ -48,7 +53,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         back={<BackLink section="services">Back to Services</BackLink>}
         badges={
           <>
-            {service.category ? <span className="badge badge-amber">{service.category}</span> : null}
+            {service.category ? <span className="badge badge-amber" {...f("category")}>{service.category}</span> : null}
             {service.service_type && !sameLabel(service.category, service.service_type) ? (
               <span className="badge badge-outline">{formatLabel(service.service_type)}</span>
             ) : null}
@@ -56,14 +61,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         }
         title={service.title}
         summary={service.short_description}
+        titleAttributes={f("title")}
+        summaryAttributes={f("short_description")}
       />
       <div className="wrap detail-body">
         <div className="detail-stack">
           <InfoTiles>
             <InfoTile icon="tag" label="Pricing" value={formatPricingModel(service.pricing_model)} />
-            <InfoTile icon="calendar-clock" label="Duration" value={orNotAvailable(service.duration_estimate)} />
-            <InfoTile icon="users" label="Target" value={orNotAvailable(service.target_audience)} />
-            <InfoTile icon="circle-check-big" label="Availability" value={orNotAvailable(service.availability)} />
+            <InfoTile icon="calendar-clock" label="Duration" value={<span {...f("duration_estimate")}>{orNotAvailable(service.duration_estimate)}</span>} />
+            <InfoTile icon="users" label="Target" value={<span {...f("target_audience")}>{orNotAvailable(service.target_audience)}</span>} />
+            <InfoTile icon="circle-check-big" label="Availability" value={<span {...f("availability")}>{orNotAvailable(service.availability)}</span>} />
           </InfoTiles>
           <FeaturedImage src={service.featured_image_url} alt={(service.featured_image_url && alts[service.featured_image_url]) || service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>
@@ -71,17 +78,17 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <div className="detail-stack">
             {service.overview ? (
               <DetailSection title="Overview">
-                <Prose text={service.overview} />
+                <Prose text={service.overview} attributes={f("overview")} />
               </DetailSection>
             ) : null}
             {service.description ? (
               <DetailSection title="Description">
-                <Prose text={service.description} />
+                <Prose text={service.description} attributes={f("description")} />
               </DetailSection>
             ) : null}
             {service.features.length > 0 ? (
               <DetailSection title="Features">
-                <CheckList items={service.features} columns={2} />
+                <CheckList items={service.features} columns={2} attributes={f("features")} />
               </DetailSection>
             ) : null}
             {service.gallery.length > 0 ? (
@@ -91,7 +98,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {service.benefits.length > 0 ? (
               <DetailSection title="Benefits">
-                <CheckList items={service.benefits} />
+                <CheckList items={service.benefits} attributes={f("benefits")} />
               </DetailSection>
             ) : null}
           </div>
@@ -100,11 +107,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               <dl className="detail-facts detail-notes">
                 <div>
                   <dt>Prerequisites</dt>
-                  <dd>{orNotAvailable(service.prerequisites)}</dd>
+                  <dd {...f("prerequisites")}>{orNotAvailable(service.prerequisites)}</dd>
                 </div>
                 <div>
                   <dt>Warranty</dt>
-                  <dd>{orNotAvailable(service.warranty)}</dd>
+                  <dd {...f("warranty")}>{orNotAvailable(service.warranty)}</dd>
                 </div>
               </dl>
             </DetailSection>
