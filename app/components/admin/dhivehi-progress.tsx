@@ -30,7 +30,7 @@ export function DhivehiFilter({ needed, noun }: { needed: boolean; noun: string 
     </Link>
   );
   return (
-    <nav aria-label={`Filter ${noun}`} className="mb-4 inline-flex gap-1 rounded-lg bg-muted p-1">
+    <nav aria-label={`Filter ${noun}`} className="mb-4 flex w-fit gap-1 rounded-lg bg-muted p-1">
       {link(false, `All ${noun}`)}
       {link(true, "Needs Dhivehi")}
     </nav>

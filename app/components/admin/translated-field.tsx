@@ -96,6 +96,7 @@ export function TranslatedField({ kind, label, name, errors, defaultValue, dvDef
       <div className="flex items-center justify-between gap-2 sm:hidden">
         <span aria-hidden="true" className="text-sm font-medium">
           {label}
+          {required ? <span className="text-destructive"> *</span> : null}
         </span>
         <div className="flex gap-1 rounded-lg bg-muted p-1">
           {tab("en")}
@@ -103,10 +104,10 @@ export function TranslatedField({ kind, label, name, errors, defaultValue, dvDef
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FieldShell id={id} labelId={`${id}-label`} label={label} hint={hint} error={error} required={required} className={cn(shown !== "en" && "max-sm:hidden")}>
+        <FieldShell id={id} labelId={`${id}-label`} label={label} labelClassName="max-sm:sr-only" hint={hint} error={error} required={required} className={cn(shown !== "en" && "max-sm:hidden")}>
           {control("en")}
         </FieldShell>
-        <FieldShell id={dvId} label={DHIVEHI} error={dvError} className={cn(shown !== "dv" && "max-sm:hidden")}>
+        <FieldShell id={dvId} label={DHIVEHI} labelClassName="max-sm:sr-only" error={dvError} className={cn(shown !== "dv" && "max-sm:hidden")}>
           {control("dv")}
         </FieldShell>
       </div>
