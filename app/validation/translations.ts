@@ -2,11 +2,14 @@ import { z } from "zod";
 import { LONG_TEXT_MAX, TEXT_MAX } from "./constants";
 import { clean, listFieldsOf, optionalLongText, optionalText } from "./fields";
 import { optionalFormattedText } from "./formatted-text";
+import { PROJECT_TRANSLATABLE, type ProjectTranslatable, SERVICE_TRANSLATABLE, type ServiceTranslatable } from "./translatable-fields";
 
-// The Dhivehi values of a service's or project's visitor-facing texts (docs/decisions/0077-dhivehi-design.md): one
-// list of translatable fields per entity, used by the dialogs, the "Dhivehi: N of M" count, the "Needs Dhivehi"
-// filter and the public pages' localize(). Pictures, numbers, dates, flags and order are shared, so they are not here.
-// Each Dhivehi value has the English field's own limits and checks (formatted text stays formatted text).
+export { NEEDS_DHIVEHI_PARAM, needsDhivehiRequested, PROJECT_TRANSLATABLE, SERVICE_TRANSLATABLE } from "./translatable-fields";
+
+// The Dhivehi values of a service's or project's visitor-facing texts (docs/decisions/0077-dhivehi-design.md), one
+// for each field of its list in translatable-fields.ts (`satisfies` holds the two to the same names). Pictures,
+// numbers, dates, flags and order are shared, so they are not here. Each Dhivehi value has the English field's own
+// limits and checks (formatted text stays formatted text).
 
 /** The form field of a field's Dhivehi value: `dv.title` (formValues gathers them into one `dv` object). */
 export const dvName = (field: string) => `dv.${field}`;
@@ -37,7 +40,7 @@ const SERVICE_DV_SHAPE = {
   warranty: optionalText(500, "Dhivehi warranty"),
   availability: optionalText(200, "Dhivehi availability"),
   target_audience: optionalText(200, "Dhivehi target audience"),
-};
+} satisfies Record<ServiceTranslatable, z.ZodType>;
 
 /** The Dhivehi fields of a project (app/validation/project.ts): what its public page shows in words. */
 const PROJECT_DV_SHAPE = {
@@ -52,7 +55,7 @@ const PROJECT_DV_SHAPE = {
   materials_used: dvList(),
   technologies_used: dvList(),
   tags: dvList(),
-};
+} satisfies Record<ProjectTranslatable, z.ZodType>;
 
 type Shape = Record<string, z.ZodType>;
 /** The stored Dhivehi values: only the fields that have one. */
@@ -80,10 +83,6 @@ export const ProjectTranslationsSchema = translationsSchema(PROJECT_DV_SHAPE);
 export type ServiceTranslations = DvValues<typeof SERVICE_DV_SHAPE>;
 export type ProjectTranslations = DvValues<typeof PROJECT_DV_SHAPE>;
 
-/** The translatable fields of a service, in form order. */
-export const SERVICE_TRANSLATABLE = Object.keys(SERVICE_DV_SHAPE) as Array<keyof typeof SERVICE_DV_SHAPE>;
-/** The translatable fields of a project, in form order. */
-export const PROJECT_TRANSLATABLE = Object.keys(PROJECT_DV_SHAPE) as Array<keyof typeof PROJECT_DV_SHAPE>;
 
 /** Which of them are lists (features, materials...): stored as lists of strings. */
 export const SERVICE_DV_LISTS = listFieldsOf(z.object(SERVICE_DV_SHAPE));
@@ -91,7 +90,3 @@ export const PROJECT_DV_LISTS = listFieldsOf(z.object(PROJECT_DV_SHAPE));
 
 /** The Dhivehi name of a category (migration 0022_dhivehi_records): optional, as long as the English one. */
 export const categoryNameDv = optionalText(100, "Dhivehi name");
-
-/** The admin lists' "Needs Dhivehi" filter: `?dhivehi=needed` (anything else lists every record). */
-export const NEEDS_DHIVEHI_PARAM = "dhivehi";
-export const needsDhivehiRequested = (params: URLSearchParams) => params.get(NEEDS_DHIVEHI_PARAM) === "needed";

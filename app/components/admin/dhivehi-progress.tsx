@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import { NEEDS_DHIVEHI_PARAM } from "~/validation/translations";
+import { NEEDS_DHIVEHI_PARAM } from "~/validation/translatable-fields";
 
 // A service's or project's translation count (docs/decisions/0077-dhivehi-design.md), on its admin card and in its
 // dialog. A file of its own: the list pages show it without loading the dialogs' fields.

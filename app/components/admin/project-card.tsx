@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { dhivehiProgress } from "~/i18n/records";
 import type { Project } from "~/lib/records";
-import { PROJECT_TRANSLATABLE } from "~/validation/translations";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 import { Badge } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";

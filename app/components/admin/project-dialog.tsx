@@ -2,7 +2,7 @@ import { dhivehiProgress } from "~/i18n/records";
 import type { Project } from "~/lib/records";
 import { DEFAULTS } from "~/validation/constants";
 import { ProjectSchema } from "~/validation/project";
-import { PROJECT_TRANSLATABLE } from "~/validation/translations";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { ShowHideFields } from "./date-time-field";
 import { FormSection, SelectField, SwitchField, TextField } from "./form-fields";

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { dhivehiProgress } from "~/i18n/records";
 import type { Service } from "~/lib/records";
-import { SERVICE_TRANSLATABLE } from "~/validation/translations";
+import { SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { type ActionResult, useActionToast } from "./action-result";

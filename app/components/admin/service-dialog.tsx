@@ -1,7 +1,7 @@
 import { dhivehiProgress } from "~/i18n/records";
 import type { Service } from "~/lib/records";
 import { ServiceSchema } from "~/validation/service";
-import { SERVICE_TRANSLATABLE } from "~/validation/translations";
+import { SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { type CategoryOption, CategoryField } from "./category-field";
 import { ShowHideFields } from "./date-time-field";
 import { FormSection, SelectField, SwitchField, TextField } from "./form-fields";

@@ -6,7 +6,7 @@ import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
 import { countProjects, createProject, deleteProject, getProject, listProjects, listProjectsNeedingDhivehi, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
 import { DhivehiFilter } from "~/components/admin/dhivehi-progress";
-import { NEEDS_DHIVEHI_PARAM, needsDhivehiRequested } from "~/validation/translations";
+import { NEEDS_DHIVEHI_PARAM, needsDhivehiRequested } from "~/validation/translatable-fields";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
 import { useMoveToTrash } from "~/components/admin/move-to-trash";

@@ -14,7 +14,7 @@ import { checkbox } from "~/validation/fields";
 import { ServiceSchema } from "~/validation/service";
 import { needsDhivehi } from "~/i18n/records";
 import { DhivehiFilter } from "~/components/admin/dhivehi-progress";
-import { needsDhivehiRequested, SERVICE_TRANSLATABLE } from "~/validation/translations";
+import { needsDhivehiRequested, SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
 import { recordAction, saveRecord, type Wording } from "./record-action";
 

@@ -8,7 +8,7 @@ import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
 import { localizedCards } from "~/.server/models/translations";
 import { languageOf } from "~/i18n/language";
-import { PROJECT_TRANSLATABLE, SERVICE_TRANSLATABLE } from "~/validation/translations";
+import { PROJECT_TRANSLATABLE, SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { getSiteChrome, getSiteContent } from "~/.server/models/site-chrome";
 import { getPreviewContent } from "~/.server/models/site-content";
 import { canPreview, isPreviewRequest, PREVIEW_HEADERS } from "~/.server/auth/preview";

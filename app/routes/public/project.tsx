@@ -33,7 +33,7 @@ import {
   statusBadgeVariant,
 } from "~/lib/format";
 import { fallbackOf } from "~/i18n/records";
-import { PROJECT_TRANSLATABLE } from "~/validation/translations";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 
 const NOT_FOUND_TEXT = "The project you're looking for doesn't exist or is no longer available.";
 

@@ -6,7 +6,7 @@ import { categoryNamesDv } from "~/.server/models/categories";
 import { countPublicProjects, listPublicProjectFacets, listPublicProjectsPage } from "~/.server/models/projects";
 import { localizedCards } from "~/.server/models/translations";
 import { languageOf } from "~/i18n/language";
-import { PROJECT_TRANSLATABLE } from "~/validation/translations";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import { chromeOf, NotFoundPage } from "~/components/site/not-found-page";
 import { PortfolioPage, type PortfolioView } from "~/components/site/portfolio-page";

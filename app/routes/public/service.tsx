@@ -21,7 +21,7 @@ import { SiteShell } from "~/components/site/site-shell";
 import { detailMeta, serviceJsonLd } from "~/lib/seo";
 import { formatLabel, formatPricingModel, orNotAvailable, sameLabel } from "~/lib/format";
 import { fallbackOf } from "~/i18n/records";
-import { SERVICE_TRANSLATABLE } from "~/validation/translations";
+import { SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 
 const NOT_FOUND_TEXT = "The service you're looking for doesn't exist or is no longer available.";
 
