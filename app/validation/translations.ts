@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LONG_TEXT_MAX, TEXT_MAX } from "./constants";
 import { clean, listFieldsOf, optionalLongText, optionalText } from "./fields";
 import { optionalFormattedText } from "./formatted-text";
-import { PROJECT_TRANSLATABLE, type ProjectTranslatable, SERVICE_TRANSLATABLE, type ServiceTranslatable } from "./translatable-fields";
+import type { ProjectTranslatable, ServiceTranslatable } from "./translatable-fields";
 
 export { NEEDS_DHIVEHI_PARAM, needsDhivehiRequested, PROJECT_TRANSLATABLE, SERVICE_TRANSLATABLE } from "./translatable-fields";
 
