@@ -12,6 +12,8 @@ export interface ServiceSummary {
   /** Where the image is cropped around, in percent; the centre when absent (docs/product.md#focal-point). */
   featured_image_focal_x?: number;
   featured_image_focal_y?: number;
+  /** On a Dhivehi page, the fields shown in English for want of a Dhivehi value (docs/decisions/0077-dhivehi-design.md). */
+  fallback?: readonly string[];
 }
 
 export interface ProjectSummary {
@@ -27,6 +29,8 @@ export interface ProjectSummary {
   featured_image_focal_x?: number;
   featured_image_focal_y?: number;
   is_featured: boolean;
+  /** On a Dhivehi page, the fields shown in English for want of a Dhivehi value (docs/decisions/0077-dhivehi-design.md). */
+  fallback?: readonly string[];
 }
 
 /** Names of the icons the fixed content may use (mapped to lucide icons by the site components). */

@@ -160,16 +160,36 @@ export function listFieldsOf(schema: z.ZodType): ReadonlySet<string> {
   return fields;
 }
 
+/** The object schema inside a field's schema (through preprocess and transforms), or null when it takes no object. */
+function objectIn(schema: z.core.$ZodType): z.ZodObject | null {
+  if (schema instanceof z.ZodObject) return schema;
+  const def = schema._zod.def;
+  if (def.type === "pipe") {
+    const { in: input, out } = def as z.core.$ZodPipeDef;
+    return objectIn(out) ?? objectIn(input);
+  }
+  if ("innerType" in def) return objectIn((def as { innerType: z.core.$ZodType }).innerType);
+  return null;
+}
+
 /**
  * Turns FormData into a plain object for `schema`: a field the schema reads as a list keeps every value, any
- * other field its last one.
+ * other field its last one. A name `group.field` where the schema's `group` takes an object goes into that object
+ * (a record's Dhivehi values, `dv.title`: docs/decisions/0077-dhivehi-design.md), with the same list rule.
  */
 export function formValues(formData: FormData, schema: z.ZodType): Record<string, unknown> {
   const lists = listFieldsOf(schema);
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.core.$ZodType>) : {};
   const out: Record<string, unknown> = {};
   for (const key of new Set(formData.keys())) {
     const values = formData.getAll(key).filter((v): v is string => typeof v === "string");
-    out[key] = lists.has(key) ? values : values[values.length - 1];
+    const dot = key.indexOf(".");
+    const group = dot > 0 && Object.hasOwn(shape, key.slice(0, dot)) ? objectIn(shape[key.slice(0, dot)]) : null;
+    if (group) {
+      const name = key.slice(dot + 1);
+      const nested = (out[key.slice(0, dot)] ??= {}) as Record<string, unknown>;
+      nested[name] = listFieldsOf(group).has(name) ? values : values[values.length - 1];
+    } else out[key] = lists.has(key) ? values : values[values.length - 1];
   }
   return out;
 }
@@ -178,7 +198,8 @@ export function formValues(formData: FormData, schema: z.ZodType): Record<string
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    // A field inside an object field is named as its form field is: `dv.title` (see formValues).
+    const key = typeof issue.path[1] === "string" ? `${String(issue.path[0])}.${issue.path[1]}` : String(issue.path[0] ?? "form");
     if (!(key in out)) out[key] = issue.message;
   }
   return out;

@@ -16,6 +16,7 @@ import {
   requiredText,
 } from "./fields";
 import { HIDE_AFTER_SHOW, hideAfterShow } from "./schedule";
+import { ProjectTranslationsSchema } from "./translations";
 
 const isoDate = (label: string) =>
   z
@@ -70,6 +71,8 @@ export const ProjectSchema = z
     tags: commaList(),
     team_members: commaList(),
     technologies_used: commaList(),
+    // The Dhivehi values of the texts above, sent as dv.title, dv.description... (docs/decisions/0077-dhivehi-design.md).
+    dv: ProjectTranslationsSchema,
     is_featured: checkbox,
     is_public: checkbox,
     show_from: siteMoment("Show from"),

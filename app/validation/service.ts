@@ -3,6 +3,7 @@ import { LONG_TEXT_MAX, PRICING_MODELS, SERVICE_TYPES } from "./constants";
 import { optionalFormattedText } from "./formatted-text";
 import { checkbox, commaList, focalPercent, optionalEnum, optionalLongText, optionalText, optionalUrl, requiredText, siteMoment, urlList } from "./fields";
 import { HIDE_AFTER_SHOW, hideAfterShow } from "./schedule";
+import { ServiceTranslationsSchema } from "./translations";
 
 /** Service dialog form (create and edit). created_by and id never come from the form. */
 export const ServiceSchema = z
@@ -27,6 +28,8 @@ export const ServiceSchema = z
   warranty: optionalText(500, "Warranty"),
   availability: optionalText(200, "Availability"),
   target_audience: optionalText(200, "Target audience"),
+  // The Dhivehi values of the texts above, sent as dv.title, dv.description... (docs/decisions/0077-dhivehi-design.md).
+  dv: ServiceTranslationsSchema,
   is_active: checkbox,
   show_from: siteMoment("Show from"),
   hide_from: siteMoment("Hide from"),

@@ -78,7 +78,7 @@ describe("projects model", () => {
     const list = await listPublicProjects();
     expect(list.map((p) => p.title)).toEqual(["Featured old", "P8", "P7", "P6", "P5", "P4"]);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["id", "title", "short_description", "category", "project_location", "completion_percentage", "status", "featured_image_url", "featured_image_focal_x", "featured_image_focal_y", "is_featured"].sort(),
+      ["id", "title", "short_description", "category", "project_location", "completion_percentage", "status", "featured_image_url", "featured_image_focal_x", "featured_image_focal_y", "is_featured", "dv"].sort(),
     );
     expect(await getPublicProject(hidden.id)).toBeNull();
     expect((await listPublicProjectLinks()).map((p) => p.title)).not.toContain("Private");

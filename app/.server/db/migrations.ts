@@ -709,6 +709,22 @@ function m0021StaffRoles(): Migration {
 }
 
 /**
+ * Services and projects in Dhivehi beside English (docs/decisions/0077-dhivehi-design.md): one nullable JSON text
+ * column `dv` holds the Dhivehi values of a record's texts and lists (app/validation/translations.ts), so versions and
+ * the Trash, which keep whole rows, carry both languages; a category gets its Dhivehi name. Existing rows have none:
+ * they show in English on Dhivehi pages until someone translates them.
+ */
+function m0022DhivehiRecords(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("services").addColumn("dv", "text").execute();
+      await db.schema.alterTable("projects").addColumn("dv", "text").execute();
+      await db.schema.alterTable("categories").addColumn("name_dv", "text").execute();
+    },
+  };
+}
+
+/**
  * Contact details in Dhivehi (docs/decisions/0092-site-content-in-two-languages.md): the label and, for an address or
  * opening hours, the text a visitor reads on the Dhivehi pages. Nullable: a missing one shows the English value.
  * Phone numbers, emails and links are the same in both languages and get no column.
@@ -759,6 +775,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
         "0019_media": m0019Media(engine),
         "0020_two_factor_requirement": m0020TwoFactorRequirement(),
         "0021_staff_roles": m0021StaffRoles(),
+        "0022_dhivehi_records": m0022DhivehiRecords(),
         "0023_dhivehi_contact_details": m0023DhivehiContactDetails(),
         "0024_enquiry_language": m0024EnquiryLanguage(),
       };

@@ -35,9 +35,12 @@ type VersionedTable<R, Own = object> = { [K in Exclude<keyof R, keyof Own | keyo
 /** When visitors start and stop seeing a record, if set (migration 0018_schedules): timestamps, not the form's text. */
 type ShowHide = { show_from: NullableTimestamp; hide_from: NullableTimestamp };
 
-export type ServicesTable = VersionedTable<Service, ShowHide>;
+/** A record's Dhivehi values as JSON text (migration 0022_dhivehi_records), null when it has none. */
+type DvColumn = { dv: ColumnType<string | null, string | null | undefined, string | null> };
 
-export type ProjectsTable = VersionedTable<Project, ShowHide & { budget: Decimal; status: Defaulted<string>; priority: Defaulted<string> }>;
+export type ServicesTable = VersionedTable<Service, ShowHide & DvColumn>;
+
+export type ProjectsTable = VersionedTable<Project, ShowHide & DvColumn & { budget: Decimal; status: Defaulted<string>; priority: Defaulted<string> }>;
 
 /** One saved state of a service or project (service_versions, project_versions). */
 export interface RecordVersionsTable {
@@ -72,6 +75,8 @@ export interface MediaTable {
 export interface CategoriesTable {
   id: string;
   name: string;
+  /** The name on Dhivehi pages (migration 0022_dhivehi_records); null: the English name is shown. */
+  name_dv: string | null;
   description: string | null;
   type: string;
   is_active: Bool;

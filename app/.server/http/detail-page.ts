@@ -9,6 +9,8 @@ import type { PreviewInfo } from "~/components/site/preview-bar";
 import { pageMeta } from "~/lib/seo";
 import { type Language, languageOf } from "~/i18n/language";
 import { plainOrNull } from "~/lib/formatted-text";
+import { hasDhivehiTitle } from "~/i18n/records";
+import { localized } from "~/.server/models/translations";
 
 // The loader of the two public detail pages, /service/{id} and /project/{id} (docs/product.md#detail-pages): the
 // same id check, admin preview, failure rule and meta for both; each route says how to find its record, and sends
@@ -22,7 +24,13 @@ interface DetailRecord {
   title: string;
   short_description: string | null;
   featured_image_url: string | null;
+  category: string | null;
+  /** Its Dhivehi values (docs/decisions/0077-dhivehi-design.md). */
+  dv: { title?: string } | null;
 }
+
+/** A record as the page shows it, in the page's language: its Dhivehi values merged in, the `dv` object gone. */
+type Shown<T> = Omit<T, "dv">;
 
 export interface DetailPageKind<T extends DetailRecord> {
   noun: "service" | "project";
@@ -34,9 +42,11 @@ export interface DetailPageKind<T extends DetailRecord> {
   find(id: string): Promise<T | null>;
   /** What an admin's preview finds: any record not in the Trash, and whether visitors see it. */
   findPreview(id: string): Promise<{ record: T; visible: boolean } | null>;
+  /** The fields a Dhivehi page shows in Dhivehi where the record has them (app/validation/translations.ts). */
+  translatable: readonly string[];
   /** The meta description when the record has no short description (the company's is the last fallback). */
-  description(record: T): string | null;
-  jsonLd(origin: string, record: T, companyName: string, language: Language): object;
+  description(record: Shown<T>): string | null;
+  jsonLd(origin: string, record: Shown<T>, companyName: string, language: Language): object;
 }
 
 export async function loadDetailPage<T extends DetailRecord>(request: Request, rawId: string | undefined, kind: DetailPageKind<T>) {
@@ -63,7 +73,9 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
   if (!found) throw await notFound();
   const chrome: SiteChrome = await getSiteChrome(languageOf(request));
   const previewInfo: PreviewInfo | null = preview ? { visible: found.visible, noun: kind.noun, adminPath: kind.adminPath } : null;
-  const record = found.record;
+  // On a Dhivehi page the record's Dhivehi values, and the fields that fell back to English (marked lang="en" by the
+  // page); the meta description and JSON-LD are in Dhivehi where the record is.
+  const { value: record, fallback } = await localized(found.record, kind.translatable, languageOf(request));
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   // The address's language (docs/decisions/0077-dhivehi-design.md): the canonical URL and hreflang follow it.
   const language = languageOf(request);
@@ -81,5 +93,6 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
   });
   // The media library's alt text of the record's pictures (its featured image, its gallery): docs/decisions/0088-media-library.md.
   const alts = await mediaAlts(Object.values(record).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((v): v is string => typeof v === "string"));
-  return { record, chrome, seo, preview: previewInfo, alts };
+  // `hasDhivehi`: whether the record has a Dhivehi title, so its page is offered in Dhivehi (hreflang, sitemap).
+  return { record, fallback, hasDhivehi: hasDhivehiTitle(found.record), chrome, seo, preview: previewInfo, alts };
 }

@@ -1,11 +1,14 @@
 import type { CategoryType } from "~/validation/constants";
 import type { CategoryInput } from "~/validation/category";
+import { bumpContentVersion, cached } from "../cache/cache";
 import { db } from "../db";
 import { newId, nowIso, toBool } from "./rows";
 
 export interface Category {
   id: string;
   name: string;
+  /** The name on Dhivehi pages (docs/decisions/0077-dhivehi-design.md); null shows the English one. */
+  name_dv: string | null;
   description: string | null;
   type: CategoryType;
   is_active: boolean;
@@ -16,7 +19,7 @@ export interface Category {
 export async function listCategories(type: "service" | "project"): Promise<Category[]> {
   const rows = await db()
     .selectFrom("categories")
-    .select(["id", "name", "description", "type", "is_active", "created_by"])
+    .select(["id", "name", "name_dv", "description", "type", "is_active", "created_by"])
     .where("type", "in", [type, "both"])
     .where("is_active", "=", true)
     .orderBy("name", "asc")
@@ -30,5 +33,18 @@ export async function createCategory(input: CategoryInput, userId: string | null
     .insertInto("categories")
     .values({ ...category, created_at: nowIso() })
     .execute();
+  // A Dhivehi name is read by the public pages' cached category names.
+  if (input.name_dv) await bumpContentVersion();
   return category;
+}
+
+/**
+ * The Dhivehi names of the categories (English name -> Dhivehi name): services and projects name their category in
+ * English, and a Dhivehi page shows it by this map, or in English where a category has none.
+ */
+export async function categoryNamesDv(): Promise<Record<string, string>> {
+  return cached("categories:dv", async () => {
+    const rows = await db().selectFrom("categories").select(["name", "name_dv"]).where("name_dv", "is not", null).where("is_active", "=", true).orderBy("created_at", "asc").execute();
+    return Object.fromEntries(rows.filter((r) => r.name_dv?.trim()).map((r) => [r.name, r.name_dv as string]));
+  });
 }

@@ -9,6 +9,9 @@ import { type Snapshot, snapshotOf, versionedRecord } from "./versioned-record";
 import { shownAt } from "./visibility";
 import type { RestoreResult } from "./versions";
 import type { Project } from "~/lib/records";
+import { PROJECT_DV_LISTS, PROJECT_TRANSLATABLE, type ProjectTranslations } from "~/validation/translations";
+import { needsDhivehi } from "~/i18n/records";
+import { readTranslations, translationsToJson } from "./translations";
 
 export type { Project };
 
@@ -44,6 +47,8 @@ export const PUBLIC_PROJECT_COLUMNS = [
   "tags",
   "technologies_used",
   "is_featured",
+  // The Dhivehi values of the texts above (docs/decisions/0077-dhivehi-design.md).
+  "dv",
   "updated_at",
 ] as const satisfies ReadonlyArray<keyof ProjectsTable>;
 type PublicProjectColumn = (typeof PUBLIC_PROJECT_COLUMNS)[number];
@@ -61,10 +66,11 @@ export const PROJECT_CARD_COLUMNS = [
   "featured_image_focal_x",
   "featured_image_focal_y",
   "is_featured",
+  "dv",
 ] as const satisfies ReadonlyArray<PublicProjectColumn>;
 
 /** What the sitemap lists of a project: its address, images and last change. */
-const PROJECT_LINK_COLUMNS = ["id", "title", "featured_image_url", "gallery_images", "updated_at"] as const satisfies ReadonlyArray<PublicProjectColumn>;
+const PROJECT_LINK_COLUMNS = ["id", "title", "featured_image_url", "gallery_images", "updated_at", "dv"] as const satisfies ReadonlyArray<PublicProjectColumn>;
 
 /** A project as the public detail page has it. */
 export type PublicProject = Pick<Project, Exclude<PublicProjectColumn, "updated_at">> & { updated_at: string };
@@ -75,6 +81,9 @@ export interface ProjectPreview {
   project: PublicProject;
   isPublic: boolean;
 }
+
+/** A stored `dv` column as the project's Dhivehi values. */
+const readProjectDv = (value: unknown) => readTranslations<string, ProjectTranslations>(value, PROJECT_TRANSLATABLE, PROJECT_DV_LISTS);
 
 function toPublicProject(row: Pick<Selectable<ProjectsTable>, PublicProjectColumn>): PublicProject {
   return {
@@ -103,12 +112,13 @@ function toPublicProject(row: Pick<Selectable<ProjectsTable>, PublicProjectColum
     tags: toTextList(row.tags),
     technologies_used: toTextList(row.technologies_used),
     is_featured: toBool(row.is_featured),
+    dv: readProjectDv(row.dv),
     updated_at: toIso(row.updated_at),
   };
 }
 
 function toProjectCard(row: Pick<Selectable<ProjectsTable>, (typeof PROJECT_CARD_COLUMNS)[number]>): ProjectCard {
-  return { ...row, completion_percentage: Number(row.completion_percentage), is_featured: toBool(row.is_featured) };
+  return { ...row, completion_percentage: Number(row.completion_percentage), is_featured: toBool(row.is_featured), dv: readProjectDv(row.dv) };
 }
 
 function toProject(row: Selectable<ProjectsTable>): Project {
@@ -157,6 +167,7 @@ function toColumns(input: ProjectInput) {
     tags: listToJson(input.tags),
     team_members: listToJson(input.team_members),
     technologies_used: listToJson(input.technologies_used),
+    dv: translationsToJson(input.dv),
     is_featured: input.is_featured,
     is_public: input.is_public,
     show_from: input.show_from,
@@ -287,7 +298,7 @@ export async function listPublicProjectsPage(filter: PortfolioFilter & { page: n
 }
 
 /** Every public project with its images, for the sitemap. */
-export async function listPublicProjectLinks(): Promise<Array<{ id: string; title: string; images: string[]; updated_at: string }>> {
+export async function listPublicProjectLinks(): Promise<Array<{ id: string; title: string; images: string[]; updated_at: string; dv: ProjectTranslations | null }>> {
   return cached("projects:links", async () => {
     const rows = await db()
       .selectFrom("projects")
@@ -302,6 +313,7 @@ export async function listPublicProjectLinks(): Promise<Array<{ id: string; titl
       title: r.title,
       images: [r.featured_image_url, ...toUrlList(r.gallery_images)].filter((u): u is string => Boolean(u)),
       updated_at: toIso(r.updated_at),
+      dv: readProjectDv(r.dv),
     }));
   });
 }
@@ -311,6 +323,17 @@ export async function listProjects(page?: { offset: number; limit: number }): Pr
   let query = db().selectFrom("projects").selectAll().where("deleted_at", "is", null).orderBy("created_at", "desc").orderBy("id", "asc");
   if (page) query = query.offset(page.offset).limit(page.limit);
   return (await query.execute()).map(toProject);
+}
+
+/**
+ * The admin list's "Needs Dhivehi" view (docs/decisions/0077-dhivehi-design.md): the projects not in the Trash with an
+ * English text not yet in Dhivehi, newest first, and one `page` of them. The count is per field, so it is made here
+ * rather than in SQL; a company's projects number in the hundreds at most.
+ */
+export async function listProjectsNeedingDhivehi(page: (total: number) => { offset: number; limit: number }): Promise<{ total: number; projects: Project[] }> {
+  const all = (await listProjects()).filter((p) => needsDhivehi(p, PROJECT_TRANSLATABLE));
+  const { offset, limit } = page(all.length);
+  return { total: all.length, projects: all.slice(offset, offset + limit) };
 }
 
 /** A project not in the Trash, public or not (admin edits and the admin preview), or null. */
@@ -364,3 +387,4 @@ export async function setProjectFlags(
   if (Object.keys(set).length === 0) return (await getProject(id)) !== null;
   return records.setColumns(id, set, userId);
 }
+export { hasDhivehiTitle } from "./translations";

@@ -8,6 +8,8 @@ import { type Snapshot, snapshotOf, versionedRecord } from "./versioned-record";
 import { shownAt } from "./visibility";
 import type { RestoreResult } from "./versions";
 import type { Service } from "~/lib/records";
+import { SERVICE_DV_LISTS, SERVICE_TRANSLATABLE, type ServiceTranslations } from "~/validation/translations";
+import { readTranslations, translationsToJson } from "./translations";
 
 export type { Service };
 
@@ -36,6 +38,8 @@ export const PUBLIC_SERVICE_COLUMNS = [
   "availability",
   "target_audience",
   "benefits",
+  // The Dhivehi values of the texts above (docs/decisions/0077-dhivehi-design.md).
+  "dv",
   "updated_at",
 ] as const satisfies ReadonlyArray<keyof ServicesTable>;
 type PublicServiceColumn = (typeof PUBLIC_SERVICE_COLUMNS)[number];
@@ -51,10 +55,11 @@ export const SERVICE_CARD_COLUMNS = [
   "featured_image_url",
   "featured_image_focal_x",
   "featured_image_focal_y",
+  "dv",
 ] as const satisfies ReadonlyArray<PublicServiceColumn>;
 
 /** What the sitemap lists of a service: its address, images and last change. */
-const SERVICE_LINK_COLUMNS = ["id", "title", "featured_image_url", "gallery", "updated_at"] as const satisfies ReadonlyArray<PublicServiceColumn>;
+const SERVICE_LINK_COLUMNS = ["id", "title", "featured_image_url", "gallery", "updated_at", "dv"] as const satisfies ReadonlyArray<PublicServiceColumn>;
 
 /** A service as the public detail page has it. */
 export type PublicService = Pick<Service, Exclude<PublicServiceColumn, "updated_at">> & { updated_at: string };
@@ -65,6 +70,9 @@ export interface ServicePreview {
   service: PublicService;
   isActive: boolean;
 }
+
+/** A stored `dv` column as the service's Dhivehi values. */
+const readServiceDv = (value: unknown) => readTranslations<string, ServiceTranslations>(value, SERVICE_TRANSLATABLE, SERVICE_DV_LISTS);
 
 function toPublicService(row: Pick<Selectable<ServicesTable>, PublicServiceColumn>): PublicService {
   return {
@@ -87,6 +95,7 @@ function toPublicService(row: Pick<Selectable<ServicesTable>, PublicServiceColum
     availability: row.availability,
     target_audience: row.target_audience,
     benefits: toTextList(row.benefits),
+    dv: readServiceDv(row.dv),
     updated_at: toIso(row.updated_at),
   };
 }
@@ -127,6 +136,7 @@ function toColumns(input: ServiceInput) {
     availability: input.availability,
     target_audience: input.target_audience,
     benefits: listToJson(input.benefits),
+    dv: translationsToJson(input.dv),
     is_active: input.is_active,
     show_from: input.show_from,
     hide_from: input.hide_from,
@@ -150,7 +160,7 @@ export async function listActiveServices(): Promise<ServiceCard[]> {
 }
 
 async function loadActiveServices(): Promise<ServiceCard[]> {
-  return db()
+  const rows = await db()
     .selectFrom("services")
     .select(SERVICE_CARD_COLUMNS)
     .where("is_active", "=", true)
@@ -159,6 +169,7 @@ async function loadActiveServices(): Promise<ServiceCard[]> {
     .orderBy("sort_order", "asc")
     .orderBy("created_at", "asc")
     .execute();
+  return rows.map((row) => ({ ...row, dv: readServiceDv(row.dv) }));
 }
 
 /** Public detail: only an active service is found, with its public columns only. */
@@ -186,7 +197,7 @@ export async function getServicePreview(id: string): Promise<ServicePreview | nu
 }
 
 /** Every active service with its images, for the sitemap. */
-export async function listActiveServiceLinks(): Promise<Array<{ id: string; title: string; images: string[]; updated_at: string }>> {
+export async function listActiveServiceLinks(): Promise<Array<{ id: string; title: string; images: string[]; updated_at: string; dv: ServiceTranslations | null }>> {
   return cached("services:links", async () => {
     const rows = await db()
       .selectFrom("services")
@@ -201,6 +212,7 @@ export async function listActiveServiceLinks(): Promise<Array<{ id: string; titl
       title: r.title,
       images: [r.featured_image_url, ...toUrlList(r.gallery)].filter((u): u is string => Boolean(u)),
       updated_at: toIso(r.updated_at),
+      dv: readServiceDv(r.dv),
     }));
   });
 }
@@ -254,3 +266,4 @@ export async function countServices(): Promise<{ total: number; active: number }
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), active: Number(row.active ?? 0) };
 }
+export { hasDhivehiTitle } from "./translations";

@@ -2,6 +2,7 @@ import { FOCAL_CENTRE } from "~/validation/constants";
 import type { ContactDetailInput } from "~/validation/contact-detail";
 import type { ProjectInput } from "~/validation/project";
 import type { ServiceInput } from "~/validation/service";
+import { DEMO_CATEGORY_NAMES_DV, DEMO_PROJECTS_DV, DEMO_SERVICES_DV } from "./demo-dv";
 
 // Demo content for a new database (DEMO_CONTENT=true): believable enough to judge the site by.
 // Images are the site's own files under public/images.
@@ -30,6 +31,7 @@ const service = (s: Partial<ServiceInput> & Pick<ServiceInput, "title">): Servic
   hide_from: null,
   sort_order: 0,
   ...s,
+  dv: s.dv ?? DEMO_SERVICES_DV[s.title] ?? null,
 });
 
 export const DEMO_SERVICES: ServiceInput[] = [
@@ -192,6 +194,7 @@ const project = (p: Partial<ProjectInput> & Pick<ProjectInput, "title">): Projec
   show_from: null,
   hide_from: null,
   ...p,
+  dv: p.dv ?? DEMO_PROJECTS_DV[p.title] ?? null,
 });
 
 /** Oldest first: created_at is spread over the past months in this order. */
@@ -394,7 +397,7 @@ export const DEMO_CONTACT_DETAILS: ContactDetailInput[] = [
   { type: "social", label: "Instagram", value: "https://instagram.com/atollconstruction", icon: "instagram", is_primary: false, is_public: true, display_order: 7, label_dv: "އިންސްޓަގްރާމް", value_dv: null },
 ];
 
-export const DEMO_CATEGORIES = [
+const DEMO_CATEGORY_LIST = [
   { name: "Construction", description: "New build projects", type: "both" as const },
   { name: "Renovation", description: "Refurbishment and remodelling", type: "service" as const },
   { name: "Design", description: "Architecture and interiors", type: "service" as const },
@@ -408,3 +411,5 @@ export const DEMO_CATEGORIES = [
   { name: "Industrial", description: "Warehouses and plants", type: "project" as const },
   { name: "Restoration", description: "Heritage and conservation", type: "project" as const },
 ];
+
+export const DEMO_CATEGORIES = DEMO_CATEGORY_LIST.map((c) => ({ ...c, name_dv: DEMO_CATEGORY_NAMES_DV[c.name] ?? null }));

@@ -85,7 +85,7 @@ const FIELD_LABELS: Record<string, Record<string, string>> = {
   "contact-detail": { type: "Type", platform: "Social platform", icon: "Icon", label: "Label", value: "Value", is_primary: "Primary", is_public: "Public", display_order: "Order" },
   "reply-template": { name: "Name", subject: "Subject", body: "Message", subject_dv: "Dhivehi subject", body_dv: "Dhivehi message" },
   profile: { full_name: "Full name", avatar_url: "Avatar" },
-  category: { name: "Name", type: "Type" },
+  category: { name: "Name", name_dv: "Dhivehi name", type: "Type" },
   setting: {
     show_sample_content: "Show sample content",
     require_two_factor_owner: "Require two-factor for Owners",

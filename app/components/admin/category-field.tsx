@@ -75,7 +75,7 @@ export function CategoryField({ name, type, categories, defaultValue, error }: C
  */
 function NewCategory({ type, onCreated, onCancel }: { type: "service" | "project"; onCreated: (name: string) => void; onCancel: () => void }) {
   const id = useId();
-  const [values, setValues] = useState({ name: "", description: "", type: type as string });
+  const [values, setValues] = useState({ name: "", name_dv: "", description: "", type: type as string });
   const { errors, busy, submit } = useSchemaForm(CategorySchema, (result) => {
     if (result.ok && result.name) onCreated(result.name);
   });
@@ -111,6 +111,21 @@ function NewCategory({ type, onCreated, onCancel }: { type: "service" | "project
           <FieldError id={`${id}-name-error`} message={errors.name} />
         </div>
         <div className="grid gap-2">
+          {/* The name on Dhivehi pages (docs/decisions/0077-dhivehi-design.md), right to left in the Thaana font. */}
+          <Label htmlFor={`${id}-name-dv`}>Dhivehi name</Label>
+          <Input
+            id={`${id}-name-dv`}
+            dir="rtl"
+            lang="dv"
+            className="font-thaana"
+            value={values.name_dv}
+            onChange={(event) => setValues({ ...values, name_dv: event.currentTarget.value })}
+            onKeyDown={onEnter}
+            {...describedBy(`${id}-name-dv`, undefined, errors.name_dv)}
+          />
+          <FieldError id={`${id}-name-dv-error`} message={errors.name_dv} />
+        </div>
+        <div className="grid gap-2">
           <Label htmlFor={`${id}-type`}>Category type</Label>
           <div className="[&>[data-slot=native-select-wrapper]]:w-full">
             <NativeSelect id={`${id}-type`} value={values.type} onChange={(event) => setValues({ ...values, type: event.currentTarget.value })}>
@@ -123,7 +138,7 @@ function NewCategory({ type, onCreated, onCancel }: { type: "service" | "project
           </div>
           <FieldError message={errors.type} />
         </div>
-        <div className="grid gap-2 sm:col-span-2">
+        <div className="grid gap-2">
           <Label htmlFor={`${id}-description`}>Category description</Label>
           <Input
             id={`${id}-description`}

@@ -13,7 +13,11 @@ import { useOnNewValue } from "./use-new-value";
 
 interface FieldShellProps {
   id: string;
-  label: string;
+  /** The label's own id, for a control elsewhere that refers to it (a field's Dhivehi input). */
+  labelId?: string;
+  label: React.ReactNode;
+  /** Classes of the label (a field whose name shows elsewhere on a phone hides it there, for sight only). */
+  labelClassName?: string;
   hint?: string;
   error?: string;
   required?: boolean;
@@ -23,9 +27,9 @@ interface FieldShellProps {
   children: React.ReactNode;
 }
 
-export function FieldShell({ id, label, hint, error, required, className, labelAside, children }: FieldShellProps) {
+export function FieldShell({ id, labelId, label, labelClassName, hint, error, required, className, labelAside, children }: FieldShellProps) {
   const labelled = (
-    <Label htmlFor={id}>
+    <Label htmlFor={id} id={labelId} className={labelClassName}>
       {label}
       {required ? (
         <span aria-hidden="true" className="text-destructive">

@@ -1,7 +1,9 @@
 import { MapPin } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { dhivehiProgress } from "~/i18n/records";
 import type { Project } from "~/lib/records";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 import { Badge } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
@@ -12,6 +14,7 @@ import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
 import { RecordCardActions } from "./record-card-actions";
 import { RecordCardImage } from "./record-card-image";
 import { ScheduleBadge } from "./schedule-badge";
+import { DhivehiProgress } from "./dhivehi-progress";
 import { submitFetcher } from "./fetcher-submit";
 
 /**
@@ -60,6 +63,7 @@ export function ProjectCard({ project, onEdit, onDelete, priority = false }: Pro
           <ScheduleBadge on={isPublic} showFrom={project.show_from} hideFrom={project.hide_from} />
           {isFeatured ? <Badge className="bg-brand-amber text-brand-amber-foreground">Featured</Badge> : null}
           <Badge variant={project.status === "completed" ? "default" : "secondary"}>{labelFor(PROJECT_STATUS_OPTIONS, project.status)}</Badge>
+          <DhivehiProgress {...dhivehiProgress(project, PROJECT_TRANSLATABLE)} />
         </div>
         <div className="grid gap-1">
           <h3 id={titleId} className="text-base leading-snug font-semibold" dir="auto">

@@ -1,13 +1,16 @@
+import { dhivehiProgress } from "~/i18n/records";
 import type { Project } from "~/lib/records";
 import { DEFAULTS } from "~/validation/constants";
 import { ProjectSchema } from "~/validation/project";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 import { type CategoryOption, CategoryField } from "./category-field";
-import { FormattedTextField } from "./formatted-text-field";
 import { ShowHideFields } from "./date-time-field";
-import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
+import { FormSection, SelectField, SwitchField, TextField } from "./form-fields";
 import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS } from "./labels";
 import { GalleryField } from "./media-fields";
 import { FeaturedImageFields, RecordDialog, RecordForm } from "./record-dialog";
+import { DhivehiProgress } from "./dhivehi-progress";
+import { TranslatedField } from "./translated-field";
 
 interface ProjectDialogProps {
   open: boolean;
@@ -23,7 +26,12 @@ export function ProjectDialog({ open, onOpenChange, project, categories }: Proje
       open={open}
       onOpenChange={onOpenChange}
       title={project ? "Edit Project" : "Add Project"}
-      description={<>{project ? "Change the details of this project." : "Add a project to the portfolio."} Fields marked * are required.</>}
+      description={
+        <>
+          {project ? "Change the details of this project." : "Add a project to the portfolio."} Fields marked * are required.{" "}
+          {project ? <DhivehiProgress {...dhivehiProgress(project, PROJECT_TRANSLATABLE)} /> : null}
+        </>
+      }
     >
       {(close) => <ProjectForm key={project?.id ?? "new"} project={project} categories={categories} {...close} />}
     </RecordDialog>
@@ -31,16 +39,19 @@ export function ProjectDialog({ open, onOpenChange, project, categories }: Proje
 }
 
 const list = (values: string[] | undefined) => (values ?? []).join(", ");
+/** A Dhivehi list as typed: Thaana text separates with the Arabic comma. */
+const dvList = (values: string[] | undefined) => (values ?? []).join("، ");
 
 function ProjectForm({ project, categories, onDone, onCancel }: { project: Project | null; categories: CategoryOption[]; onDone: () => void; onCancel: () => void }) {
+  const dv = project?.dv;
   return (
     <RecordForm schema={ProjectSchema} id={project?.id} noun="Project" onDone={onDone} onCancel={onCancel}>
       {(errors) => (
         <>
           <FormSection title="Basics">
-            <TextField label="Title" name="title" required defaultValue={project?.title} error={errors.title} autoComplete="off" />
-            <TextAreaField label="Short Description" name="short_description" rows={2} defaultValue={project?.short_description ?? ""} error={errors.short_description} />
-            <FormattedTextField label="Description" name="description" rows={4} defaultValue={project?.description ?? ""} error={errors.description} />
+            <TranslatedField kind="text" label="Title" name="title" required errors={errors} defaultValue={project?.title ?? ""} dvDefaultValue={dv?.title ?? ""} autoComplete="off" />
+            <TranslatedField kind="textarea" label="Short Description" name="short_description" rows={2} errors={errors} defaultValue={project?.short_description ?? ""} dvDefaultValue={dv?.short_description ?? ""} />
+            <TranslatedField kind="formatted" label="Description" name="description" rows={4} errors={errors} defaultValue={project?.description ?? ""} dvDefaultValue={dv?.description ?? ""} />
           </FormSection>
 
           <FormSection title="Classification">
@@ -53,8 +64,8 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
           </FormSection>
 
           <FormSection title="Schedule and Budget">
+            <TranslatedField kind="text" label="Location" name="project_location" placeholder="e.g. Hulhumalé" errors={errors} defaultValue={project?.project_location ?? ""} dvDefaultValue={dv?.project_location ?? ""} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Location" name="project_location" placeholder="e.g. Hulhumalé" defaultValue={project?.project_location ?? ""} error={errors.project_location} />
               <TextField label="Budget (USD)" name="budget" inputMode="decimal" placeholder="e.g. 250000" defaultValue={project?.budget?.toString() ?? ""} error={errors.budget} />
               <TextField label="Start Date" name="start_date" type="date" defaultValue={project?.start_date ?? ""} error={errors.start_date} />
               <TextField label="End Date" name="end_date" type="date" defaultValue={project?.end_date ?? ""} error={errors.end_date} />
@@ -74,12 +85,12 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
           </FormSection>
 
           <FormSection title="Client">
-            <div className="grid gap-4 sm:grid-cols-3">
-              <TextField label="Client Name" name="client_name" defaultValue={project?.client_name ?? ""} error={errors.client_name} />
+            <TranslatedField kind="text" label="Client Name" name="client_name" errors={errors} defaultValue={project?.client_name ?? ""} dvDefaultValue={dv?.client_name ?? ""} />
+            <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Client Email" name="client_email" type="email" defaultValue={project?.client_email ?? ""} error={errors.client_email} />
               <TextField label="Client Phone" name="client_phone" type="tel" defaultValue={project?.client_phone ?? ""} error={errors.client_phone} />
             </div>
-            <TextAreaField label="Testimonial" name="testimonial" rows={3} defaultValue={project?.testimonial ?? ""} error={errors.testimonial} />
+            <TranslatedField kind="textarea" label="Testimonial" name="testimonial" rows={3} errors={errors} defaultValue={project?.testimonial ?? ""} dvDefaultValue={dv?.testimonial ?? ""} />
           </FormSection>
 
           <FormSection title="Images">
@@ -88,15 +99,15 @@ function ProjectForm({ project, categories, onDone, onCancel }: { project: Proje
           </FormSection>
 
           <FormSection title="Story">
-            <FormattedTextField label="Challenges" name="challenges" rows={3} defaultValue={project?.challenges ?? ""} error={errors.challenges} />
-            <FormattedTextField label="Solutions" name="solutions" rows={3} defaultValue={project?.solutions ?? ""} error={errors.solutions} />
+            <TranslatedField kind="formatted" label="Challenges" name="challenges" rows={3} errors={errors} defaultValue={project?.challenges ?? ""} dvDefaultValue={dv?.challenges ?? ""} />
+            <TranslatedField kind="formatted" label="Solutions" name="solutions" rows={3} errors={errors} defaultValue={project?.solutions ?? ""} dvDefaultValue={dv?.solutions ?? ""} />
           </FormSection>
 
           <FormSection title="Lists">
+            <TranslatedField kind="text" label="Materials Used" name="materials_used" hint="Separate with commas" errors={errors} defaultValue={list(project?.materials_used)} dvDefaultValue={dvList(dv?.materials_used)} />
+            <TranslatedField kind="text" label="Technologies Used" name="technologies_used" hint="Separate with commas" errors={errors} defaultValue={list(project?.technologies_used)} dvDefaultValue={dvList(dv?.technologies_used)} />
+            <TranslatedField kind="text" label="Tags" name="tags" hint="Separate with commas" errors={errors} defaultValue={list(project?.tags)} dvDefaultValue={dvList(dv?.tags)} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Materials Used" name="materials_used" hint="Separate with commas" defaultValue={list(project?.materials_used)} error={errors.materials_used} />
-              <TextField label="Technologies Used" name="technologies_used" hint="Separate with commas" defaultValue={list(project?.technologies_used)} error={errors.technologies_used} />
-              <TextField label="Tags" name="tags" hint="Separate with commas" defaultValue={list(project?.tags)} error={errors.tags} />
               <TextField label="Team Members" name="team_members" hint="Separate with commas" defaultValue={list(project?.team_members)} error={errors.team_members} />
             </div>
           </FormSection>

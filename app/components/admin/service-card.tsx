@@ -1,7 +1,9 @@
 import { Power, PowerOff } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { dhivehiProgress } from "~/i18n/records";
 import type { Service } from "~/lib/records";
+import { SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { type ActionResult, useActionToast } from "./action-result";
@@ -10,6 +12,7 @@ import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels"
 import { RecordCardActions } from "./record-card-actions";
 import { RecordCardImage } from "./record-card-image";
 import { ScheduleBadge } from "./schedule-badge";
+import { DhivehiProgress } from "./dhivehi-progress";
 
 /**
  * As wide as the image is shown: the card's width less its padding on phones (the page's 16 px, the card's 16 px and
@@ -52,6 +55,7 @@ export function ServiceCard({ service, onEdit, onDelete, priority = false }: Ser
             {active ? "Active" : "Inactive"}
           </Badge>
           <ScheduleBadge on={active} showFrom={service.show_from} hideFrom={service.hide_from} />
+          <DhivehiProgress {...dhivehiProgress(service, SERVICE_TRANSLATABLE)} />
         </div>
         {service.short_description ? (
           <p className="text-sm font-medium text-foreground/80" dir="auto">

@@ -1,12 +1,15 @@
+import { dhivehiProgress } from "~/i18n/records";
 import type { Service } from "~/lib/records";
 import { ServiceSchema } from "~/validation/service";
+import { SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { type CategoryOption, CategoryField } from "./category-field";
-import { FormattedTextField } from "./formatted-text-field";
 import { ShowHideFields } from "./date-time-field";
-import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
+import { FormSection, SelectField, SwitchField, TextField } from "./form-fields";
 import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { GalleryField } from "./media-fields";
 import { FeaturedImageFields, RecordDialog, RecordForm } from "./record-dialog";
+import { DhivehiProgress } from "./dhivehi-progress";
+import { TranslatedField } from "./translated-field";
 
 interface ServiceDialogProps {
   open: boolean;
@@ -23,7 +26,12 @@ export function ServiceDialog({ open, onOpenChange, service, categories }: Servi
       open={open}
       onOpenChange={onOpenChange}
       title={service ? "Edit Service" : "Add Service"}
-      description={<>{service ? "Change the details of this service." : "Describe a service the company offers."} Fields marked * are required.</>}
+      description={
+        <>
+          {service ? "Change the details of this service." : "Describe a service the company offers."} Fields marked * are required.{" "}
+          {service ? <DhivehiProgress {...dhivehiProgress(service, SERVICE_TRANSLATABLE)} /> : null}
+        </>
+      }
     >
       {(close) => <ServiceForm key={service?.id ?? "new"} service={service} categories={categories} {...close} />}
     </RecordDialog>
@@ -31,15 +39,16 @@ export function ServiceDialog({ open, onOpenChange, service, categories }: Servi
 }
 
 function ServiceForm({ service, categories, onDone, onCancel }: { service: Service | null; categories: CategoryOption[]; onDone: () => void; onCancel: () => void }) {
+  const dv = service?.dv;
   return (
     <RecordForm schema={ServiceSchema} id={service?.id} noun="Service" onDone={onDone} onCancel={onCancel}>
       {(errors) => (
         <>
           <FormSection title="Basics">
-            <TextField label="Title" name="title" required defaultValue={service?.title} error={errors.title} autoComplete="off" />
-            <TextAreaField label="Short Description" name="short_description" rows={2} defaultValue={service?.short_description ?? ""} error={errors.short_description} />
-            <FormattedTextField label="Description" name="description" rows={4} defaultValue={service?.description ?? ""} error={errors.description} />
-            <FormattedTextField label="Overview" name="overview" rows={3} defaultValue={service?.overview ?? ""} error={errors.overview} />
+            <TranslatedField kind="text" label="Title" name="title" required errors={errors} defaultValue={service?.title ?? ""} dvDefaultValue={dv?.title ?? ""} autoComplete="off" />
+            <TranslatedField kind="textarea" label="Short Description" name="short_description" rows={2} errors={errors} defaultValue={service?.short_description ?? ""} dvDefaultValue={dv?.short_description ?? ""} />
+            <TranslatedField kind="formatted" label="Description" name="description" rows={4} errors={errors} defaultValue={service?.description ?? ""} dvDefaultValue={dv?.description ?? ""} />
+            <TranslatedField kind="formatted" label="Overview" name="overview" rows={3} errors={errors} defaultValue={service?.overview ?? ""} dvDefaultValue={dv?.overview ?? ""} />
           </FormSection>
 
           <FormSection title="Classification">
@@ -57,15 +66,13 @@ function ServiceForm({ service, categories, onDone, onCancel }: { service: Servi
           </FormSection>
 
           <FormSection title="Details">
-            <TextField label="Features" name="features" hint="Separate with commas" defaultValue={service?.features.join(", ")} error={errors.features} />
-            <TextField label="Benefits" name="benefits" hint="Separate with commas" defaultValue={service?.benefits.join(", ")} error={errors.benefits} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Duration Estimate" name="duration_estimate" placeholder="e.g. 6 - 14 months" defaultValue={service?.duration_estimate ?? ""} error={errors.duration_estimate} />
-              <TextField label="Availability" name="availability" defaultValue={service?.availability ?? ""} error={errors.availability} />
-              <TextField label="Target Audience" name="target_audience" defaultValue={service?.target_audience ?? ""} error={errors.target_audience} />
-              <TextField label="Warranty" name="warranty" defaultValue={service?.warranty ?? ""} error={errors.warranty} />
-            </div>
-            <TextAreaField label="Prerequisites" name="prerequisites" rows={2} defaultValue={service?.prerequisites ?? ""} error={errors.prerequisites} />
+            <TranslatedField kind="text" label="Features" name="features" hint="Separate with commas" errors={errors} defaultValue={service?.features.join(", ") ?? ""} dvDefaultValue={(dv?.features ?? []).join("، ")} />
+            <TranslatedField kind="text" label="Benefits" name="benefits" hint="Separate with commas" errors={errors} defaultValue={service?.benefits.join(", ") ?? ""} dvDefaultValue={(dv?.benefits ?? []).join("، ")} />
+            <TranslatedField kind="text" label="Duration Estimate" name="duration_estimate" placeholder="e.g. 6 - 14 months" errors={errors} defaultValue={service?.duration_estimate ?? ""} dvDefaultValue={dv?.duration_estimate ?? ""} />
+            <TranslatedField kind="text" label="Availability" name="availability" errors={errors} defaultValue={service?.availability ?? ""} dvDefaultValue={dv?.availability ?? ""} />
+            <TranslatedField kind="text" label="Target Audience" name="target_audience" errors={errors} defaultValue={service?.target_audience ?? ""} dvDefaultValue={dv?.target_audience ?? ""} />
+            <TranslatedField kind="text" label="Warranty" name="warranty" errors={errors} defaultValue={service?.warranty ?? ""} dvDefaultValue={dv?.warranty ?? ""} />
+            <TranslatedField kind="textarea" label="Prerequisites" name="prerequisites" rows={2} errors={errors} defaultValue={service?.prerequisites ?? ""} dvDefaultValue={dv?.prerequisites ?? ""} />
           </FormSection>
 
           <FormSection title="Publishing">

@@ -15,6 +15,18 @@ export interface VersionField {
 const yesNo = (value: unknown) => (value === true ? "Yes" : "No");
 // A version saved before focal points existed had the centre (docs/product.md#focal-point).
 const percent = (value: unknown) => `${typeof value === "number" ? value : FOCAL_CENTRE}%`;
+/**
+ * A version's Dhivehi values (docs/decisions/0077-dhivehi-design.md): one line per translated field, "title: ...",
+ * lists joined with the Arabic comma Thaana text uses.
+ */
+const dhivehi = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? Object.entries(value as Record<string, unknown>)
+        .map(([key, v]) => `${key}: ${Array.isArray(v) ? v.map(String).join("، ") : String(v)}`)
+        .join("\n")
+    : "";
+const DHIVEHI_FIELD: VersionField = { key: "dv", label: "Dhivehi", format: dhivehi };
+
 const FOCAL_FIELDS: VersionField[] = [
   { key: "featured_image_focal_x", label: "Focal point across", format: percent },
   { key: "featured_image_focal_y", label: "Focal point down", format: percent },
@@ -39,6 +51,7 @@ export const SERVICE_VERSION_FIELDS: VersionField[] = [
   { key: "featured_image_url", label: "Featured image" },
   ...FOCAL_FIELDS,
   { key: "gallery", label: "Gallery" },
+  DHIVEHI_FIELD,
   { key: "is_active", label: "Active", format: yesNo },
   { key: "sort_order", label: "Sort order" },
 ];
@@ -70,6 +83,7 @@ export const PROJECT_VERSION_FIELDS: VersionField[] = [
   { key: "featured_image_url", label: "Featured image" },
   ...FOCAL_FIELDS,
   { key: "gallery_images", label: "Gallery" },
+  DHIVEHI_FIELD,
   { key: "is_public", label: "Public", format: yesNo },
   { key: "is_featured", label: "Featured", format: yesNo },
 ];

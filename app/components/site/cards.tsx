@@ -7,6 +7,7 @@ import { useFormats } from "~/i18n/format";
 import { localizedPath } from "~/i18n/language";
 import { useLanguage, useMessages } from "~/i18n/messages";
 import { SKELETON_COUNT } from "~/validation/constants";
+import { fallbackOf } from "~/i18n/records";
 import { ResponsiveImage } from "./responsive-image";
 
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
@@ -33,8 +34,12 @@ function CardImage({ src, focalX, focalY }: { src: string | null; focalX?: numbe
 }
 
 /** The title: a link covering the whole card for a real service or project; plain text for a sample. */
-function CardTitle({ id, title, href }: { id: string; title: string; href: string }) {
-  return <h3 dir="auto">{isSampleId(id) ? title : <a href={href}>{title}</a>}</h3>;
+function CardTitle({ id, title, href, attributes }: { id: string; title: string; href: string; attributes?: ReturnType<typeof fallbackOf> }) {
+  return (
+    <h3 dir="auto" {...attributes}>
+      {isSampleId(id) ? title : <a href={href}>{title}</a>}
+    </h3>
+  );
 }
 
 // The badges sit over the image, placed against the card itself (no wrapper around the image: one element fewer
@@ -44,15 +49,25 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
   const m = useMessages();
   const format = useFormats();
   const language = useLanguage();
+  // A field shown in English on a Dhivehi page is marked lang="en" dir="ltr" (docs/decisions/0077-dhivehi-design.md).
+  const f = (field: string) => fallbackOf(service.fallback, field);
   return (
     <article className="card">
       <CardImage src={service.featured_image_url} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
       {/* No dir of its own: the badge's inline start (where it sits) is the page's. */}
-      {service.category ? <span className="badge card-tag">{service.category}</span> : null}
+      {service.category ? (
+        <span className="badge card-tag" {...f("category")}>
+          {service.category}
+        </span>
+      ) : null}
       <div className="card-body">
         {service.service_type && !sameLabel(service.category, service.service_type) ? <p>{formatLabel(service.service_type)}</p> : null}
-        <CardTitle id={service.id} title={service.title} href={localizedPath(language, `/service/${service.id}`)} />
-        {service.short_description ? <p className="card-text" dir="auto">{service.short_description}</p> : null}
+        <CardTitle id={service.id} title={service.title} href={localizedPath(language, `/service/${service.id}`)} attributes={f("title")} />
+        {service.short_description ? (
+          <p className="card-text" dir="auto" {...f("short_description")}>
+            {service.short_description}
+          </p>
+        ) : null}
         <div className="card-foot">
           {service.pricing_model ? (
             <p>
@@ -79,6 +94,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
   const m = useMessages();
   const format = useFormats();
   const language = useLanguage();
+  const f = (field: string) => fallbackOf(project.fallback, field);
   return (
     <article className="card">
       <CardImage src={project.featured_image_url} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
@@ -92,15 +108,23 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         ) : null}
       </div>
       <div className="card-body">
-        {project.category ? <p dir="auto">{project.category}</p> : null}
-        <CardTitle id={project.id} title={project.title} href={localizedPath(language, `/project/${project.id}`)} />
+        {project.category ? (
+          <p dir="auto" {...f("category")}>
+            {project.category}
+          </p>
+        ) : null}
+        <CardTitle id={project.id} title={project.title} href={localizedPath(language, `/project/${project.id}`)} attributes={f("title")} />
         {project.project_location ? (
-          <p className="card-place" dir="auto">
+          <p className="card-place" dir="auto" {...f("project_location")}>
             <Icon name="map-pin" />
             {project.project_location}
           </p>
         ) : null}
-        {project.short_description ? <p className="card-text" dir="auto">{project.short_description}</p> : null}
+        {project.short_description ? (
+          <p className="card-text" dir="auto" {...f("short_description")}>
+            {project.short_description}
+          </p>
+        ) : null}
         <div className="card-progress">
           <span>{m.progress}</span>
           <span>{percent}%</span>

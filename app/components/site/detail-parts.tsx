@@ -9,6 +9,10 @@ import { Lightbox, lightboxData } from "./lightbox";
 import { chromeOf, NotFoundFrame } from "./not-found-page";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
 import { type SectionId, SectionLink } from "./section-link";
+import type { fallbackAttributes } from "~/i18n/localize";
+
+/** The attributes of an element whose text fell back to English on a Dhivehi page (app/i18n/localize.ts). */
+type FallbackAttributes = ReturnType<typeof fallbackAttributes>;
 
 // Building blocks of the service and project detail pages.
 
@@ -30,19 +34,30 @@ export function DetailHeader({
   badges,
   title,
   summary,
+  titleAttributes,
+  summaryAttributes,
 }: {
   back: React.ReactNode;
   badges: React.ReactNode;
   title: string;
   summary: string | null;
+  /** `lang="en" dir="ltr"` where a Dhivehi page shows the English text (docs/decisions/0077-dhivehi-design.md). */
+  titleAttributes?: FallbackAttributes;
+  summaryAttributes?: FallbackAttributes;
 }) {
   return (
     <div className="band detail-head on-dark">
       <div className="wrap">
         {back}
         <div>{badges}</div>
-        <h1 dir="auto">{title}</h1>
-        {summary ? <p dir="auto">{summary}</p> : null}
+        <h1 dir="auto" {...titleAttributes}>
+          {title}
+        </h1>
+        {summary ? (
+          <p dir="auto" {...summaryAttributes}>
+            {summary}
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -108,17 +123,17 @@ export function DetailSection({ title, name, children, className }: { title: str
 }
 
 /** Text from the database: formatted text, its plain paragraphs (blank lines) kept (docs/decisions/0084-formatted-text-as-a-markdown-subset.md). */
-export function Prose({ text }: { text: string }) {
+export function Prose({ text, attributes }: { text: string; attributes?: FallbackAttributes }) {
   return (
-    <div className="detail-text">
+    <div className="detail-text" {...attributes}>
       <FormattedText text={text} />
     </div>
   );
 }
 
-export function CheckList({ items, columns = 1 }: { items: readonly string[]; columns?: 1 | 2 }) {
+export function CheckList({ items, columns = 1, attributes }: { items: readonly string[]; columns?: 1 | 2; attributes?: FallbackAttributes }) {
   return (
-    <ul className={columns === 2 ? "detail-checks detail-checks-2" : "detail-checks"}>
+    <ul className={columns === 2 ? "detail-checks detail-checks-2" : "detail-checks"} {...attributes}>
       {items.map((item) => (
         // The tick is the item's own ::before (as IconBox draws a tile's icon).
         <li key={item} className="icon-box icon-check-circle" dir="auto">

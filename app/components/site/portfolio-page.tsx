@@ -4,6 +4,7 @@ import { formatLabel } from "~/lib/format";
 import { localizedPath } from "~/i18n/language";
 import { useLanguage, useMessages } from "~/i18n/messages";
 import { portfolioHref } from "~/validation/portfolio";
+import { fallbackAttributes } from "~/i18n/localize";
 import { CardGrid, EmptyState, ProjectCard } from "./cards";
 
 // The portfolio page (/projects): every public project, filtered by links (no script needed) and paginated.
@@ -16,7 +17,8 @@ export interface PortfolioView {
   pageCount: number;
   category: string | null;
   type: string | null;
-  categories: Array<{ value: string; count: number }>;
+  /** `label`: the category's Dhivehi name on a Dhivehi page; `fallback`: it has none, so the English one shows. */
+  categories: Array<{ value: string; count: number; label?: string; fallback?: boolean }>;
   projectTypes: Array<{ value: string; count: number }>;
   heading: string;
 }
@@ -31,7 +33,7 @@ function FilterGroup({
 }: {
   label: string;
   current: string | null;
-  options: Array<{ value: string; count: number }>;
+  options: Array<{ value: string; count: number; label?: string; fallback?: boolean }>;
   href: (value: string | null) => string;
   allLabel: string;
   format?: (value: string) => string;
@@ -49,7 +51,9 @@ function FilterGroup({
         {options.map((o) => (
           <li key={o.value}>
             <a href={href(o.value)} aria-current={current === o.value ? "page" : undefined}>
-              <span dir="auto">{format(o.value)}</span>
+              <span dir="auto" {...fallbackAttributes(Boolean(o.fallback))}>
+                {o.label ?? format(o.value)}
+              </span>
               <span>({o.count})</span>
             </a>
           </li>

@@ -4,7 +4,9 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
-import { countProjects, createProject, deleteProject, getProject, listProjects, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
+import { countProjects, createProject, deleteProject, getProject, listProjects, listProjectsNeedingDhivehi, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
+import { DhivehiFilter } from "~/components/admin/dhivehi-progress";
+import { NEEDS_DHIVEHI_PARAM, needsDhivehiRequested } from "~/validation/translatable-fields";
 import { EmptyState } from "~/components/admin/empty-state";
 import { LoadError } from "~/components/admin/load-error";
 import { useMoveToTrash } from "~/components/admin/move-to-trash";
@@ -33,14 +35,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   // (docs/decisions/0094-media-replace-and-paging.md). An id that names nothing opens nothing.
   const editId = params.get("edit") ?? "";
   const editing = isRecordId(editId) ? getProject(editId).catch(() => null) : Promise.resolve(null);
+  // "Needs Dhivehi" (docs/decisions/0077-dhivehi-design.md): the projects with an English text not yet in Dhivehi.
+  const needed = needsDhivehiRequested(params);
   // One page of cards (docs/decisions/0056-paged-admin-lists.md), counted first so that a page past the end (its
   // last card just deleted) shows the last page there is.
   const listPage = async () => {
+    if (needed) {
+      let paging = pageWindow(0, requested, PROJECTS_PAGE_SIZE);
+      const { projects } = await listProjectsNeedingDhivehi((total) => (paging = pageWindow(total, requested, PROJECTS_PAGE_SIZE)));
+      return { paging, projects };
+    }
     const paging = pageWindow((await countProjects()).total, requested, PROJECTS_PAGE_SIZE);
     return { paging, projects: await listProjects(paging) };
   };
   const [list, categories, edit] = await Promise.all([listPage().catch(loadFailed("projects")), categoryOptions("project"), editing]);
-  return { projects: list?.projects ?? null, paging: list?.paging ?? null, loadError: list === null ? "Failed to fetch projects" : null, categories, editing: edit };
+  return { projects: list?.projects ?? null, paging: list?.paging ?? null, loadError: list === null ? "Failed to fetch projects" : null, categories, editing: edit, needed };
 }
 
 // docs/product.md#projects: a failed save names its reason after the message ('Failed to save project: {reason}').
@@ -86,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
-  const { loadError, categories, paging } = loaderData;
+  const { loadError, categories, paging, needed } = loaderData;
   const projects = loaderData.projects ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
   // The dashboard's 'Add Project' links here with ?new=1, Media's uses with ?edit=<id>.
@@ -123,8 +132,11 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </PageIntro>
 
+      {loadError ? null : <DhivehiFilter needed={needed} noun="projects" />}
       {loadError ? (
         <LoadError message={loadError} />
+      ) : visible.length === 0 && needed ? (
+        <EmptyState icon={FolderKanban} title="Every project is in Dhivehi" description="Each project's texts with an English value have a Dhivehi one too." />
       ) : visible.length === 0 ? (
         <EmptyState icon={FolderKanban} title="No projects found" description="Show off your work: add a project with photos, budget and progress.">
           <Button onClick={openNew}>
@@ -146,7 +158,10 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {paging && paging.pageCount > 1 && !loadError ? (
-        <Pager label="Project pages" {...paging} className="mt-6" href={(page) => (page > 1 ? `?page=${page}` : "?")} />
+        <Pager label="Project pages" {...paging} className="mt-6" href={(page) => {
+            const query = new URLSearchParams([...(needed ? [[NEEDS_DHIVEHI_PARAM, "needed"]] : []), ...(page > 1 ? [["page", String(page)]] : [])]);
+            return `?${query}`;
+          }} />
       ) : null}
 
       {dialog.loaded ? (

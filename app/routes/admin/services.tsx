@@ -13,6 +13,9 @@ import { ServiceCard } from "~/components/admin/service-card";
 import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ServiceSchema } from "~/validation/service";
+import { needsDhivehi } from "~/i18n/records";
+import { DhivehiFilter } from "~/components/admin/dhivehi-progress";
+import { needsDhivehiRequested, SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
 import { recordAction, saveRecord, type Wording } from "./record-action";
 
@@ -26,11 +29,14 @@ export const permissions = { loader: "content.edit", intents: { create: "content
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, permissions.loader);
   // docs/product.md#services: a failed load is 'Failed to fetch services' on the page, not a broken page.
-  const [services, categories] = await Promise.all([
+  const [all, categories] = await Promise.all([
     listServices().catch(loadFailed("services")),
     categoryOptions("service"),
   ]);
-  return { services, loadError: services === null ? "Failed to fetch services" : null, categories };
+  // "Needs Dhivehi" (docs/decisions/0077-dhivehi-design.md): the services with an English text not yet in Dhivehi.
+  const needed = needsDhivehiRequested(new URL(request.url).searchParams);
+  const services = all && needed ? all.filter((s) => needsDhivehi(s, SERVICE_TRANSLATABLE)) : all;
+  return { services, loadError: services === null ? "Failed to fetch services" : null, categories, needed };
 }
 
 const WORDING: Record<string, Wording> = {
@@ -77,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
-  const { loadError, categories } = loaderData;
+  const { loadError, categories, needed } = loaderData;
   const services = loaderData.services ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
   // `loaded`: opened once, so it stays mounted (and animates closed) from then on. `?edit=<id>` opens that service's
@@ -100,8 +106,11 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </PageIntro>
 
+      {loadError ? null : <DhivehiFilter needed={needed} noun="services" />}
       {loadError ? (
         <LoadError message={loadError} />
+      ) : visible.length === 0 && needed ? (
+        <EmptyState icon={Wrench} title="Every service is in Dhivehi" description="Each service's texts with an English value have a Dhivehi one too." />
       ) : visible.length === 0 ? (
         <EmptyState icon={Wrench} title="No services found" description="Add the services your company offers; active ones are shown on the website.">
           <Button onClick={openNew}>

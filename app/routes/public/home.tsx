@@ -6,6 +6,8 @@ import { contactPrefill, formToken, handleEnquiryPost } from "~/.server/enquirie
 import { logger } from "~/.server/logger";
 import { listPublicProjects } from "~/.server/models/projects";
 import { listActiveServices } from "~/.server/models/services";
+import { localizedCards } from "~/.server/models/translations";
+import { PROJECT_TRANSLATABLE, SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 import { getSiteChrome, getSiteContent } from "~/.server/models/site-chrome";
 import { getPreviewContent } from "~/.server/models/site-content";
 import { localizeSiteContent } from "~/i18n/site-content";
@@ -77,11 +79,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const preview = await canPreview(request);
   const stored = preview ? await getPreviewContent() : await getSiteContent();
   // The page's language comes from its address (/ or /dv); each text in it, or in English, named as a fallback
-  // (docs/decisions/0092-site-content-in-two-languages.md).
+  // (docs/decisions/0092-site-content-in-two-languages.md). A Dhivehi page's cards show the records' Dhivehi words,
+  // English where there are none (docs/decisions/0077-dhivehi-design.md).
   const language = languageOf(request);
   const { content, fallback } = localizeSiteContent(stored, language);
-  const services = streamList<ServiceSummary>("services", listActiveServices);
-  const projects = streamList<ProjectSummary>("projects", () => listPublicProjects());
+  const services = streamList<ServiceSummary>("services", async () => localizedCards(await listActiveServices(), SERVICE_TRANSLATABLE, language));
+  const projects = streamList<ProjectSummary>("projects", async () => localizedCards(await listPublicProjects(), PROJECT_TRANSLATABLE, language));
   const url = new URL(request.url);
   const [chrome, servicesNow, projectsNow, prefill, libraryAlts] = await Promise.all([
     getSiteChrome(language, stored),

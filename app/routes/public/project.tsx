@@ -24,6 +24,8 @@ import { clampPercent, formatLabel, formatTag, sameLabel, statusBadgeVariant } f
 import { useFormats } from "~/i18n/format";
 import { languageOfPath } from "~/i18n/language";
 import { CATALOGUES, useLanguage, useMessages } from "~/i18n/messages";
+import { fallbackOf } from "~/i18n/records";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { record, ...page } = await loadDetailPage<PublicProject>(request, params.id, {
@@ -35,15 +37,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       const found = await getProjectPreview(id);
       return found && { record: found.project, visible: found.isPublic };
     },
+    translatable: PROJECT_TRANSLATABLE,
     description: (project) => project.description,
     jsonLd: projectJsonLd,
   });
   return withPreviewHeaders(request, { project: record, ...page });
 }
 
-function TagList({ items, format = (s: string) => s }: { items: readonly string[]; format?: (s: string) => string }) {
+function TagList({ items, format = (s: string) => s, attributes }: { items: readonly string[]; format?: (s: string) => string; attributes?: ReturnType<typeof fallbackOf> }) {
   return (
-    <ul className="detail-tags">
+    <ul className="detail-tags" {...attributes}>
       {items.map((item) => (
         <li key={item}>
           <span className="badge badge-secondary" dir="auto">
@@ -56,7 +59,9 @@ function TagList({ items, format = (s: string) => s }: { items: readonly string[
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, chrome, preview, alts } = loaderData;
+  const { project, chrome, preview, alts, fallback } = loaderData;
+  // A field shown in English on a Dhivehi page is marked lang="en" dir="ltr" (docs/decisions/0077-dhivehi-design.md).
+  const f = (field: string) => fallbackOf(fallback, field);
   const percent = clampPercent(project.completion_percentage);
   const status = statusBadgeVariant(project.status);
   const m = useMessages();
@@ -70,7 +75,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         badges={
           <>
             {project.category ? (
-              <span className="badge badge-amber" dir="auto">
+              <span className="badge badge-amber" dir="auto" {...f("category")}>
                 {project.category}
               </span>
             ) : null}
@@ -84,11 +89,13 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         }
         title={project.title}
         summary={project.short_description}
+        titleAttributes={f("title")}
+        summaryAttributes={f("short_description")}
       />
       <div className="wrap detail-body">
         <div className="detail-stack">
           <InfoTiles>
-            <InfoTile icon="map-pin" label={m.location} value={<span dir="auto">{format.orNotAvailable(project.project_location)}</span>} />
+            <InfoTile icon="map-pin" label={m.location} value={<span dir="auto" {...f("project_location")}>{format.orNotAvailable(project.project_location)}</span>} />
             <InfoTile icon="calendar-range" label={m.duration} value={format.months(project.duration_months)} />
             <InfoTile icon="wallet" label={m.budget} value={format.budget(project.budget)} />
             <InfoTile icon="gauge" label={m.progress} value={`${percent}%`} />
@@ -99,19 +106,19 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <div className="detail-stack">
             {project.description ? (
               <DetailSection title={m.projectDescription} name="Project Description">
-                <Prose text={project.description} />
+                <Prose text={project.description} attributes={f("description")} />
               </DetailSection>
             ) : null}
             {project.challenges || project.solutions ? (
               <div className="detail-pair">
                 {project.challenges ? (
                   <DetailSection title={m.challenges} name="Challenges">
-                    <Prose text={project.challenges} />
+                    <Prose text={project.challenges} attributes={f("challenges")} />
                   </DetailSection>
                 ) : null}
                 {project.solutions ? (
                   <DetailSection title={m.solutions} name="Solutions">
-                    <Prose text={project.solutions} />
+                    <Prose text={project.solutions} attributes={f("solutions")} />
                   </DetailSection>
                 ) : null}
               </div>
@@ -125,18 +132,23 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <DetailSection title={m.clientTestimonial} name="Client Testimonial" className="detail-quote">
                 <figure>
                   <Stars rating={5} />
-                  <blockquote>
+                  <blockquote {...f("testimonial")}>
                     <p dir="auto">“{project.testimonial}”</p>
                   </blockquote>
                   {project.client_name ? (
-                    <figcaption dir="auto">— {project.client_name}</figcaption>
+                    <figcaption>
+                      —{" "}
+                      <span dir="auto" {...f("client_name")}>
+                        {project.client_name}
+                      </span>
+                    </figcaption>
                   ) : null}
                 </figure>
               </DetailSection>
             ) : null}
             {project.materials_used.length > 0 ? (
               <DetailSection title={m.materialsUsed} name="Materials Used">
-                <CheckList items={project.materials_used} columns={2} />
+                <CheckList items={project.materials_used} columns={2} attributes={f("materials_used")} />
               </DetailSection>
             ) : null}
           </div>
@@ -146,7 +158,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                 {project.client_name ? (
                   <div>
                     <dt>{m.client}</dt>
-                    <dd dir="auto">{project.client_name}</dd>
+                    <dd dir="auto" {...f("client_name")}>
+                      {project.client_name}
+                    </dd>
                   </div>
                 ) : null}
                 <div>
@@ -187,12 +201,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </DetailSection>
             {project.technologies_used.length > 0 ? (
               <DetailSection title={m.technologies} name="Technologies">
-                <TagList items={project.technologies_used} />
+                <TagList items={project.technologies_used} attributes={f("technologies_used")} />
               </DetailSection>
             ) : null}
             {project.tags.length > 0 ? (
               <DetailSection title={m.tags} name="Tags">
-                <TagList items={project.tags} format={formatTag} />
+                <TagList items={project.tags} format={formatTag} attributes={f("tags")} />
               </DetailSection>
             ) : null}
             <CtaCard

@@ -2,7 +2,10 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/projects";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { SITE_ORIGIN } from "~/.server/auth/auth";
+import { categoryNamesDv } from "~/.server/models/categories";
 import { countPublicProjects, listPublicProjectFacets, listPublicProjectsPage } from "~/.server/models/projects";
+import { localizedCards } from "~/.server/models/translations";
+import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 import { getSiteChrome } from "~/.server/models/site-chrome";
 import { chromeOf, NotFoundPage } from "~/components/site/not-found-page";
 import { PortfolioPage, type PortfolioView } from "~/components/site/portfolio-page";
@@ -32,7 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const total = await countPublicProjects({ category, projectType: type });
   const pageCount = Math.max(1, Math.ceil(total / PORTFOLIO_PAGE_SIZE));
   if (page > pageCount) throw await notFound();
-  const projects = await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE });
+  // A Dhivehi page shows the projects' and categories' Dhivehi words, English where there are none yet
+  // (docs/decisions/0077-dhivehi-design.md); the filter's address keeps the English category name.
+  const projects = await localizedCards(await listPublicProjectsPage({ category, projectType: type, page, pageSize: PORTFOLIO_PAGE_SIZE }), PROJECT_TRANSLATABLE, language);
+  const namesDv = language === "dv" ? await categoryNamesDv() : null;
+  const categories = namesDv ? facets.categories.map((c) => (namesDv[c.value] ? { ...c, label: namesDv[c.value] } : { ...c, fallback: true })) : facets.categories;
 
   const filterName = [type ? formatLabel(type) : null, category].filter(Boolean).join(" ");
   const heading = filterName ? m.portfolioFilteredHeading(filterName) : m.portfolioHeading;
@@ -60,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pageCount,
     category,
     type,
-    categories: facets.categories,
+    categories,
     projectTypes: facets.projectTypes,
     heading,
   };

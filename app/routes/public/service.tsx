@@ -23,6 +23,8 @@ import { formatLabel, sameLabel } from "~/lib/format";
 import { useFormats } from "~/i18n/format";
 import { languageOfPath } from "~/i18n/language";
 import { CATALOGUES, useMessages } from "~/i18n/messages";
+import { fallbackOf } from "~/i18n/records";
+import { SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { record, ...page } = await loadDetailPage<PublicService>(request, params.id, {
@@ -34,6 +36,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       const found = await getServicePreview(id);
       return found && { record: found.service, visible: found.isActive };
     },
+    translatable: SERVICE_TRANSLATABLE,
     description: (service) => service.overview,
     jsonLd: serviceJsonLd,
   });
@@ -41,9 +44,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, chrome, preview, alts } = loaderData;
+  const { service, chrome, preview, alts, fallback } = loaderData;
   const m = useMessages();
   const format = useFormats();
+  // A field shown in English on a Dhivehi page is marked lang="en" dir="ltr" (docs/decisions/0077-dhivehi-design.md).
+  const f = (field: string) => fallbackOf(fallback, field);
   return (
     <SiteShell chrome={chrome}>
       {preview ? <PreviewBar info={preview} /> : null}
@@ -52,7 +57,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         badges={
           <>
             {service.category ? (
-              <span className="badge badge-amber" dir="auto">
+              <span className="badge badge-amber" dir="auto" {...f("category")}>
                 {service.category}
               </span>
             ) : null}
@@ -63,14 +68,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         }
         title={service.title}
         summary={service.short_description}
+        titleAttributes={f("title")}
+        summaryAttributes={f("short_description")}
       />
       <div className="wrap detail-body">
         <div className="detail-stack">
           <InfoTiles>
             <InfoTile icon="tag" label={m.pricing} value={format.pricing(service.pricing_model)} />
-            <InfoTile icon="calendar-clock" label={m.duration} value={<span dir="auto">{format.orNotAvailable(service.duration_estimate)}</span>} />
-            <InfoTile icon="users" label={m.target} value={<span dir="auto">{format.orNotAvailable(service.target_audience)}</span>} />
-            <InfoTile icon="circle-check-big" label={m.availability} value={<span dir="auto">{format.orNotAvailable(service.availability)}</span>} />
+            <InfoTile icon="calendar-clock" label={m.duration} value={<span dir="auto" {...f("duration_estimate")}>{format.orNotAvailable(service.duration_estimate)}</span>} />
+            <InfoTile icon="users" label={m.target} value={<span dir="auto" {...f("target_audience")}>{format.orNotAvailable(service.target_audience)}</span>} />
+            <InfoTile icon="circle-check-big" label={m.availability} value={<span dir="auto" {...f("availability")}>{format.orNotAvailable(service.availability)}</span>} />
           </InfoTiles>
           <FeaturedImage src={service.featured_image_url} alt={(service.featured_image_url && alts[service.featured_image_url]) || service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>
@@ -78,17 +85,17 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <div className="detail-stack">
             {service.overview ? (
               <DetailSection title={m.overview} name="Overview">
-                <Prose text={service.overview} />
+                <Prose text={service.overview} attributes={f("overview")} />
               </DetailSection>
             ) : null}
             {service.description ? (
               <DetailSection title={m.description} name="Description">
-                <Prose text={service.description} />
+                <Prose text={service.description} attributes={f("description")} />
               </DetailSection>
             ) : null}
             {service.features.length > 0 ? (
               <DetailSection title={m.features} name="Features">
-                <CheckList items={service.features} columns={2} />
+                <CheckList items={service.features} columns={2} attributes={f("features")} />
               </DetailSection>
             ) : null}
             {service.gallery.length > 0 ? (
@@ -98,7 +105,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {service.benefits.length > 0 ? (
               <DetailSection title={m.benefits} name="Benefits">
-                <CheckList items={service.benefits} />
+                <CheckList items={service.benefits} attributes={f("benefits")} />
               </DetailSection>
             ) : null}
           </div>
@@ -107,11 +114,15 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               <dl className="detail-facts detail-notes">
                 <div>
                   <dt>{m.prerequisites}</dt>
-                  <dd dir="auto">{format.orNotAvailable(service.prerequisites)}</dd>
+                  <dd dir="auto" {...f("prerequisites")}>
+                    {format.orNotAvailable(service.prerequisites)}
+                  </dd>
                 </div>
                 <div>
                   <dt>{m.warranty}</dt>
-                  <dd dir="auto">{format.orNotAvailable(service.warranty)}</dd>
+                  <dd dir="auto" {...f("warranty")}>
+                    {format.orNotAvailable(service.warranty)}
+                  </dd>
                 </div>
               </dl>
             </DetailSection>

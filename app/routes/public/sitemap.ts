@@ -1,14 +1,7 @@
 import { SITE_ORIGIN } from "~/.server/auth/auth";
 import { listPublicProjectLinks } from "~/.server/models/projects";
-import { listActiveServiceLinks } from "~/.server/models/services";
+import { hasDhivehiTitle, listActiveServiceLinks } from "~/.server/models/services";
 import { buildSitemap, sitemapPages } from "~/lib/seo";
-
-/**
- * Whether a record's Dhivehi page is worth listing. Every record for now: its Dhivehi page shows the fixed words in
- * Dhivehi and its texts in English until they are translated. Once records carry their Dhivehi values, a record
- * with no Dhivehi title can be left out here (docs/decisions/0077-dhivehi-design.md).
- */
-export const hasDhivehiPage = (_record: { id: string }): boolean => true;
 
 /** sitemap.xml: the home page and every active service and public project, with their images, in both languages. */
 export async function loader() {
@@ -17,10 +10,10 @@ export async function loader() {
     ...sitemapPages(SITE_ORIGIN, { path: "/" }, true),
     ...sitemapPages(SITE_ORIGIN, { path: "/projects" }, true),
     ...services.flatMap((s) =>
-      sitemapPages(SITE_ORIGIN, { path: `/service/${s.id}`, lastmod: s.updated_at, images: s.images.map((url) => ({ url, title: s.title })) }, hasDhivehiPage(s)),
+      sitemapPages(SITE_ORIGIN, { path: `/service/${s.id}`, lastmod: s.updated_at, images: s.images.map((url) => ({ url, title: s.title })) }, hasDhivehiTitle(s)),
     ),
     ...projects.flatMap((p) =>
-      sitemapPages(SITE_ORIGIN, { path: `/project/${p.id}`, lastmod: p.updated_at, images: p.images.map((url) => ({ url, title: p.title })) }, hasDhivehiPage(p)),
+      sitemapPages(SITE_ORIGIN, { path: `/project/${p.id}`, lastmod: p.updated_at, images: p.images.map((url) => ({ url, title: p.title })) }, hasDhivehiTitle(p)),
     ),
   ]);
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
