@@ -58,7 +58,11 @@ test("an enquiry in Dhivehi shows as Dhivehi on its lead, and replying picks the
   await expect(saved.getByRole("button", { name: /Delete/ })).toHaveCount(0);
   await expectNoAxeViolations(admin);
   await reviewScreenshot(admin, test.info(), "templates-1280");
+  // At a phone's width nothing is wider than the screen (a long template name wraps).
   await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.reload();
+  await expect(admin.getByRole("form", { name: `Template ${templateName}` })).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await reviewScreenshot(admin, test.info(), "templates-390");
 
   // The lead: Dhivehi beside its source, in its Source section, and in the list.
