@@ -92,7 +92,7 @@ describe("the enquiry's language", () => {
     const page = await call<{ selected: Lead }>(enquiriesLoader, getRequest(`/admin/enquiries?id=${dv.id}`, cookie));
     expect(page.data.selected.language).toBe("dv");
     const html = decodeHtml(renderPage(EnquiriesPage as never, `/admin/enquiries?id=${dv.id}`, page.data));
-    expect(html).toMatch(/<span lang="dv" dir="rtl" class="font-thaana">ދިވެހި<\/span><span>Dhivehi<\/span>/);
+    expect(html).toMatch(/<span lang="dv" dir="rtl" class="font-thaana text-sm leading-none">ދިވެހި<\/span><span>Dhivehi<\/span>/);
     expect(html).toContain('<dt class="text-muted-foreground">Language</dt>');
 
     const only = async (language: string) =>

@@ -91,7 +91,7 @@ export function enquirySource(form: FormData, fallbackPage: string | null) {
 }
 
 /**
- * The language of an enquiry (docs/decisions/0077-dhivehi-design.md, Enquiries; docs/product.md#enquiries). The form's
+ * The language of an enquiry (docs/decisions/0093-enquiry-language-and-dhivehi-templates.md). The form's
  * hidden `language` field decides when it is there: `dv` is Dhivehi, any other value English, never an error. A post
  * without the field (a hand-made post, or a page rendered before the form had it) takes the language of the address
  * it was posted to (a plain post from a /dv page goes to /dv), else of the page in its Referer when that page is on

@@ -39,7 +39,8 @@ export function LanguageBadge({ language, className }: { language: Language; cla
   }
   return (
     <Badge variant="secondary" className={cn("gap-1.5", className)}>
-      <span lang="dv" dir="rtl" className="font-thaana">
+      {/* Thaana letters sit small beside Latin ones at the same size: a step up keeps them legible. */}
+      <span lang="dv" dir="rtl" className="font-thaana text-sm leading-none">
         ދިވެހި
       </span>
       <span>Dhivehi</span>

@@ -1,27 +1,24 @@
 import { Plus, Save, Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useId, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ReplyTemplate } from "~/lib/lead-records";
 import { ReplyTemplateSchema } from "~/validation/lead";
-import { type ActionResult, useActionToast } from "./action-result";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
-import { submitFetcher } from "./fetcher-submit";
 import { describedBy, FieldShell, TextAreaField, TextField } from "./form-fields";
 import { useSchemaForm } from "./use-schema-form";
 
 // One reply template on its page (docs/product.md#leads): name, subject and message in English, and an optional
 // Dhivehi version that a lead written in Dhivehi gets (docs/decisions/0077-dhivehi-design.md, Enquiries). The form is
-// checked by its schema before it goes (useSchemaForm); Delete is apart from it, behind a confirmation, as elsewhere
-// in the admin, so deleting never posts the form's edits and saving never deletes.
+// checked by its schema before it goes (useSchemaForm); its Delete button is outside the form and only asks the page,
+// which confirms and posts the id alone, as elsewhere in the admin: deleting never posts the form's edits.
 
 /** The Dhivehi inputs: right to left, in the Thaana font. */
 const THAANA = { dir: "rtl", lang: "dv" } as const;
 
-export function ReplyTemplateForm({ template }: { template?: ReplyTemplate }) {
+/** A template's form; `onDelete` asks the page to delete it (the page confirms, posts and toasts). */
+export function ReplyTemplateForm({ template, onDelete }: { template?: ReplyTemplate; onDelete?: () => void }) {
   const uid = useId();
   // The form element's own ref is the hook's (focus on the first invalid field); the intent field reaches the form too.
   const intentRef = useRef<HTMLInputElement>(null);
@@ -33,10 +30,22 @@ export function ReplyTemplateForm({ template }: { template?: ReplyTemplate }) {
     <Card>
       <CardContent className="grid gap-4">
         <div className="flex items-center justify-between gap-3">
-          <h2 className="truncate font-semibold" dir="auto">
+          <h2 className="min-w-0 font-semibold wrap-anywhere" dir="auto">
             {title}
           </h2>
-          {template ? <DeleteTemplate template={template} /> : null}
+          {template && onDelete ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={onDelete}
+              aria-label={`Delete template ${template.name}`}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          ) : null}
         </div>
         <fetcher.Form {...formProps} className="grid gap-3" aria-label={template ? `Template ${template.name}` : "New template"}>
           {template ? <input type="hidden" name="id" value={template.id} /> : null}
@@ -44,7 +53,7 @@ export function ReplyTemplateForm({ template }: { template?: ReplyTemplate }) {
           <TextField label="Name" name="name" defaultValue={template?.name} error={errors.name} />
           <TextField label="Subject" name="subject" defaultValue={template?.subject ?? "Re: {project_type}"} error={errors.subject} dir="auto" />
           <TextAreaField label="Message" name="body" rows={6} defaultValue={template?.body} error={errors.body} />
-          <fieldset className="grid gap-3 rounded-lg border border-dashed p-3">
+          <fieldset className="grid min-w-0 gap-3 rounded-lg border border-dashed p-3">
             <legend className="px-1 text-sm font-medium">
               Dhivehi version{" "}
               <span lang="dv" className="font-thaana">
@@ -86,38 +95,5 @@ export function ReplyTemplateForm({ template }: { template?: ReplyTemplate }) {
         </fetcher.Form>
       </CardContent>
     </Card>
-  );
-}
-
-/** Delete, apart from the template's form: asks first, then posts only the template's id. */
-function DeleteTemplate({ template }: { template: ReplyTemplate }) {
-  const [confirming, setConfirming] = useState(false);
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  return (
-    <>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="text-destructive hover:text-destructive"
-        disabled={fetcher.state !== "idle"}
-        onClick={() => setConfirming(true)}
-        aria-label={`Delete template ${template.name}`}
-      >
-        <Trash2 aria-hidden="true" />
-        Delete
-      </Button>
-      <ConfirmDeleteDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        question="Are you sure you want to delete this template?"
-        itemName={template.name}
-        onConfirm={() => {
-          setConfirming(false);
-          submitFetcher(fetcher, { intent: "delete-template", id: template.id }, { method: "post" });
-        }}
-      />
-    </>
   );
 }

@@ -1,12 +1,17 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reply-templates";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
 import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from "~/.server/models/reply-templates";
+import { type ActionResult, useActionToast } from "~/components/admin/action-result";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { submitFetcher } from "~/components/admin/fetcher-submit";
 import { PageIntro } from "~/components/admin/page-header";
 import { ReplyTemplateForm } from "~/components/admin/reply-template-form";
 import { Button } from "~/components/ui/button";
+import type { ReplyTemplate } from "~/lib/lead-records";
 import { ReplyTemplateSchema } from "~/validation/lead";
 import { recordAction, type Wording } from "./record-action";
 
@@ -52,6 +57,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ReplyTemplatesPage({ loaderData }: Route.ComponentProps) {
+  // Delete lives here, not in the template's card: the card is gone once its delete is answered, its toast is not.
+  // The template stays named while the dialog closes.
+  const [deleting, setDeleting] = useState<{ open: boolean; template: ReplyTemplate | null }>({ open: false, template: null });
+  const deleteFetcher = useFetcher<ActionResult>();
+  useActionToast(deleteFetcher.data);
+  const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
   return (
     <div className="grid gap-6">
       <PageIntro title="Reply templates" description="Ready answers for leads, each with an optional Dhivehi version for leads written in Dhivehi. {name}, {project_type} and {company} are filled in when you use one.">
@@ -62,12 +73,23 @@ export default function ReplyTemplatesPage({ loaderData }: Route.ComponentProps)
           </Link>
         </Button>
       </PageIntro>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {loaderData.templates.map((t) => (
-          <ReplyTemplateForm key={t.id} template={t} />
-        ))}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {loaderData.templates
+          .filter((t) => t.id !== deletingId)
+          .map((t) => (
+            <ReplyTemplateForm key={t.id} template={t} onDelete={() => setDeleting({ open: true, template: t })} />
+          ))}
         <ReplyTemplateForm />
       </div>
+      <ConfirmDeleteDialog
+        open={deleting.open}
+        onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
+        question="Are you sure you want to delete this template?"
+        itemName={deleting.template?.name}
+        onConfirm={() => {
+          if (deleting.template) submitFetcher(deleteFetcher, { intent: "delete-template", id: deleting.template.id }, { method: "post" });
+        }}
+      />
     </div>
   );
 }

@@ -61,7 +61,7 @@ interface EnquiryFoldersProps {
 export function EnquiryFolders({ filter, counts, href, className }: EnquiryFoldersProps) {
   const folderCount = (key: EnquiryFolder) => (key === "inbox" ? counts.new + counts.read : counts[key]);
   return (
-    <div className={cn("flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between", className)}>
+    <div className={cn("flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between", className)}>
       <nav aria-label="Enquiry folders" className="flex flex-wrap gap-1">
         {FOLDERS.map(({ key, label, icon: Icon }) => (
           <Link
@@ -79,13 +79,10 @@ export function EnquiryFolders({ filter, counts, href, className }: EnquiryFolde
           </Link>
         ))}
       </nav>
-      <Form method="get" role="search" className="flex gap-2">
+      {/* The language first: on a phone it takes a line of its own above the search, which keeps its width. */}
+      <Form method="get" role="search" className="flex flex-wrap gap-2 xl:shrink-0 xl:flex-nowrap">
         {filter.status !== "inbox" ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.stage ? <input type="hidden" name="stage" value={filter.stage} /> : null}
-        <label htmlFor="enquiry-search" className="sr-only">
-          Search enquiries
-        </label>
-        <Input id="enquiry-search" name="q" type="search" defaultValue={filter.q} placeholder="Search name, email, project..." className="w-full lg:w-72" />
         <label htmlFor="enquiry-language" className="sr-only">
           Language
         </label>
@@ -100,10 +97,16 @@ export function EnquiryFolders({ filter, counts, href, className }: EnquiryFolde
           <NativeSelectOption value="en">English</NativeSelectOption>
           <NativeSelectOption value="dv">Dhivehi</NativeSelectOption>
         </NativeSelect>
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden="true" />
-          Search
-        </Button>
+        <div className="flex min-w-0 flex-1 basis-64 gap-2 sm:flex-none sm:basis-auto">
+          <label htmlFor="enquiry-search" className="sr-only">
+            Search enquiries
+          </label>
+          <Input id="enquiry-search" name="q" type="search" defaultValue={filter.q} placeholder="Search name, email, project..." className="w-full sm:w-72" />
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden="true" />
+            Search
+          </Button>
+        </div>
       </Form>
     </div>
   );
