@@ -44,14 +44,19 @@ export interface PageMeta {
    * (docs/decisions/0077-dhivehi-design.md).
    */
   language?: Language;
+  /**
+   * Whether the page is offered in Dhivehi (true unless said): a service or project with no Dhivehi title is not, so
+   * its hreflang names the English page alone, as the sitemap does (docs/decisions/0077-dhivehi-design.md).
+   */
+  dhivehi?: boolean;
 }
 
 /** Open Graph's locale of each language. */
 const OG_LOCALE: Record<Language, string> = { en: "en_US", dv: "dv_MV" };
 
 /** The page in every language, for hreflang: `en`, `dv` and `x-default` (the English page). */
-export function languageAlternates(origin: string, englishPath: string): Array<{ hrefLang: string; href: string }> {
-  const links = LANGUAGES.map((language) => ({ hrefLang: language, href: absoluteUrl(origin, localizedPath(language, englishPath)) }));
+export function languageAlternates(origin: string, englishPath: string, dhivehi = true): Array<{ hrefLang: string; href: string }> {
+  const links = LANGUAGES.filter((language) => dhivehi || language === "en").map((language) => ({ hrefLang: language, href: absoluteUrl(origin, localizedPath(language, englishPath)) }));
   return [...links, { hrefLang: "x-default", href: absoluteUrl(origin, englishPath) }];
 }
 
@@ -67,7 +72,7 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     { title: page.title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    ...languageAlternates(page.origin, page.path).map((link) => ({ tagName: "link", rel: "alternate", ...link })),
+    ...languageAlternates(page.origin, page.path, page.dhivehi ?? true).map((link) => ({ tagName: "link", rel: "alternate", ...link })),
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: company.name },
     { property: "og:title", content: page.title },

@@ -79,9 +79,11 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
   // The address's language (docs/decisions/0077-dhivehi-design.md): the canonical URL and hreflang follow it.
   const language = languageOf(request);
+  const hasDhivehi = hasDhivehiTitle(found.record);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
     language,
+    dhivehi: hasDhivehi,
     path: `/${kind.noun}/${record.id}`,
     title: `${record.title} | ${chrome.company.name}`,
     // Formatted text as its plain words (docs/decisions/0084-formatted-text-as-a-markdown-subset.md).
@@ -94,5 +96,5 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
   // The media library's alt text of the record's pictures (its featured image, its gallery): docs/decisions/0088-media-library.md.
   const alts = await mediaAlts(Object.values(record).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((v): v is string => typeof v === "string"));
   // `hasDhivehi`: whether the record has a Dhivehi title, so its page is offered in Dhivehi (hreflang, sitemap).
-  return { record, fallback, hasDhivehi: hasDhivehiTitle(found.record), chrome, seo, preview: previewInfo, alts };
+  return { record, fallback, hasDhivehi, chrome, seo, preview: previewInfo, alts };
 }
