@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db";
 import { createContactDetail, listContactDetails } from "~/.server/models/contact-details";
-import { getPreviewContent, getPublishedContent, listSectionStates, listVersions, publishSections } from "~/.server/models/site-content";
+import { createSchedule, runDueSchedules } from "~/.server/models/content-schedules";
+import { getPreviewContent, getPublishedContent, listSectionStates, listVersions, publishSections, saveDraft } from "~/.server/models/site-content";
 import { DEFAULT_SITE_CONTENT, STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { localizeSiteContent } from "~/i18n/site-content";
 import * as contactPage from "~/routes/admin/contact-details";
@@ -96,6 +97,17 @@ describe("site content in two languages", () => {
     const starting = await call(page.action, postRequest("/admin/site-content", { intent: "restore", section: "faq", revision: String(revision + 4), versionId: versions[2].id }, cookie));
     expect(starting.status).toBe(200);
     expect((await getPreviewContent()).faq).toEqual(DEFAULT_SITE_CONTENT.faq);
+  });
+
+  it("a scheduled publish puts both languages live together", async () => {
+    const { admin } = await adminSession();
+    expect(await saveDraft("faq", faq("ޝެޑިއުލް؟"), 0, admin.id)).toEqual({ ok: true, revision: 1 });
+    await createSchedule("faq", new Date(Date.now() + 120_000).toISOString(), admin.id);
+    expect((await renderHome("/dv")).data.content.faq.items[0].question).toBe(DEFAULT_SITE_CONTENT.faq.items[0].dv?.question);
+    const runs = await runDueSchedules(new Date(Date.now() + 180_000).toISOString());
+    expect(runs.map((r) => r.published)).toEqual([["faq"]]);
+    expect((await renderHome("/dv")).data.content.faq.items[0].question).toBe("ޝެޑިއުލް؟");
+    expect((await renderHome("/")).data.content.faq.items[0].question).toBe("Do you build pools?");
   });
 
   it("counts the texts that need Dhivehi, and shows the English of a missing one, marked, in the chrome too", async () => {
