@@ -50,7 +50,8 @@ describe("WhatsApp and Viber contact entries", () => {
     // Header (a link each, named with its number), contact section and footer: plain links, no script, nothing of another site.
     expect(html).toContain('href="/contact/whatsapp/9607771234" rel="nofollow" aria-label="Chat on WhatsApp: +960 777 1234"');
     expect(html).toContain('href="/contact/viber/9607654321" rel="nofollow" aria-label="Chat on Viber: +960 765 4321"');
-    expect(html).toContain("WhatsApp: +960 777 1234</a>");
+    // The number reads left to right inside a Dhivehi sentence too (docs/decisions/0090-thaana-type-and-right-to-left.md).
+    expect(html).toContain('WhatsApp: <bdi dir="ltr">+960 777 1234</bdi></a>');
     expect(html).not.toContain("wa.me");
     expect(html).not.toContain("9607000000");
 
