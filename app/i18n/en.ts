@@ -121,6 +121,16 @@ export const en = {
   pricingHourly: "Hourly Rate",
   pricingProject: "Project-based",
   pricingConsultation: "Consultation",
+  // Service and project types, as formatLabel writes them (docs/product.md#display-formats).
+  typeConstruction: "Construction",
+  typeRenovation: "Renovation",
+  typeConsulting: "Consulting",
+  typeMaintenance: "Maintenance",
+  typeDesign: "Design",
+  typeResidential: "Residential",
+  typeCommercial: "Commercial",
+  typeIndustrial: "Industrial",
+  typeInfrastructure: "Infrastructure",
 
   // Detail pages
   backToServices: "Back to Services",

@@ -1,5 +1,5 @@
-import { formatBudget, formatDate, formatMonths, formatPricingModel, formatStatus, NOT_AVAILABLE, orNotAvailable } from "~/lib/format";
-import type { PricingModel, ProjectStatus } from "~/validation/constants";
+import { formatBudget, formatDate, formatLabel, formatMonths, formatPricingModel, formatStatus, NOT_AVAILABLE, orNotAvailable } from "~/lib/format";
+import type { PricingModel, ProjectStatus, ProjectType, ServiceType } from "~/validation/constants";
 import { dv } from "./dv";
 import type { Messages } from "./en";
 import type { Language } from "./language";
@@ -15,6 +15,8 @@ export interface Formats {
   budget(value: number | string | null | undefined): string;
   status(value: string | null | undefined): string;
   pricing(value: string | null | undefined): string;
+  /** A service type or project type (`residential` -> Residential). */
+  kind(value: string | null | undefined): string;
   orNotAvailable(value: string | null | undefined): string;
 }
 
@@ -35,13 +37,25 @@ const PRICING_KEYS: Record<PricingModel, keyof Messages> = {
   consultation: "pricingConsultation",
 };
 
+const KIND_KEYS: Record<ServiceType | ProjectType, keyof Messages> = {
+  construction: "typeConstruction",
+  renovation: "typeRenovation",
+  consulting: "typeConsulting",
+  maintenance: "typeMaintenance",
+  design: "typeDesign",
+  residential: "typeResidential",
+  commercial: "typeCommercial",
+  industrial: "typeIndustrial",
+  infrastructure: "typeInfrastructure",
+};
+
 /** A word of the Dhivehi catalogue by key, when the key is one of `keys`. */
 function dvWord<T extends string>(keys: Record<T, keyof Messages>, value: string): string | null {
   const key = (keys as Record<string, keyof Messages | undefined>)[value];
   return key ? (dv[key] as string) : null;
 }
 
-const ENGLISH: Formats = { date: formatDate, months: formatMonths, budget: formatBudget, status: formatStatus, pricing: formatPricingModel, orNotAvailable };
+const ENGLISH: Formats = { date: formatDate, months: formatMonths, budget: formatBudget, status: formatStatus, pricing: formatPricingModel, kind: formatLabel, orNotAvailable };
 
 const DHIVEHI: Formats = {
   date: formatDhivehiDate,
@@ -56,6 +70,8 @@ const DHIVEHI: Formats = {
     if (value === null || value === undefined || value.trim() === "") return dv.notAvailable;
     return dvWord(PRICING_KEYS, value.trim()) ?? formatPricingModel(value);
   },
+  // A type the catalogue does not know (none the forms allow) keeps its English label.
+  kind: (value) => dvWord(KIND_KEYS, value?.trim() ?? "") ?? formatLabel(value),
   orNotAvailable: (value) => {
     const text = orNotAvailable(value);
     return text === NOT_AVAILABLE && (value === null || value === undefined || value.trim() === "") ? dv.notAvailable : text;

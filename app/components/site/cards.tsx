@@ -2,7 +2,7 @@ import { Icon } from "~/components/site/icon";
 import { isSampleId } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
 import { focalStyle } from "~/lib/images";
-import { clampPercent, formatLabel, sameLabel, statusBadgeVariant } from "~/lib/format";
+import { clampPercent, sameLabel, statusBadgeVariant } from "~/lib/format";
 import { useFormats } from "~/i18n/format";
 import { localizedPath } from "~/i18n/language";
 import { useLanguage, useMessages } from "~/i18n/messages";
@@ -61,7 +61,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
         </span>
       ) : null}
       <div className="card-body">
-        {service.service_type && !sameLabel(service.category, service.service_type) ? <p>{formatLabel(service.service_type)}</p> : null}
+        {service.service_type && !sameLabel(service.category, service.service_type) ? <p>{format.kind(service.service_type)}</p> : null}
         <CardTitle id={service.id} title={service.title} href={localizedPath(language, `/service/${service.id}`)} attributes={f("title")} />
         {service.short_description ? (
           <p className="card-text" dir="auto" {...f("short_description")}>

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/site/icon";
 import type { ProjectSummary } from "~/content/types";
-import { formatLabel } from "~/lib/format";
+import { useFormats } from "~/i18n/format";
 import { localizedPath } from "~/i18n/language";
 import { useLanguage, useMessages } from "~/i18n/messages";
 import { portfolioHref } from "~/validation/portfolio";
@@ -100,6 +100,7 @@ export function PortfolioPage({ view }: { view: PortfolioView }) {
   const first = (view.page - 1) * view.pageSize;
   const m = useMessages();
   const language = useLanguage();
+  const formats = useFormats();
   return (
     <>
       {/* The teal glow in a corner is the band's ::before (one element fewer). */}
@@ -124,7 +125,7 @@ export function PortfolioPage({ view }: { view: PortfolioView }) {
             current={view.type}
             options={view.projectTypes}
             allLabel={m.allTypes}
-            format={formatLabel}
+            format={formats.kind}
             href={(type) => localizedPath(language, portfolioHref({ category: view.category, type }))}
           />
         </div>

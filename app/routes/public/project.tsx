@@ -20,7 +20,7 @@ import {
 import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
 import { detailMeta, projectJsonLd } from "~/lib/seo";
-import { clampPercent, formatLabel, formatTag, sameLabel, statusBadgeVariant } from "~/lib/format";
+import { clampPercent, formatTag, sameLabel, statusBadgeVariant } from "~/lib/format";
 import { useFormats } from "~/i18n/format";
 import { languageOfPath } from "~/i18n/language";
 import { CATALOGUES, useLanguage, useMessages } from "~/i18n/messages";
@@ -80,7 +80,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
             {project.project_type && !sameLabel(project.category, project.project_type) ? (
-              <span className="badge badge-outline">{formatLabel(project.project_type)}</span>
+              <span className="badge badge-outline">{format.kind(project.project_type)}</span>
             ) : null}
             <span data-variant={status} className={status === "default" ? "badge badge-teal" : "badge badge-secondary"}>
               {format.status(project.status)}

@@ -13,7 +13,7 @@ import { SiteShell } from "~/components/site/site-shell";
 import { COMPANY } from "~/content/company";
 import { languageOf, languageOfPath, localizedPath } from "~/i18n/language";
 import { CATALOGUES } from "~/i18n/messages";
-import { formatLabel } from "~/lib/format";
+import { formatsFor } from "~/i18n/format";
 import { pageMeta, portfolioJsonLd } from "~/lib/seo";
 import { PORTFOLIO_PAGE_SIZE } from "~/validation/constants";
 import { portfolioHref, portfolioQueryInput, PortfolioQuerySchema } from "~/validation/portfolio";
@@ -41,7 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const namesDv = language === "dv" ? await categoryNamesDv() : null;
   const categories = namesDv ? facets.categories.map((c) => (namesDv[c.value] ? { ...c, label: namesDv[c.value] } : { ...c, fallback: true })) : facets.categories;
 
-  const filterName = [type ? formatLabel(type) : null, category].filter(Boolean).join(" ");
+  const categoryName = category === null ? null : (namesDv?.[category] ?? category);
+  const filterName = [type ? formatsFor(language).kind(type) : null, categoryName].filter(Boolean).join(" ");
   const heading = filterName ? m.portfolioFilteredHeading(filterName) : m.portfolioHeading;
   const path = portfolioHref({ category, type, page });
   const company = chrome.company;

@@ -19,7 +19,7 @@ import {
 } from "~/components/site/detail-parts";
 import { SiteShell } from "~/components/site/site-shell";
 import { detailMeta, serviceJsonLd } from "~/lib/seo";
-import { formatLabel, sameLabel } from "~/lib/format";
+import { sameLabel } from "~/lib/format";
 import { useFormats } from "~/i18n/format";
 import { languageOfPath } from "~/i18n/language";
 import { CATALOGUES, useMessages } from "~/i18n/messages";
@@ -62,7 +62,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
             {service.service_type && !sameLabel(service.category, service.service_type) ? (
-              <span className="badge badge-outline">{formatLabel(service.service_type)}</span>
+              <span className="badge badge-outline">{format.kind(service.service_type)}</span>
             ) : null}
           </>
         }
