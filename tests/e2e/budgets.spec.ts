@@ -201,11 +201,11 @@ test.describe("budgets (docs/performance.md#targets)", () => {
         const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
         expect(css.length, `${path}: inline CSS`).toBeGreaterThan(0);
         expect(css.length, `${path}: inline CSS against the whole stylesheet`).toBeLessThan(wholeCss.length * (path === "/" || path === "/dv" ? 0.95 : 0.7));
-        // Settled: smaller than the first answer (upgraded); else the first answer was the stored one, or the
-        // upgrade takes its time on a busy machine (brotli 11 of 100 KB of Thaana: a few hundred ms).
+        // Settled: within the budget, or smaller than the first answer (upgraded); else the upgrade takes its time
+        // on a busy machine (brotli 11 of 100 KB of Thaana: a few hundred ms). At least twice, as before.
         last = bytes;
         if (i === 0) first = bytes;
-        else if (bytes < first) break;
+        else if (bytes <= budget || bytes < first) break;
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       expect(last, `${path}: ${report.join("; ")}`).toBeLessThanOrEqual(budget);
