@@ -220,22 +220,6 @@ test.describe("budgets (docs/performance.md#targets)", () => {
     }
   });
 
-  test("a Dhivehi page adds at most 25 KB of type, its own file; an English page loads none", async ({ page }) => {
-    const fonts = new Map<string, number>();
-    page.on("response", async (response) => {
-      if (response.request().resourceType() === "font") fonts.set(response.url(), (await response.body()).length);
-    });
-    await page.goto("/", { waitUntil: "networkidle" });
-    expect([...fonts.keys()], "fonts on the English home page").toEqual([]);
-    await page.goto("/dv", { waitUntil: "networkidle" });
-    await page.evaluate(() => document.fonts.ready);
-    const total = [...fonts.values()].reduce((sum, bytes) => sum + bytes, 0);
-    console.log(`[budgets] /dv fonts: ${[...fonts].map(([url, bytes]) => `${new URL(url).pathname} ${(bytes / KiB).toFixed(1)} KiB`).join(", ")}`);
-    expect(fonts.size, "the Thaana face is loaded").toBeGreaterThan(0);
-    for (const url of fonts.keys()) expect(new URL(url).origin, url).toBe(ORIGIN);
-    expect(total).toBeLessThanOrEqual(25 * 1000);
-  });
-
   test("the public pages make no request to another host", async ({ page, request }) => {
     const { service, project } = await detailPages(request);
     const elsewhere: string[] = [];
