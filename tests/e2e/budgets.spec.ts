@@ -201,11 +201,11 @@ test.describe("budgets (docs/performance.md#targets)", () => {
         const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
         expect(css.length, `${path}: inline CSS`).toBeGreaterThan(0);
         expect(css.length, `${path}: inline CSS against the whole stylesheet`).toBeLessThan(wholeCss.length * (path === "/" || path === "/dv" ? 0.95 : 0.7));
-        // Settled: smaller than the first answer (upgraded); else the first answer was the stored one, or the
-        // upgrade takes its time on a busy machine (brotli 11 of 100 KB of Thaana: a few hundred ms).
+        // Settled: within the budget, or smaller than the first answer (upgraded); else the upgrade takes its time
+        // on a busy machine (brotli 11 of 100 KB of Thaana: a few hundred ms). At least twice, as before.
         last = bytes;
         if (i === 0) first = bytes;
-        else if (bytes < first) break;
+        else if (bytes <= budget || bytes < first) break;
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       expect(last, `${path}: ${report.join("; ")}`).toBeLessThanOrEqual(budget);
@@ -218,22 +218,6 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       console.log(`[budgets] ${path} DOM elements: ${elements}`);
       expect(elements, path).toBeLessThanOrEqual(HOME_DOM_ELEMENTS_BUDGET);
     }
-  });
-
-  test("a Dhivehi page adds at most 25 KB of type, its own file; an English page loads none", async ({ page }) => {
-    const fonts = new Map<string, number>();
-    page.on("response", async (response) => {
-      if (response.request().resourceType() === "font") fonts.set(response.url(), (await response.body()).length);
-    });
-    await page.goto("/", { waitUntil: "networkidle" });
-    expect([...fonts.keys()], "fonts on the English home page").toEqual([]);
-    await page.goto("/dv", { waitUntil: "networkidle" });
-    await page.evaluate(() => document.fonts.ready);
-    const total = [...fonts.values()].reduce((sum, bytes) => sum + bytes, 0);
-    console.log(`[budgets] /dv fonts: ${[...fonts].map(([url, bytes]) => `${new URL(url).pathname} ${(bytes / KiB).toFixed(1)} KiB`).join(", ")}`);
-    expect(fonts.size, "the Thaana face is loaded").toBeGreaterThan(0);
-    for (const url of fonts.keys()) expect(new URL(url).origin, url).toBe(ORIGIN);
-    expect(total).toBeLessThanOrEqual(25 * 1000);
   });
 
   test("the public pages make no request to another host", async ({ page, request }) => {

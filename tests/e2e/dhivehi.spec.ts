@@ -271,3 +271,20 @@ test("the gallery viewer follows the reading direction: the left arrow key is th
   await page.keyboard.press("ArrowRight");
   await expect(counter).toHaveText(/^1 \//);
 });
+
+// The type budget of decision 0090 (docs/performance.md#targets), beside the other budgets in budgets.spec.ts.
+test("a Dhivehi page adds at most 25 KB of type, its own file; an English page loads none", async ({ page }) => {
+  const fonts = new Map<string, number>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "font") fonts.set(response.url(), (await response.body()).length);
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  expect([...fonts.keys()], "fonts on the English home page").toEqual([]);
+  await page.goto("/dv", { waitUntil: "networkidle" });
+  await page.evaluate(() => document.fonts.ready);
+  const total = [...fonts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  console.log(`[budgets] /dv fonts: ${[...fonts].map(([url, bytes]) => `${new URL(url).pathname} ${(bytes / 1024).toFixed(1)} KiB`).join(", ")}`);
+  expect(fonts.size, "the Thaana face is loaded").toBeGreaterThan(0);
+  for (const url of fonts.keys()) expect(new URL(url).origin, url).toBe(new URL(DEMO_URL).origin);
+  expect(total).toBeLessThanOrEqual(25 * 1000);
+});
