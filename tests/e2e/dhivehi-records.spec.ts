@@ -111,6 +111,7 @@ test("on a phone each translatable field shows one language at a time, and a ref
   await expect(descriptionDv).toBeHidden();
   await dialog.getByRole("button", { name: "Create Service" }).click();
   await expect(descriptionDv).toBeVisible();
+  await expect(descriptionDv).toBeFocused();
   await expect(dialog.getByText(/Dhivehi description: Links must start with/)).toBeVisible();
   await shot(page, "service-dialog-phone");
 
