@@ -12,3 +12,6 @@ export const CategorySchema = z.object({
 });
 
 export type CategoryInput = z.infer<typeof CategorySchema>;
+
+/** A category's Dhivehi name set afterwards (docs/decisions/0077-dhivehi-design.md): empty clears it. */
+export const CategoryNameDvSchema = z.object({ name_dv: categoryNameDv });

@@ -41,6 +41,14 @@ test("an admin types a service's Dhivehi title and description; the Dhivehi page
   await expect(titleDv).toHaveAccessibleDescription(/Title/);
   await titleDv.fill(TITLE_DV);
   await dialog.locator('[name="dv.description"]').fill(DESCRIPTION_DV);
+  // A new category with its Dhivehi name, which the Dhivehi page shows.
+  await dialog.getByRole("button", { name: "New category" }).click();
+  const category = unique("Coastal");
+  await dialog.getByLabel("Category name").fill(category);
+  await dialog.getByLabel("Dhivehi name").fill("ގޮނޑުދޮށް");
+  await dialog.getByRole("button", { name: "Create Category" }).click();
+  await expectToast(page, "Category created successfully");
+  await expect(dialog.getByLabel("Category", { exact: true })).toHaveValue(category);
   await shot(page, "service-dialog");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Create Service" }).click();
@@ -65,6 +73,7 @@ test("an admin types a service's Dhivehi title and description; the Dhivehi page
   await expect(summary).toHaveAttribute("lang", "en");
   await expect(summary).toHaveAttribute("dir", "ltr");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveAttribute("lang", "en");
+  await expect(page.getByText("ގޮނޑުދޮށް", { exact: true })).toBeVisible();
   await shot(page, "dv-service");
 
   await page.goto(`${server.url()}/service/${id}`);
@@ -72,6 +81,7 @@ test("an admin types a service's Dhivehi title and description; the Dhivehi page
   await expect(page.getByText("Rock armour and concrete seawalls.")).toBeVisible();
   await expect(page.getByText(TITLE_DV)).toHaveCount(0);
   await expect(page.getByText("Coastal protection that lasts.")).not.toHaveAttribute("lang", "en");
+  await expect(page.getByText(category, { exact: true })).toBeVisible();
 });
 
 test("on a phone each translatable field shows one language at a time, and a refused Dhivehi value brings its tab forward", async ({ page }) => {
@@ -101,6 +111,7 @@ test("on a phone each translatable field shows one language at a time, and a ref
   await expect(descriptionDv).toBeHidden();
   await dialog.getByRole("button", { name: "Create Service" }).click();
   await expect(descriptionDv).toBeVisible();
+  await expect(descriptionDv).toBeFocused();
   await expect(dialog.getByText(/Dhivehi description: Links must start with/)).toBeVisible();
   await shot(page, "service-dialog-phone");
 

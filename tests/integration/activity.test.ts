@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from "~/.server/auth/auth";
 import { db } from "~/.server/db";
 import { env } from "~/.server/env";
 import { changedFields, recordActivity } from "~/.server/models/activity";
+import { createCategory } from "~/.server/models/categories";
 import { createContactDetail } from "~/.server/models/contact-details";
 import { createEnquiry, getEnquiry } from "~/.server/models/enquiries";
 import { createProject, deleteProject, updateProject } from "~/.server/models/projects";
@@ -364,6 +365,12 @@ const CASES: Record<string, Record<string, Case>> = {
         expected: { action: "category.create", entity: "category", detail: "Marine works" },
       }),
     },
+    "name-category": {
+      async prepare() {
+        const category = await createCategory({ name: "Docks", name_dv: null, description: null, type: "service" }, null);
+        return { form: form({ intent: "name-category", id: category.id, name_dv: "ފާލަން" }), expected: { action: "category.name-dv", entity: "category", entityId: category.id, fields: ["name_dv"], detail: "ފާލަން" } };
+      },
+    },
   },
   "admin/projects": {
     create: {
@@ -401,6 +408,12 @@ const CASES: Record<string, Record<string, Case>> = {
         form: form({ intent: "create-category", name: "Jetties", type: "project" }),
         expected: { action: "category.create", entity: "category", detail: "Jetties" },
       }),
+    },
+    "name-category": {
+      async prepare() {
+        const category = await createCategory({ name: "Harbours", name_dv: null, description: null, type: "project" }, null);
+        return { form: form({ intent: "name-category", id: category.id, name_dv: "ބަނދަރު" }), expected: { action: "category.name-dv", entity: "category", entityId: category.id, fields: ["name_dv"], detail: "ބަނދަރު" } };
+      },
     },
   },
   "admin/media": {

@@ -161,6 +161,19 @@ describe("a project in two languages", () => {
     ]);
     const hall = portfolio.data.view.projects.find((p) => p.title === "Town hall");
     expect(hall?.fallback).toEqual(expect.arrayContaining(["title", "category"]));
+
+    // An existing category gets its Dhivehi name afterwards; a bad one is refused and changes nothing.
+    const civic = (await db().selectFrom("categories").select("id").where("name", "=", "Civic").executeTakeFirstOrThrow()).id;
+    const tooLong = await call<{ fieldErrors: Record<string, string> }>(projectsAction, postRequest(PROJECTS, { intent: "name-category", id: civic, name_dv: "ބ".repeat(101) }, cookie));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.data.fieldErrors.name_dv).toMatch(/at most 100 characters/);
+    const unknown = await call(projectsAction, postRequest(PROJECTS, { intent: "name-category", id: "3f1b2c3d-0000-4000-8000-000000000000", name_dv: "ރަށު" }, cookie));
+    expect(unknown.status).toBe(404);
+    expect((await db().selectFrom("categories").select("name_dv").where("id", "=", civic).executeTakeFirstOrThrow()).name_dv).toBeNull();
+    const named = await call(servicesAction, postRequest(SERVICES, { intent: "name-category", id: civic, name_dv: "ރަށުގެ ޢިމާރާތް" }, cookie));
+    expect(named.data).toMatchObject({ ok: true, message: "Dhivehi name saved" });
+    const after = await call<{ view: { categories: Array<Record<string, unknown>> } }>(portfolioLoader, getRequest("/dv/projects"));
+    expect(after.data.view.categories[0]).toEqual({ value: "Civic", count: 1, label: "ރަށުގެ ޢިމާރާތް" });
   });
 
   it("lists a Dhivehi address in the sitemap only for a record with a Dhivehi title", async () => {

@@ -48,3 +48,11 @@ export async function categoryNamesDv(): Promise<Record<string, string>> {
     return Object.fromEntries(rows.filter((r) => r.name_dv?.trim()).map((r) => [r.name, r.name_dv as string]));
   });
 }
+
+/** Sets (or, with null, clears) a category's Dhivehi name; false when there is no such category. */
+export async function setCategoryNameDv(id: string, nameDv: string | null): Promise<boolean> {
+  const result = await db().updateTable("categories").set({ name_dv: nameDv }).where("id", "=", id).executeTakeFirst();
+  // Dhivehi pages show the name through the cached map (categoryNamesDv).
+  if (result.numUpdatedRows > 0n) await bumpContentVersion();
+  return result.numUpdatedRows > 0n;
+}

@@ -20,6 +20,7 @@ const LABELS: Record<string, string> = {
   "project.delete-forever": "Deleted a project forever",
   "project.restore-version": "Restored an earlier version of a project",
   "category.create": "Created a category",
+  "category.name-dv": "Named a category in Dhivehi",
   "contact-detail.create": "Added a contact detail",
   "contact-detail.update": "Updated a contact detail",
   "contact-detail.delete": "Deleted a contact detail",

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { CategorySchema } from "~/validation/category";
+import { CategoryNameDvSchema, CategorySchema } from "~/validation/category";
 import { describedBy, FieldError } from "./form-fields";
 import { CATEGORY_TYPE_OPTIONS } from "./labels";
 import { useSchemaForm } from "./use-schema-form";
@@ -15,6 +15,8 @@ import { useSchemaForm } from "./use-schema-form";
 export interface CategoryOption {
   id: string;
   name: string;
+  /** The name on Dhivehi pages (docs/decisions/0077-dhivehi-design.md). */
+  name_dv?: string | null;
 }
 
 interface CategoryFieldProps {
@@ -30,6 +32,7 @@ export function CategoryField({ name, type, categories, defaultValue, error }: C
   const [value, setValue] = useState(defaultValue ?? "");
   const [creating, setCreating] = useState(false);
   const [added, setAdded] = useState<string[]>([]);
+  const selected = categories.find((c) => c.name === value);
   const names = Array.from(new Set([...categories.map((c) => c.name), ...added, ...(value ? [value] : [])])).sort((a, b) =>
     a.localeCompare(b),
   );
@@ -54,6 +57,7 @@ export function CategoryField({ name, type, categories, defaultValue, error }: C
         </Button>
       </div>
       <FieldError id={`${id}-error`} message={error} />
+      {selected && !creating ? <CategoryNameDv key={selected.id} category={selected} /> : null}
       {creating ? (
         <NewCategory
           type={type}
@@ -158,6 +162,45 @@ function NewCategory({ type, onCreated, onCancel }: { type: "service" | "project
           {busy ? "Creating..." : "Create Category"}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The chosen category's Dhivehi name, shown on Dhivehi pages (docs/decisions/0077-dhivehi-design.md). Inside the
+ * dialog's form, so its input has no name and it posts with intent name-category on its own (useSchemaForm's submit).
+ */
+function CategoryNameDv({ category }: { category: CategoryOption }) {
+  const id = useId();
+  const [nameDv, setNameDv] = useState(category.name_dv ?? "");
+  const { errors, busy, submit } = useSchemaForm(CategoryNameDvSchema);
+  const save = () => submit({ intent: "name-category", id: category.id, name_dv: nameDv });
+  return (
+    <div className="grid items-start gap-2 sm:grid-cols-[1fr_auto]">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-name-dv`} className="text-xs text-muted-foreground">
+          Category&apos;s Dhivehi name
+        </Label>
+        <Input
+          id={`${id}-name-dv`}
+          dir="rtl"
+          lang="dv"
+          className="font-thaana"
+          value={nameDv}
+          onChange={(event) => setNameDv(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              save();
+            }
+          }}
+          {...describedBy(`${id}-name-dv`, undefined, errors.name_dv)}
+        />
+        <FieldError id={`${id}-name-dv-error`} message={errors.name_dv} />
+      </div>
+      <Button type="button" variant="outline" className="sm:mt-6" disabled={busy || nameDv === (category.name_dv ?? "")} onClick={save}>
+        {busy ? "Saving..." : "Save Dhivehi name"}
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
@@ -48,10 +48,21 @@ export function TranslatedField({ kind, label, name, errors, defaultValue, dvDef
   const hint = kind === "formatted" ? FORMATTING_HINT : ownHint;
   const [shown, setShown] = useState<"en" | "dv">("en");
   // On a phone, a refused Dhivehi value brings its tab forward (English first when both are refused).
+  const focusDhivehi = useRef(false);
   useOnNewValue(errors, () => {
     if (error) setShown("en");
-    else if (dvError) setShown("dv");
+    else if (dvError) {
+      setShown("dv");
+      focusDhivehi.current = true;
+    }
   });
+  // The form moves focus to its first invalid control in the commit that brought the errors, while this one was still
+  // hidden behind its tab; once shown, it takes the focus unless another invalid control has it.
+  useEffect(() => {
+    if (!focusDhivehi.current || shown !== "dv") return;
+    focusDhivehi.current = false;
+    if (document.activeElement?.getAttribute("aria-invalid") !== "true") document.getElementById(dvId)?.focus();
+  }, [shown, dvId]);
 
   const control = (language: "en" | "dv") => {
     const own = language === "en";

@@ -15,14 +15,17 @@ export interface VersionField {
 const yesNo = (value: unknown) => (value === true ? "Yes" : "No");
 // A version saved before focal points existed had the centre (docs/product.md#focal-point).
 const percent = (value: unknown) => `${typeof value === "number" ? value : FOCAL_CENTRE}%`;
+/** A field's label as its English row has it (the lists are read when a value is shown, after they are made). */
+const englishLabel = (key: string) => [...SERVICE_VERSION_FIELDS, ...PROJECT_VERSION_FIELDS].find((f) => f.key === key)?.label ?? key;
+
 /**
- * A version's Dhivehi values (docs/decisions/0077-dhivehi-design.md): one line per translated field, "title: ...",
+ * A version's Dhivehi values (docs/decisions/0077-dhivehi-design.md): one line per translated field, "Title: ...",
  * lists joined with the Arabic comma Thaana text uses.
  */
 const dhivehi = (value: unknown) =>
   value && typeof value === "object" && !Array.isArray(value)
     ? Object.entries(value as Record<string, unknown>)
-        .map(([key, v]) => `${key}: ${Array.isArray(v) ? v.map(String).join("، ") : String(v)}`)
+        .map(([key, v]) => `${englishLabel(key)}: ${Array.isArray(v) ? v.map(String).join("، ") : String(v)}`)
         .join("\n")
     : "";
 const DHIVEHI_FIELD: VersionField = { key: "dv", label: "Dhivehi", format: dhivehi };

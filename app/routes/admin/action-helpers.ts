@@ -2,10 +2,10 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "~/.server/auth/access";
 import { changedFields } from "~/.server/models/activity";
-import { createCategory, listCategories } from "~/.server/models/categories";
+import { createCategory, listCategories, setCategoryNameDv } from "~/.server/models/categories";
 import { logger } from "~/.server/logger";
 import type { ActionResult } from "~/components/admin/action-result";
-import { CategorySchema } from "~/validation/category";
+import { CategoryNameDvSchema, CategorySchema } from "~/validation/category";
 import { fieldErrors, formValues } from "~/validation/fields";
 import type { RecordAction, Wording } from "./record-action";
 
@@ -78,9 +78,9 @@ export const loadFailed = (what: string) => (error: unknown) => {
 };
 
 /** The category picker's list. Its failure is silent (docs/product.md#categories): the form works without it. */
-export async function categoryOptions(type: "service" | "project"): Promise<Array<{ id: string; name: string }>> {
+export async function categoryOptions(type: "service" | "project"): Promise<Array<{ id: string; name: string; name_dv: string | null }>> {
   try {
-    return (await listCategories(type)).map((c) => ({ id: c.id, name: c.name }));
+    return (await listCategories(type)).map((c) => ({ id: c.id, name: c.name, name_dv: c.name_dv }));
   } catch (error) {
     logger.error({ err: error, type }, "category fetch failed");
     return [];
@@ -104,5 +104,23 @@ export async function createCategoryAction(act: RecordAction, user: Pick<Session
   return act.done(
     { action: "category.create", entity: "category", entityId: created.id, fields: changedFields(null, input), detail: created.name },
     { id: created.id, name: created.name, message: "Category created successfully" },
+  );
+}
+
+/** The failure wording of setting a category's Dhivehi name. */
+export const CATEGORY_NAME_DV_WORDING: Wording = { message: "Failed to save the Dhivehi name" };
+
+/**
+ * Shared by the services and projects pages: the Dhivehi name of an existing category, shown on Dhivehi pages
+ * (docs/decisions/0077-dhivehi-design.md); one step of their record action.
+ */
+export async function nameCategoryAction(act: RecordAction) {
+  const id = act.id();
+  const input = act.parse(CategoryNameDvSchema);
+  const { changed } = await act.run(async () => ({ changed: await setCategoryNameDv(id, input.name_dv) }));
+  if (!changed) return act.refuse("Category not found", 404);
+  return act.done(
+    { action: "category.name-dv", entity: "category", entityId: id, fields: ["name_dv"], detail: input.name_dv },
+    { id, message: "Dhivehi name saved" },
   );
 }

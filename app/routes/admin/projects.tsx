@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { pageWindow, PROJECTS_PAGE_SIZE, requestedPage } from "~/validation/paging";
 import { ProjectSchema } from "~/validation/project";
-import { CATEGORY_WORDING, categoryOptions, createCategoryAction, isRecordId, loadFailed } from "./action-helpers";
+import { CATEGORY_NAME_DV_WORDING, CATEGORY_WORDING, categoryOptions, createCategoryAction, isRecordId, loadFailed, nameCategoryAction } from "./action-helpers";
 import { recordAction, saveRecord, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
@@ -25,7 +25,7 @@ import { recordAction, saveRecord, type Wording } from "./record-action";
 const ProjectDialog = lazy(() => import("~/components/admin/project-dialog").then((m) => ({ default: m.ProjectDialog })));
 
 /** What each role may do here: the page, and each write (docs/product.md#access). */
-export const permissions = { loader: "content.edit", intents: { create: "content.edit", "create-category": "content.edit", delete: "content.edit", "set-flags": "content.edit", update: "content.edit" } } satisfies RoutePermissions;
+export const permissions = { loader: "content.edit", intents: { create: "content.edit", "create-category": "content.edit", delete: "content.edit", "name-category": "content.edit", "set-flags": "content.edit", update: "content.edit" } } satisfies RoutePermissions;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, permissions.loader);
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // docs/product.md#projects: a failed save names its reason after the message ('Failed to save project: {reason}').
 const SAVE: Wording = { message: "Failed to save project", reason: "inline" };
-const WORDING: Record<string, Wording> = { delete: { message: "Failed to delete project" }, "create-category": CATEGORY_WORDING };
+const WORDING: Record<string, Wording> = { delete: { message: "Failed to delete project" }, "create-category": CATEGORY_WORDING, "name-category": CATEGORY_NAME_DV_WORDING };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAction(request, permissions);
@@ -88,6 +88,8 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "create-category":
         return createCategoryAction(act, user);
+      case "name-category":
+        return nameCategoryAction(act);
       default:
         return act.unknown();
     }

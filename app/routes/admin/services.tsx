@@ -16,7 +16,7 @@ import { ServiceSchema } from "~/validation/service";
 import { needsDhivehi } from "~/i18n/records";
 import { DhivehiFilter } from "~/components/admin/dhivehi-progress";
 import { needsDhivehiRequested, SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
-import { CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed } from "./action-helpers";
+import { CATEGORY_NAME_DV_WORDING, CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed, nameCategoryAction } from "./action-helpers";
 import { recordAction, saveRecord, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
@@ -24,7 +24,7 @@ import { recordAction, saveRecord, type Wording } from "./record-action";
 const ServiceDialog = lazy(() => import("~/components/admin/service-dialog").then((m) => ({ default: m.ServiceDialog })));
 
 /** What each role may do here: the page, and each write (docs/product.md#access). */
-export const permissions = { loader: "content.edit", intents: { create: "content.edit", "create-category": "content.edit", delete: "content.edit", "toggle-active": "content.edit", update: "content.edit" } } satisfies RoutePermissions;
+export const permissions = { loader: "content.edit", intents: { create: "content.edit", "create-category": "content.edit", delete: "content.edit", "name-category": "content.edit", "toggle-active": "content.edit", update: "content.edit" } } satisfies RoutePermissions;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, permissions.loader);
@@ -45,6 +45,7 @@ const WORDING: Record<string, Wording> = {
   "toggle-active": { message: "Failed to update service status" },
   delete: { message: "Failed to delete service" },
   "create-category": CATEGORY_WORDING,
+  "name-category": CATEGORY_NAME_DV_WORDING,
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -76,6 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "create-category":
         return createCategoryAction(act, user);
+      case "name-category":
+        return nameCategoryAction(act);
       default:
         return act.unknown();
     }
