@@ -16,7 +16,7 @@ import siteStylesheetHref from "./site.css?url";
 import dhivehiStylesheetHref from "./site-dhivehi.css?url";
 import thaanaFontHref from "../node_modules/@fontsource/noto-sans-thaana/files/noto-sans-thaana-thaana-400-normal.woff2?url";
 import { HTML_ATTRIBUTES } from "./i18n/language";
-import { pageAddress, PageAddressContext } from "./i18n/messages";
+import { pageAddress, PageAddressContext } from "./i18n/page-address";
 import enquiryScript from "./islands/enquiry.ts?island";
 import siteScript from "./islands/site.ts?island";
 

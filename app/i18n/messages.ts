@@ -1,29 +1,16 @@
-import { createContext, useContext } from "react";
+import { useContext } from "react";
 import { dv, DV_MONTHS } from "./dv";
 import { en, type Messages } from "./en";
-import { englishPath, type Language, languageOfPath } from "./language";
+import type { Language } from "./language";
+import { type PageAddress, PageAddressContext } from "./page-address";
+
+export { type PageAddress, pageAddress, PageAddressContext } from "./page-address";
 
 // The fixed words of the page being rendered (docs/decisions/0089-fixed-words-as-typed-catalogues.md). Public
 // pages are rendered on the server only, so a context set once by the root layout from the page's address is all a
 // component needs: no prop threading, no messages in any browser bundle (docs/decisions/0007-public-pages-without-hydration.md).
 
 export const CATALOGUES: Record<Language, Messages> = { en, dv };
-
-/** What a public component knows of the page: its language, and its address in English (for the language link). */
-export interface PageAddress {
-  language: Language;
-  /** The page's path as the English site has it: `/dv/service/x` -> `/service/x`. */
-  englishPath: string;
-  /** The query string as received (`?page=2`), "" when none. */
-  search: string;
-}
-
-export function pageAddress(pathname: string, search = ""): PageAddress {
-  return { language: languageOfPath(pathname), englishPath: englishPath(pathname), search };
-}
-
-/** English, at `/`, when nothing set it: a component rendered on its own (the unit tests). */
-export const PageAddressContext = createContext<PageAddress>(pageAddress("/"));
 
 export function usePageAddress(): PageAddress {
   return useContext(PageAddressContext);

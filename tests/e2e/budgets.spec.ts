@@ -34,6 +34,13 @@ const HOME_CSS_GZIP_BUDGET = 20 * KiB;
  */
 const DOCUMENT_BR_BUDGET = { home: 18.5 * KiB, detail: 10 * KiB };
 /**
+ * The Dhivehi home page's: the same page with the same margin, its texts in Thaana, whose letters and vowel marks take
+ * two bytes each in UTF-8 and compress less well than English. Measured 2026-11-27 with the demo content's Dhivehi:
+ * 19.4 KiB stored against the English page's 17.0 (docs/decisions/0095-a-document-budget-for-the-dhivehi-home.md).
+ * The Dhivehi detail pages keep the English detail budget.
+ */
+const DHIVEHI_HOME_BR_BUDGET = 21 * KiB;
+/**
  * The target: under 800 elements on the home page (docs/performance.md#targets). Measured 795 in Chromium on
  * 2026-11-24 with the demo content, after the icons became one element each (docs/decisions/0037-public-icons-as-css-masks.md),
  * the card images' frames their <picture> and the WebP widths the <img>'s own srcset; 1,062 before; 768 on 2026-11-27,
@@ -179,8 +186,8 @@ test.describe("budgets (docs/performance.md#targets)", () => {
       ["/", DOCUMENT_BR_BUDGET.home],
       [service.path, DOCUMENT_BR_BUDGET.detail],
       [project.path, DOCUMENT_BR_BUDGET.detail],
-      // The Dhivehi pages keep every budget (docs/decisions/0077-dhivehi-design.md).
-      ["/dv", DOCUMENT_BR_BUDGET.home],
+      // The Dhivehi pages keep every budget (docs/decisions/0077-dhivehi-design.md); the home page its own size of it (0095).
+      ["/dv", DHIVEHI_HOME_BR_BUDGET],
       [`/dv${service.path}`, DOCUMENT_BR_BUDGET.detail],
       [`/dv${project.path}`, DOCUMENT_BR_BUDGET.detail],
     ] as const) {

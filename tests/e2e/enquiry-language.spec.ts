@@ -1,4 +1,5 @@
 import { DEMO_URL, expect, expectNoAxeViolations, reviewScreenshot, signIn, test } from "./fixtures";
+import { dv } from "../../app/i18n/dv";
 import { expectToast } from "./admin-helpers";
 
 // docs/decisions/0077-dhivehi-design.md, Enquiries (docs/product.md#enquiries, #leads): an enquiry sent from a
@@ -11,30 +12,18 @@ test("an enquiry in Dhivehi shows as Dhivehi on its lead, and replying picks the
   const name = `Dhivehi ${unique()}`;
   const templateName = `Thanks in Dhivehi ${unique()}`;
 
-  // The visitor: the contact form with its hidden language field saying dv. The field is the public form's
-  // (a Dhivehi page renders it); here it is set on the English page, whose labels this test can name.
-  await page.goto("/");
+  // The visitor: the contact form of the Dhivehi home page, in its own words; it sends its language with it.
+  await page.goto("/dv#contact");
   const contact = page.locator("#contact");
-  await page.evaluate(() => {
-    const form = document.querySelector<HTMLFormElement>("#contact form");
-    if (!form) throw new Error("no contact form");
-    let field = form.querySelector<HTMLInputElement>('input[name="language"]');
-    if (!field) {
-      field = document.createElement("input");
-      field.type = "hidden";
-      field.name = "language";
-      form.append(field);
-    }
-    field.value = "dv";
-  });
-  await contact.getByLabel("Full Name").fill(name);
-  await contact.getByLabel("Email Address").fill("mariyam@example.mv");
-  await contact.getByLabel("Project Type").fill("Guest house");
-  await contact.getByLabel("Project Details").fill(`Eight rooms on Thoddoo, reference ${name}.`);
+  await expect(contact.locator("input[name=language]")).toHaveValue("dv");
+  await contact.getByLabel(dv.formName).fill(name);
+  await contact.getByLabel(dv.formEmail).fill("mariyam@example.mv");
+  await contact.getByLabel(dv.formSubject).fill("ގެސްޓްހައުސް");
+  await contact.getByLabel(dv.formMessage).fill(`ތޮއްޑޫގައި 8 ކޮޓަރީގެ ގެސްޓްހައުސްއެއް، ${name}.`);
   // The e2e server counts a form sent within 300 ms of the page loading as a bot (playwright.config.ts).
   await page.waitForTimeout(400);
-  await contact.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
+  await contact.getByRole("button", { name: dv.formSend }).click();
+  await expect(page.getByText(dv.sentTitle)).toBeVisible();
 
   const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signIn(admin);
@@ -85,7 +74,7 @@ test("an enquiry in Dhivehi shows as Dhivehi on its lead, and replying picks the
     // {name} is the visitor's; {company} the published company name, whatever the demo server's is.
     await expect(message).toHaveValue(new RegExp(`^${name} އަށް،\\s+އެންގުމަށް ޝުކުރިއްޔާ\\.\\s+\\S`));
     await expect(message).toHaveAttribute("dir", "rtl");
-    await expect(reply.getByLabel("Subject")).toHaveValue("ޖަވާބު: Guest house");
+    await expect(reply.getByLabel("Subject")).toHaveValue("ޖަވާބު: ގެސްޓްހައުސް");
     await expect(reply.getByText("The template's Dhivehi version, as the visitor wrote in Dhivehi.")).toBeVisible();
     await lead.getByRole("region", { name: "Source" }).scrollIntoViewIfNeeded();
     await reviewScreenshot(admin, test.info(), `lead-${width}`);
