@@ -52,7 +52,10 @@ export interface DetailPageKind<T extends DetailRecord> {
 export async function loadDetailPage<T extends DetailRecord>(request: Request, rawId: string | undefined, kind: DetailPageKind<T>) {
   // A preview request is never cached or indexed, found or not (docs/decisions/0013-versions-and-trash.md).
   const headers = isPreviewRequest(request) ? PREVIEW_HEADERS : undefined;
-  const notFound = async () => data({ message: kind.notFoundTitle, chrome: await getSiteChrome(languageOf(request)) }, { status: 404, headers });
+  // The address's language (docs/decisions/0077-dhivehi-design.md): the chrome, the record's texts, the canonical URL
+  // and hreflang follow it.
+  const language = languageOf(request);
+  const notFound = async () => data({ message: kind.notFoundTitle, chrome: await getSiteChrome(language) }, { status: 404, headers });
   const id = IdSchema.safeParse(rawId);
   if (!id.success) throw await notFound();
   let found: { record: T; visible: boolean } | null;
@@ -71,14 +74,12 @@ export async function loadDetailPage<T extends DetailRecord>(request: Request, r
     throw redirect("/");
   }
   if (!found) throw await notFound();
-  const chrome: SiteChrome = await getSiteChrome(languageOf(request));
+  const chrome: SiteChrome = await getSiteChrome(language);
   const previewInfo: PreviewInfo | null = preview ? { visible: found.visible, noun: kind.noun, adminPath: kind.adminPath } : null;
   // On a Dhivehi page the record's Dhivehi values, and the fields that fell back to English (marked lang="en" by the
   // page); the meta description and JSON-LD are in Dhivehi where the record is.
-  const { value: record, fallback } = await localized(found.record, kind.translatable, languageOf(request));
+  const { value: record, fallback } = await localized(found.record, kind.translatable, language);
   // Meta is built here, on the server, so the SEO helpers stay out of the browser bundle.
-  // The address's language (docs/decisions/0077-dhivehi-design.md): the canonical URL and hreflang follow it.
-  const language = languageOf(request);
   const hasDhivehi = hasDhivehiTitle(found.record);
   const seo = pageMeta({
     origin: SITE_ORIGIN,
