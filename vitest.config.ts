@@ -17,7 +17,7 @@ export default defineConfig({
     // behind: every setter a test uses is reset in its own afterEach/afterAll, and each test gets its own database
     // (docs/decisions/0035-test-suite-speed.md; proven by runs in shuffled order, docs/performance.md).
     isolate: false,
-    // Fails a test that leaves an error-level log line it did not expect.
+    // Fails a test that leaves an error-level log line it did not expect, and drops each file's Insight counter.
     setupFiles: ["tests/setup/error-logs.ts"],
     env: {
       NODE_ENV: "test",
@@ -46,8 +46,9 @@ export default defineConfig({
           // A minute: on a shared 2-core machine the route-by-route access test has taken over 30 s.
           testTimeout: 60_000,
           // One retry on CI only, as the browser tests have (playwright.config.ts): workers keep modules between files,
-          // and a background pass one file left running (an Insight flush, seen once in a fresh-clone run) can log an
-          // error that the next file's test is then failed for. A test that fails twice fails the run.
+          // and a background pass one file left running can log an error that the next file's test is then failed for
+          // (an Insight flush did, once, in a fresh-clone run; tests/setup/error-logs.ts now drops each file's
+          // counter). A test that fails twice fails the run.
           retry: process.env.CI ? 1 : 0,
           hookTimeout: 60_000,
         },

@@ -55,6 +55,8 @@ export interface InsightCounter {
   maintain(): Promise<void>;
   /** Stops the timer and writes what is left: the server's shutdown path calls it. */
   stop(): Promise<void>;
+  /** Stops the timer and drops what is buffered, writing nothing (tests; see forgetInsightForTests). */
+  discard(): void;
   readonly bufferedKeys: number;
   readonly dropped: number;
 }
@@ -238,6 +240,13 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     await flush();
   }
 
+  function discard(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    visitors = new Map();
+    pages = new Map();
+  }
+
   return {
     count,
     flush,
@@ -245,6 +254,7 @@ export function createInsightCounter(options: InsightCounterOptions = {}): Insig
     recordEnquiry,
     maintain,
     stop,
+    discard,
     get bufferedKeys() {
       return keys();
     },
@@ -267,6 +277,16 @@ export async function stopInsight(): Promise<void> {
   const counter = shared;
   shared = null;
   await counter?.stop();
+}
+
+/**
+ * Drops this process's counter without writing. Test files share a worker's modules (vitest.config.ts, `isolate`)
+ * but not a database: a counter left by one file, with a flush scheduled or a failed write waiting to be retried,
+ * would otherwise write into whichever database the next file has open, and log its errors against that file.
+ */
+export function forgetInsightForTests(): void {
+  shared?.discard();
+  shared = null;
 }
 
 /**
