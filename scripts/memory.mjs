@@ -13,7 +13,8 @@
 //   MEMORY_REST          seconds at rest before and after (default 15)
 //   MEMORY_CONNECTIONS   concurrent connections (default 8)
 //   MEMORY_UPLOAD_EVERY  seconds between uploads, 0 for none (default 3)
-//   MEMORY_SERVER_ENV    extra server environment, e.g. "MALLOC_ARENA_MAX=2 FOO=bar"
+//   MEMORY_SERVER_ENV    extra server environment, e.g. "MALLOC_ARENA_MAX=4 FOO=bar" (the server gets npm start's
+//                        allocator settings, MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072, unless this overrides them)
 //   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE, PERF_SERVER: see scripts/perf-server.mjs
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -26,12 +27,18 @@ const REST = Number(process.env.MEMORY_REST ?? 15);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS || 8);
 const UPLOAD_EVERY = Number(process.env.MEMORY_UPLOAD_EVERY ?? 3);
 const OUTPUT = ".tmp/memory.json";
-const extraEnv = Object.fromEntries(
-  (process.env.MEMORY_SERVER_ENV ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((pair) => pair.split("=")),
-);
+// The allocator settings `npm start` gives the server (scripts/start.mjs) and docs/deploy.md's service has: the
+// figures are the production server's. MEMORY_SERVER_ENV can override them.
+const START_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+const extraEnv = {
+  ...START_ALLOCATOR,
+  ...Object.fromEntries(
+    (process.env.MEMORY_SERVER_ENV ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split("=")),
+  ),
+};
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssMb = (pid) => {
@@ -76,6 +83,7 @@ async function main() {
     const random = () => crypto.randomUUID();
     const requests = [
       { path: pages.home },
+      { path: "/dv" },
       { path: pages.service },
       { path: pages.project },
       { path: `${pages.service}.data` },

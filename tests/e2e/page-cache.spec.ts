@@ -88,7 +88,7 @@ test("service and project pages are cached; 404s, query strings and data request
 });
 
 test("after the first answer, the stored page is compressed again, smaller, and reads the same", async ({ request }) => {
-  // docs/decisions/0048-stored-pages-at-brotli-11.md: the first visitor gets brotli 9 at once; later ones brotli 11.
+  // docs/decisions/0048-stored-pages-at-brotli-11.md, 0098: the first visitor gets brotli 6 at once; later ones brotli 11.
   const first = await visit(request, "/projects");
   expect([first.cache, first.headers["content-encoding"]]).toEqual(["miss", "br"]);
   const sent = (r: { headers: Record<string, string> }) => Number(r.headers["content-length"]);

@@ -8,7 +8,7 @@ import { VERSION_CHECK_MS } from "~/.server/cache/cache";
 import { setDatabase } from "~/.server/db";
 import { submitEnquiry } from "~/.server/enquiries/enquiries";
 import { createService, getActiveService, listActiveServices } from "~/.server/models/services";
-import { createPageCache, formTokenFor, type PageCache, type PageCacheOptions } from "~/.server/cache/page-cache";
+import { createPageCache, formTokenFor, MAX_WAITING_UPGRADES, type PageCache, type PageCacheOptions } from "~/.server/cache/page-cache";
 import { enquiryFields, formDataOf, serviceInput } from "../factories";
 import { useTestDatabase } from "../setup/database";
 
@@ -47,7 +47,7 @@ function publicPage(res: express.Response, body: string): string {
 
 async function renderer(req: express.Request, res: express.Response) {
   renders.push(req.originalUrl);
-  if (req.path === "/project/public") {
+  if (req.path.startsWith("/project/public")) {
     res.status(200).setHeader("Content-Type", "text/html; charset=utf-8");
     res.write(publicPage(res, "Public").slice(0, 500));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -281,6 +281,24 @@ describe("rendered page cache", () => {
     expect(cache.size).toBe(4);
     expect((await get("/?service=s9&utm_source=x")).cache).toBe("hit");
     expect((await get("/")).cache).toBe("hit");
+  });
+
+  it("recompresses a burst of new pages one at a time, with only a few waiting, and serves every one whole", async () => {
+    // 60 pages stored at once (after a content change): each would hold its page while it
+    // waits for brotli 11, and each brotli 11 holds megabytes while it runs.
+    let mostWaiting = 0;
+    const watch = setInterval(() => (mostWaiting = Math.max(mostWaiting, cache.upgradesWaiting)), 1);
+    const first = await Promise.all(Array.from({ length: 60 }, (_, i) => get(`/project/public-${i}`)));
+    await expect.poll(() => cache.upgradesWaiting, { timeout: 20_000 }).toBe(0);
+    clearInterval(watch);
+    expect(new Set(first.map((r) => `${r.cache} ${r.headers.get("content-encoding")} ${r.html.includes("Public</h1>")}`))).toEqual(new Set(["miss br true"]));
+    expect(mostWaiting).toBeGreaterThan(0);
+    expect(mostWaiting).toBeLessThanOrEqual(MAX_WAITING_UPGRADES);
+    // Recompressed or not, every stored page reads the same as it did.
+    for (const i of [0, 30, 59]) {
+      const again = await get(`/project/public-${i}`);
+      expect([again.cache, again.html.replace(/value="[^"]+"/, "")]).toEqual(["hit", first[i].html.replace(/value="[^"]+"/, "")]);
+    }
   });
 
   it("keeps detail pages apart, and crawlers apart from browsers", async () => {

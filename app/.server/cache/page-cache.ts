@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
+import pLimit from "p-limit";
 import { contentVersion } from "./cache";
 import { shortenClassNames } from "./class-names";
 import { pruneInlineStyles } from "./css-prune";
@@ -144,12 +145,18 @@ export interface PageCache {
   readonly size: number;
   /** Bytes counted against maxBytes. */
   readonly bytes: number;
+  /** Stored pages waiting for their recompression at BROTLI_QUALITY (at most MAX_WAITING_UPGRADES). */
+  readonly upgradesWaiting: number;
 }
+
+/** Recompressions at BROTLI_QUALITY allowed to wait behind the running one (upgradeBrotli). */
+export const MAX_WAITING_UPGRADES = 16;
 
 /**
  * The middleware reads `res.locals.nonce` (set, with the CSP header, before it runs) and, after a
  * render, the form token the render used (formTokenFor).
  */
+
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const {
     maxBytes = 20 * 1024 * 1024,
@@ -171,6 +178,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       sizeCalculation: (entry) => entry.bytes + ENTRY_OVERHEAD,
       ttl: maxAgeMs,
     });
+  // Brotli 11 holds about 7.5 MB for a home page while it works: after a content change every stored page is
+  // recompressed, one at a time, so that a burst of fills does not stack them (docs/decisions/0098-first-brotli-quality-6.md).
+  const upgrades = pLimit(1);
   const bare = store(maxEntries, maxBytes);
   const withQuery = store(maxQueryEntries, maxQueryBytes);
   const storeOf = (key: string) => (key.includes("?") ? withQuery : bare);
@@ -180,9 +190,12 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
    * is still the one stored (not replaced, evicted or stale meanwhile). Its age is left as it was.
    */
   async function upgradeBrotli(key: string, entry: PageEntry, requestId: unknown): Promise<void> {
-    if (!entry.brotli) return;
+    // A queued upgrade holds its entry: past a few waiting (a flood of pages filled at once), a page keeps its first
+    // compression, so the queue never holds more than a few pages' memory.
+    if (!entry.brotli || upgrades.pendingCount >= MAX_WAITING_UPGRADES) return;
     try {
-      const better = await brotliPrefix(entry.template, BROTLI_QUALITY);
+      // Still the stored entry when its turn comes? A page replaced or evicted meanwhile is not worth the work.
+      const better = await upgrades(() => (storeOf(key).peek(key) === entry ? brotliPrefix(entry.template, BROTLI_QUALITY) : null));
       if (!better || better.length >= entry.brotli.length || storeOf(key).peek(key) !== entry) return;
       storeOf(key).set(key, { ...entry, brotli: better, bytes: entry.bytes - entry.brotli.length + better.length }, { noUpdateTTL: true });
     } catch (error) {
@@ -249,6 +262,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
     get bytes() {
       return bare.calculatedSize + withQuery.calculatedSize;
+    },
+    get upgradesWaiting() {
+      return upgrades.pendingCount;
     },
   };
 }

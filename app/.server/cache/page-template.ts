@@ -103,12 +103,13 @@ export function gzipPage(template: PageTemplate, deflated: Buffer[], values: Req
 const brotliCompress = promisify(zlib.brotliCompress);
 
 /**
- * Brotli quality of a stored page's first answer: 9 takes a tenth of 11's time (about 15 ms for the home page
- * against 120), which that visitor would wait for. The stored page is then compressed again at BROTLI_QUALITY off
- * the request (upgradeBrotli), for the 8-9% fewer bytes every later visitor gets
- * (docs/decisions/0048-stored-pages-at-brotli-11.md).
+ * Brotli quality of a stored page's first answer, which that visitor waits for. 6, not 9: for a home page 9 took
+ * 10-20 times as long and allocated 28 MB of match tables against 3.6 MB, for 1-2% fewer bytes, and every stored
+ * page was compressed so after each content change (docs/decisions/0098-first-brotli-quality-6.md). The stored page
+ * is then compressed again at BROTLI_QUALITY off the request (upgradeBrotli), for the 8-10% fewer bytes every later
+ * visitor gets (docs/decisions/0048-stored-pages-at-brotli-11.md).
  */
-export const BROTLI_FIRST_QUALITY = 9;
+export const BROTLI_FIRST_QUALITY = 6;
 export const BROTLI_QUALITY = 11;
 
 /** A page whose values all sit in its last few bytes can be sent as brotli: see brotliPage. */
