@@ -35,6 +35,8 @@ export interface ChatLink {
   href: string;
   label: string | null;
   is_primary: boolean;
+  /** The label is shown in English on a Dhivehi page, for want of a Dhivehi one (app/i18n/contact-details.ts). */
+  labelInEnglish?: true;
 }
 
 /** The WhatsApp entries, then the Viber ones, each channel's primary first; an entry whose number is not one is left out. */
@@ -46,7 +48,8 @@ export function chatLinks(details: readonly PublicContact[]): ChatLink[] {
         const number = normaliseChatNumber(d.value);
         if (!number) return [];
         const link = { channel, name: CHAT_LABELS[channel], number: displayChatNumber(number), href: chatPath(channel, number) };
-        return [{ ...link, label: d.label, is_primary: d.is_primary }];
+        const english = d.label && d.fallback?.includes("label") ? { labelInEnglish: true as const } : {};
+        return [{ ...link, label: d.label, is_primary: d.is_primary, ...english }];
       }),
   );
 }
