@@ -47,6 +47,8 @@ export const dv: Messages = {
   whatsApp: "ވަޓްސްއެޕް",
   viber: "ވައިބަރ",
   socialName: (platform) => DV_SOCIAL[platform] ?? "ވެބްސައިޓު",
+  placeholderAddress: "މާލެ، ދިވެހިރާއްޖެ",
+  placeholderHours: "ހޯމަ - ހޮނިހިރު: ހެނދުނު 8:00 - ހަވީރު 6:00",
   otherLanguage: "English",
   footerQuickLinks: "އަވަސް ލިންކުތައް",
   footerServices: "އަހަރެމެންގެ ޚިދުމަތްތައް",

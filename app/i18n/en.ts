@@ -24,6 +24,9 @@ export const en = {
   viber: "Viber",
   /** A social link without a label of its own is named by its platform: the English page by its key, as it was. */
   socialName: (platform: string) => platform,
+  /** The address and opening hours shown while the contact details have none (app/content/company.ts's, word for word). */
+  placeholderAddress: "Male, Maldives",
+  placeholderHours: "Mon - Sat: 8:00 AM - 6:00 PM",
   /** The link to the same page in the other language: its name is written in that language. */
   otherLanguage: "ދިވެހި",
   footerQuickLinks: "Quick Links",

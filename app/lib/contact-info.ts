@@ -73,7 +73,14 @@ export function headerPhone(details: readonly PublicContact[]): string {
   return preferred(details, "phone")?.value.trim() ?? COMPANY.fallbackPhone;
 }
 
-export function contactInfo(details: readonly PublicContact[]): ContactInfo {
+/**
+ * `placeholders`: the address and hours shown when no entry gives them, in the page's language (the catalogue's
+ * placeholderAddress and placeholderHours); the English ones by default.
+ */
+export function contactInfo(
+  details: readonly PublicContact[],
+  placeholders: { address: string; hours: string } = { address: COMPANY.fallbackAddress, hours: COMPANY.fallbackHours },
+): ContactInfo {
   const phones = ofType(details, "phone");
   // The primary phone first, the others in display order.
   phones.sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
@@ -81,8 +88,8 @@ export function contactInfo(details: readonly PublicContact[]): ContactInfo {
     // The placeholder number is the header's fallback only: elsewhere no entry shows no phone (docs/decisions/0019-admin-toasts-and-hero-media.md).
     phones,
     email: preferred(details, "email")?.value.trim() ?? COMPANY.fallbackEmail,
-    address: preferred(details, "address")?.value.trim() ?? COMPANY.fallbackAddress,
-    hours: preferred(details, "hours")?.value.trim() ?? COMPANY.fallbackHours,
+    address: preferred(details, "address")?.value.trim() ?? placeholders.address,
+    hours: preferred(details, "hours")?.value.trim() ?? placeholders.hours,
     website: preferred(details, "website")?.value.trim() ?? null,
     socials: ofType(details, "social").filter((d) => /^https?:\/\//i.test(d.value.trim())),
     chats: chatLinks(details),

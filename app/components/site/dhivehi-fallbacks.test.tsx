@@ -139,6 +139,18 @@ describe("contact details on a Dhivehi page", () => {
     ]);
   });
 
+  it("says the placeholder address and hours, shown while no entry gives them, in Dhivehi", () => {
+    const { html } = render(
+      <SiteShell chrome={chrome()}>
+        <p>page</p>
+      </SiteShell>,
+    );
+    for (const text of ["Male, Maldives", "Mon - Sat"]) expect(html).not.toContain(text);
+    expect(html).toContain(dv.placeholderAddress);
+    // In the header's top bar and the footer.
+    expect(html.split(dv.placeholderHours)).toHaveLength(3);
+  });
+
   it("marks a chat's label that fell back to English in the contact section", () => {
     const { $$ } = render(<ContactSection info={contactInfo(details)} formToken="token" />);
     const labels = $$("#contact .contact-list span[dir]").filter((s) => /Sales|ވިޔަފާރި/.test(s.textContent ?? ""));
@@ -179,5 +191,6 @@ describe("the English pages", () => {
     expect(html).not.toContain(ATTR.imageEnglish);
     expect(html).toContain(">WhatsApp<");
     expect(html).toContain('aria-label="instagram"');
+    expect(render(<SiteShell chrome={chrome()}>page</SiteShell>, "/").html).toContain("Male, Maldives");
   });
 });

@@ -26,8 +26,8 @@ export interface SiteChromeData {
  * page, whose section links then stay on it (section-link.tsx).
  */
 export function SiteShell({ chrome, children, home = false }: { chrome: SiteChromeData; children: React.ReactNode; home?: boolean }) {
-  const info = contactInfo(chrome.contactDetails);
   const m = useMessages();
+  const info = contactInfo(chrome.contactDetails, { address: m.placeholderAddress, hours: m.placeholderHours });
   const dhivehi = useLanguage() === "dv";
   // A logo whose words are English on a Dhivehi page is marked so (English pages: no mark, the markup as it was).
   const logo = (place: "header" | "footer") => {
