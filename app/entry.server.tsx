@@ -11,6 +11,8 @@ import { isStaticPage } from "~/lib/hydration";
 import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceContext } from "~/lib/nonce";
 import { ServerNotFoundContext } from "~/lib/server-not-found";
+import { ServerErrorPageContext } from "~/lib/server-error-page";
+import { renderServerErrorPage } from "~/components/site/server-error-page";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 import dhivehiStylesheetHref from "./site-dhivehi.css?url";
@@ -53,7 +55,9 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <InlineAssetsContext.Provider value={{ styles: clientBuildText(siteStylesheetHref), dhivehiStyles: clientBuildText(dhivehiStylesheetHref) }}>
           <ServerNotFoundContext.Provider value={renderNotFoundPage}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ServerErrorPageContext.Provider value={renderServerErrorPage}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ServerErrorPageContext.Provider>
           </ServerNotFoundContext.Provider>
         </InlineAssetsContext.Provider>
       </NonceContext.Provider>,

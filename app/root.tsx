@@ -11,6 +11,8 @@ import { isStaticPage } from "~/lib/hydration";
 import { useInlineAssets } from "~/lib/inline-assets";
 import { useNonce } from "~/lib/nonce";
 import { useServerNotFound } from "~/lib/server-not-found";
+import { useServerErrorPage } from "~/lib/server-error-page";
+import { ENGLISH_ERROR_TEXTS, ErrorPage } from "~/components/error-page";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 import dhivehiStylesheetHref from "./site-dhivehi.css?url";
@@ -172,25 +174,14 @@ function RootNotFound() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const renderPublicError = useServerErrorPage();
+  const staticPage = isStaticPage(useMatches());
   if (isRouteErrorResponse(error) && error.status === 404) return <RootNotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 401 || status === 403
-      ? "You do not have access to this page."
-      : status === 413
-        ? "That upload is too large."
-        : "Something went wrong on our side. Please try again in a moment.";
   // Stack traces only in development; visitors never see internals.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return (
-    <main className="error-page">
-      <title>{`${status} | Error`}</title>
-      <p>{status}</p>
-      <h1>{message}</h1>
-      <a href="/">
-        Return to Home
-      </a>
-      {stack ? <pre>{stack}</pre> : null}
-    </main>
-  );
+  // A public page's in its address's language (Dhivehi under /dv), from the server; the admin's in English, the same
+  // on the server and in the browser that hydrates it.
+  if (staticPage && renderPublicError) return renderPublicError(status, stack);
+  return <ErrorPage status={status} texts={ENGLISH_ERROR_TEXTS} homeHref="/" stack={stack} />;
 }

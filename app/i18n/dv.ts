@@ -21,6 +21,14 @@ export const DV_MONTHS = [
   "ޑިސެމްބަރު",
 ] as const;
 
+/** The social platforms' names in Thaana, by the key app/components/site/social-icon.tsx gives each. */
+const DV_SOCIAL: Record<string, string> = {
+  facebook: "ފޭސްބުކް",
+  instagram: "އިންސްޓަގްރާމް",
+  linkedin: "ލިންކްޑްއިން",
+  twitter: "ޓްވިޓަރ",
+};
+
 export const dv: Messages = {
   skipToContent: "މައިގަނޑު ބައިގެ ތެރެއަށް",
   navHome: "މައި ޞަފްޙާ",
@@ -36,6 +44,11 @@ export const dv: Messages = {
   menu: "މެނޫ",
   callPhone: (phone) => `${phone} އަށް ގުޅުއްވާ`,
   chatOn: (channel, number) => `${channel} ގައި ޗެޓްކުރައްވާ: ${number}`,
+  whatsApp: "ވަޓްސްއެޕް",
+  viber: "ވައިބަރ",
+  socialName: (platform) => DV_SOCIAL[platform] ?? "ވެބްސައިޓު",
+  placeholderAddress: "މާލެ، ދިވެހިރާއްޖެ",
+  placeholderHours: "ހޯމަ - ހޮނިހިރު: ހެނދުނު 8:00 - ހަވީރު 6:00",
   otherLanguage: "English",
   footerQuickLinks: "އަވަސް ލިންކުތައް",
   footerServices: "އަހަރެމެންގެ ޚިދުމަތްތައް",
@@ -213,4 +226,9 @@ export const dv: Messages = {
   notFoundText: "ތިޔަ ހޯއްދަވާ ޞަފްޙާ އެހެން ތަނަކަށް ބަދަލުވެފައި، ނުވަތަ ދުވަހަކުވެސް ނެތް.",
   notFoundDescription: (company) => `${company} ގެ ވެބްސައިޓުގައި މި ޞަފްޙާއެއް ނެތް.`,
   returnHome: "މައި ޞަފްޙާއަށް",
+
+  errorTitle: "މައްސަލައެއް",
+  errorServer: "އަހަރެމެންގެ ފަރާތުން މައްސަލައެއް ދިމާވެއްޖެ. ކުޑަ ވަގުތުކޮޅަކުން އަލުން މަސައްކަތް ކުރައްވާ.",
+  errorNoAccess: "މި ޞަފްޙާ ބެއްލެވުމުގެ ހުއްދައެއް ނެތް.",
+  errorTooLarge: "ފޮނުއްވި ފައިލު ވަރަށް ބޮޑު.",
 };

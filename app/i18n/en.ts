@@ -19,6 +19,14 @@ export const en = {
   menu: "Menu",
   callPhone: (phone: string) => `Call ${phone}`,
   chatOn: (channel: string, number: string) => `Chat on ${channel}: ${number}`,
+  /** The chat apps' names, which the Dhivehi page writes in Thaana (app/components/site/chat-icons.ts). */
+  whatsApp: "WhatsApp",
+  viber: "Viber",
+  /** A social link without a label of its own is named by its platform: the English page by its key, as it was. */
+  socialName: (platform: string) => platform,
+  /** The address and opening hours shown while the contact details have none (app/content/company.ts's, word for word). */
+  placeholderAddress: "Male, Maldives",
+  placeholderHours: "Mon - Sat: 8:00 AM - 6:00 PM",
   /** The link to the same page in the other language: its name is written in that language. */
   otherLanguage: "ދިވެހި",
   footerQuickLinks: "Quick Links",
@@ -206,6 +214,12 @@ export const en = {
   notFoundText: "The page you are looking for has moved, or never existed.",
   notFoundDescription: (company: string) => `This page does not exist on the ${company} website.`,
   returnHome: "Return to Home",
+
+  // The server's error page (the root error boundary)
+  errorTitle: "Error",
+  errorServer: "Something went wrong on our side. Please try again in a moment.",
+  errorNoAccess: "You do not have access to this page.",
+  errorTooLarge: "That upload is too large.",
 };
 
 /** The fixed words of one language: every key of the English catalogue, the same shape of value. */

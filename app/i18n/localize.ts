@@ -66,3 +66,11 @@ export function translationProgress<T, K extends keyof T>(
 export function fallbackAttributes(isFallback: boolean): { lang?: "en"; dir?: "ltr" } {
   return isFallback ? { lang: "en", dir: "ltr" } : {};
 }
+
+/**
+ * The same for an image whose alt text is English on a Dhivehi page, so that a screen reader reads it in English: the
+ * lang alone, as the image shows no line of text whose direction could matter.
+ */
+export function fallbackImageAttributes(isFallback: boolean): { lang?: "en" } {
+  return isFallback ? { lang: "en" } : {};
+}

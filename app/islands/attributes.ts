@@ -35,6 +35,8 @@ export const ATTR = {
   imageAlt: "data-alt",
   imageTitle: "data-title",
   imageCaption: "data-caption",
+  /** Which of alt, title and caption are English on a Dhivehi page (space-separated): the viewer marks them lang="en". */
+  imageEnglish: "data-english",
   /** The hero's background video and its pause/play button ("true" or "false" in playing while it plays or not). */
   heroVideo: "data-hero-video",
   heroVideoToggle: "data-hero-video-toggle",

@@ -160,6 +160,22 @@ interface ViewerImage {
   alt: string;
   title: string;
   caption: string;
+  /** Which of alt, title and caption fell back to English on a Dhivehi page (ATTR.imageEnglish). */
+  english: string[];
+}
+
+/**
+ * Marks a text the viewer shows as English (lang="en", and left to right where it is a line of text) or clears the
+ * mark, as the server marks a text that fell back to English (docs/decisions/0092-site-content-in-two-languages.md).
+ */
+function markEnglish(el: Element | null, english: boolean, line: boolean) {
+  if (!el) return;
+  if (english) el.setAttribute("lang", "en");
+  else el.removeAttribute("lang");
+  // A line of text reads left to right; the title's own dir="auto" does that already, and is kept.
+  if (!line || el.getAttribute("dir") === "auto") return;
+  if (english) el.setAttribute("dir", "ltr");
+  else el.removeAttribute("dir");
 }
 
 function initLightbox(group: Element) {
@@ -180,6 +196,7 @@ function initLightbox(group: Element) {
     alt: b.getAttribute(ATTR.imageAlt) ?? "",
     title: b.getAttribute(ATTR.imageTitle) ?? "",
     caption: b.getAttribute(ATTR.imageCaption) ?? "",
+    english: (b.getAttribute(ATTR.imageEnglish) ?? "").split(" "),
   }));
   let position = 0;
   let opener: HTMLElement | null = null;
@@ -201,6 +218,9 @@ function initLightbox(group: Element) {
     img.alt = image.alt;
     setText(ATTR.lightboxTitle, image.title);
     setText(ATTR.lightboxCaption, image.caption || counter(position + 1, images.length));
+    markEnglish(img, image.english.includes("alt"), false);
+    markEnglish(part(ATTR.lightboxTitle), image.english.includes("title"), true);
+    markEnglish(part(ATTR.lightboxCaption), image.caption !== "" && image.english.includes("caption"), true);
     setText(ATTR.lightboxCounter, `${position + 1} / ${images.length}`);
   };
 

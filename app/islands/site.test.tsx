@@ -13,6 +13,7 @@ import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ENQUIRY_FAILED, ENQUIRY_NOT_SENT_TITLE } from "~/content/enquiry";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_FILES, ATTACHMENTS_TOO_MANY } from "~/validation/constants";
 import { DEFAULT_SETTINGS } from "~/validation/settings";
+import { pageAddress, PageAddressContext } from "~/i18n/page-address";
 import { AFTER_LCP_READY, ATTR, FADE, withAttr } from "./attributes";
 
 // The island as the pages get it (built on its own, bundled and minified as vite.config.ts builds it), run in a fresh
@@ -198,6 +199,42 @@ describe("the island on the site components' markup", () => {
     await close();
   });
 
+});
+
+describe("the image viewer on a Dhivehi page", () => {
+  it("marks the texts of an image that fell back to English, and clears the mark on the next image", async () => {
+    // The first image's alt, title and category fell back; the second's category only.
+    const html = render(
+      <PageAddressContext value={pageAddress("/dv")}>
+        <GallerySection fallback={["items.0.alt", "items.0.title", "items.0.category", "items.1.category"]} />
+      </PageAddressContext>,
+    );
+    const { window, $, errors, close } = open(html);
+    const dialog = $<HTMLDialogElement>("dialog");
+    const marks = () =>
+      [dialog.querySelector("img"), $(withAttr(ATTR.lightboxTitle)), $(withAttr(ATTR.lightboxCaption))].map((el) => [el?.getAttribute("lang") ?? null, el?.getAttribute("dir") ?? null]);
+    $(withAttr(ATTR.lightboxOpen)).dispatchEvent(new window.MouseEvent("click", { bubbles: true, cancelable: true }));
+    // The picture takes the language alone; the title keeps its dir="auto"; the caption reads left to right.
+    expect(marks()).toEqual([
+      ["en", null],
+      ["en", "auto"],
+      ["en", "ltr"],
+    ]);
+    $(withAttr(ATTR.lightboxNext)).click();
+    expect(marks()).toEqual([
+      [null, null],
+      [null, "auto"],
+      ["en", "ltr"],
+    ]);
+    $(withAttr(ATTR.lightboxNext)).click();
+    expect(marks()).toEqual([
+      [null, null],
+      [null, "auto"],
+      [null, null],
+    ]);
+    expect(errors()).toEqual([]);
+    await close();
+  });
 });
 
 describe("each behaviour on its own", () => {

@@ -4,7 +4,10 @@ import { heroUrlProblem, type SiteSettings } from "~/validation/settings";
 
 // Logos and the hero background from the site settings (docs/product.md#settings).
 
-export type Logo = { kind: "image"; src: string; alt: string } | { kind: "text"; text: string };
+export type Logo = ({ kind: "image"; src: string; alt: string } | { kind: "text"; text: string }) & {
+  /** Its words (the text, or the image's alt) are English on a Dhivehi page (logoInEnglish): marked lang="en". */
+  english?: boolean;
+};
 
 /**
  * An image when the type is 'image' and a URL is set; otherwise the text, falling back to the company
@@ -16,6 +19,15 @@ export function resolveLogo(settings: SiteSettings, place: "header" | "footer", 
   const text = settings[`${place}_logo_text`]?.trim();
   if (type === "image" && url) return { kind: "image", src: url, alt: text || companyName };
   return { kind: "text", text: text || companyName };
+}
+
+/**
+ * Whether a Dhivehi page's logo words are English: the settings' logo text has no Dhivehi value beside it (unless it
+ * is written in Thaana), and the company's name, used without one, may have fallen back to English itself.
+ */
+export function logoInEnglish(settings: SiteSettings, place: "header" | "footer", nameInEnglish: boolean): boolean {
+  const text = settings[`${place}_logo_text`]?.trim();
+  return text ? !/[\u0780-\u07BF]/.test(text) : nameInEnglish;
 }
 
 export type HeroBackground = { kind: "image"; src: string } | { kind: "video"; src: string; poster: string };

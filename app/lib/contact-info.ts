@@ -35,6 +35,8 @@ export interface ChatLink {
   href: string;
   label: string | null;
   is_primary: boolean;
+  /** The label is shown in English on a Dhivehi page, for want of a Dhivehi one (app/i18n/contact-details.ts). */
+  labelInEnglish?: true;
 }
 
 /** The WhatsApp entries, then the Viber ones, each channel's primary first; an entry whose number is not one is left out. */
@@ -46,7 +48,8 @@ export function chatLinks(details: readonly PublicContact[]): ChatLink[] {
         const number = normaliseChatNumber(d.value);
         if (!number) return [];
         const link = { channel, name: CHAT_LABELS[channel], number: displayChatNumber(number), href: chatPath(channel, number) };
-        return [{ ...link, label: d.label, is_primary: d.is_primary }];
+        const english = d.label && d.fallback?.includes("label") ? { labelInEnglish: true as const } : {};
+        return [{ ...link, label: d.label, is_primary: d.is_primary, ...english }];
       }),
   );
 }
@@ -70,7 +73,14 @@ export function headerPhone(details: readonly PublicContact[]): string {
   return preferred(details, "phone")?.value.trim() ?? COMPANY.fallbackPhone;
 }
 
-export function contactInfo(details: readonly PublicContact[]): ContactInfo {
+/**
+ * `placeholders`: the address and hours shown when no entry gives them, in the page's language (the catalogue's
+ * placeholderAddress and placeholderHours); the English ones by default.
+ */
+export function contactInfo(
+  details: readonly PublicContact[],
+  placeholders: { address: string; hours: string } = { address: COMPANY.fallbackAddress, hours: COMPANY.fallbackHours },
+): ContactInfo {
   const phones = ofType(details, "phone");
   // The primary phone first, the others in display order.
   phones.sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
@@ -78,8 +88,8 @@ export function contactInfo(details: readonly PublicContact[]): ContactInfo {
     // The placeholder number is the header's fallback only: elsewhere no entry shows no phone (docs/decisions/0019-admin-toasts-and-hero-media.md).
     phones,
     email: preferred(details, "email")?.value.trim() ?? COMPANY.fallbackEmail,
-    address: preferred(details, "address")?.value.trim() ?? COMPANY.fallbackAddress,
-    hours: preferred(details, "hours")?.value.trim() ?? COMPANY.fallbackHours,
+    address: preferred(details, "address")?.value.trim() ?? placeholders.address,
+    hours: preferred(details, "hours")?.value.trim() ?? placeholders.hours,
     website: preferred(details, "website")?.value.trim() ?? null,
     socials: ofType(details, "social").filter((d) => /^https?:\/\//i.test(d.value.trim())),
     chats: chatLinks(details),

@@ -288,3 +288,47 @@ test("a Dhivehi page adds at most 25 KB of type, its own file; an English page l
   for (const url of fonts.keys()) expect(new URL(url).origin, url).toBe(new URL(DEMO_URL).origin);
   expect(total).toBeLessThanOrEqual(25 * 1000);
 });
+
+test.describe("the server's error page", () => {
+  // The error status is what the test asks for.
+  test.use({ allowConsoleErrors: [/status of 405/] });
+  test("under /dv it is in Dhivehi, right to left, linking to /dv; under / it stays English", async ({ page }) => {
+    // The root error boundary, as a crash shows it, reached by a refusal the router makes through the same boundary: a
+    // POST to a page that takes none (405). The browser's GET is sent on as that POST.
+    await page.route(/\/(dv\/)?projects$/, async (route) => route.fulfill({ response: await route.fetch({ method: "POST" }) }));
+    const response = await page.goto("/dv/projects");
+    expect(response?.status()).toBe(405);
+    await expect(page.locator("html")).toHaveAttribute("lang", "dv");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(dv.errorServer);
+    await expect(page.getByRole("link", { name: dv.returnHome })).toHaveAttribute("href", "/dv");
+    await expect(page).toHaveTitle(`405 | ${dv.errorTitle}`);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/projects");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong on our side. Please try again in a moment.");
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  });
+});
+
+test("a project without Dhivehi: its picture's alt and its progress bar's name are English, and marked so", async ({ page }) => {
+  await page.goto("/dv/projects");
+  // A demo project has no Dhivehi yet: its card's title is the English one, marked.
+  const title = page.locator('main h3[lang="en"] a').first();
+  const name = (await title.textContent()) ?? "";
+  expect(name).toMatch(/[a-z]/i);
+  const bar = page.getByRole("progressbar", { name: `${name} progress` });
+  await expect(bar).toHaveAttribute("lang", "en");
+  // A translated project's bar is named in Dhivehi, unmarked.
+  const translated = page.locator("main h3:not([lang]) a").first();
+  await expect(page.getByRole("progressbar", { name: dv.progressOf((await translated.textContent()) ?? "") })).not.toHaveAttribute("lang", "en");
+
+  await title.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByRole("main").getByRole("img", { name, exact: true })).toHaveAttribute("lang", "en");
+  await page.goBack();
+  await translated.click();
+  const dvName = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  await expect(page.getByRole("main").getByRole("img", { name: dvName, exact: true })).not.toHaveAttribute("lang", "en");
+});

@@ -1,4 +1,4 @@
-import { fallbackAttributes } from "~/i18n/localize";
+import { fallbackAttributes, fallbackImageAttributes } from "~/i18n/localize";
 import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { STARTING_SITE_CONTENT } from "~/content/default-site-content";
 import { useMessages } from "~/i18n/messages";
@@ -74,6 +74,7 @@ export function AboutSection({
                 sizes="(min-width: 1024px) 600px, 100vw"
                 width={1200}
                 height={800}
+                {...fallbackImageAttributes(english("imageAlt"))}
               />
             </div>
             <div className="about-badge">

@@ -3,6 +3,7 @@ import { isSampleId } from "~/content/site-content";
 import type { ProjectSummary, ServiceSummary } from "~/content/types";
 import { focalStyle } from "~/lib/images";
 import { clampPercent, sameLabel, statusBadgeVariant } from "~/lib/format";
+import { en } from "~/i18n/en";
 import { useFormats } from "~/i18n/format";
 import { localizedPath } from "~/i18n/language";
 import { useLanguage, useMessages } from "~/i18n/messages";
@@ -95,6 +96,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
   const format = useFormats();
   const language = useLanguage();
   const f = (field: string) => fallbackOf(project.fallback, field);
+  const englishTitle = f("title").lang === "en";
   return (
     <article className="card">
       <CardImage src={project.featured_image_url} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
@@ -135,7 +137,9 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         */}
         <div
           role="progressbar"
-          aria-label={m.progressOf(project.title)}
+          // A name made around a title that fell back to English is English as a whole, and marked so.
+          aria-label={(englishTitle ? en : m).progressOf(project.title)}
+          {...(englishTitle ? { lang: "en" } : {})}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}

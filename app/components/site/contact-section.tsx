@@ -2,7 +2,7 @@ import { IconBox, type IconName } from "~/components/site/icon";
 import { fallbackAttributes } from "~/i18n/localize";
 import { type ContactInfo, displayUrl, telHref } from "~/lib/contact-info";
 import type { ContactPrefill } from "~/content/enquiry";
-import { CHAT_ICONS } from "./chat-icons";
+import { CHAT_ICONS, chatName } from "./chat-icons";
 import { useMessages } from "~/i18n/messages";
 import { ContactForm, type EnquiryActionData } from "./contact-form";
 import { FadeIn } from "./fade-in";
@@ -69,15 +69,17 @@ export function ContactSection({
                 </InfoItem>
               ) : null}
               {info.chats.map((chat) => (
-                <InfoItem key={chat.href} icon={CHAT_ICONS[chat.channel]} title={chat.name}>
+                <InfoItem key={chat.href} icon={CHAT_ICONS[chat.channel]} title={chatName(m, chat.channel)}>
                   <a href={chat.href} rel="nofollow">
-                    {m.chatOn(chat.name, "")}
+                    {m.chatOn(chatName(m, chat.channel), "")}
                     <bdi dir="ltr">{chat.number}</bdi>
                   </a>
                   {chat.label ? (
                     <>
                       {" "}
-                      <span dir="auto">({chat.label})</span>
+                      <span dir="auto" {...fallbackAttributes(chat.labelInEnglish ?? false)}>
+                        ({chat.label})
+                      </span>
                     </>
                   ) : null}
                 </InfoItem>

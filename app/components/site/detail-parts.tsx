@@ -5,11 +5,12 @@ import { Icon, type IconName } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { focalStyle } from "~/lib/images";
 import { FormattedText } from "./formatted-text";
-import { Lightbox, lightboxData } from "./lightbox";
+import { Lightbox, lightboxData, type LightboxText } from "./lightbox";
 import { chromeOf, NotFoundFrame } from "./not-found-page";
 import { preloadImage, ResponsiveImage } from "./responsive-image";
 import { type SectionId, SectionLink } from "./section-link";
-import type { fallbackAttributes } from "~/i18n/localize";
+import { en } from "~/i18n/en";
+import { type fallbackAttributes, fallbackImageAttributes } from "~/i18n/localize";
 
 /** The attributes of an element whose text fell back to English on a Dhivehi page (app/i18n/localize.ts). */
 type FallbackAttributes = ReturnType<typeof fallbackAttributes>;
@@ -87,15 +88,37 @@ export function InfoTile({ icon, label, value }: { icon: IconName; label: string
 
 const FEATURED_SIZES = "(min-width: 1280px) 1200px, 100vw";
 
-export function FeaturedImage({ src, alt, focalX, focalY }: { src: string | null; alt: string; focalX?: number; focalY?: number }) {
+export function FeaturedImage({
+  src,
+  alt,
+  altInEnglish = false,
+  alts = {},
+  focalX,
+  focalY,
+}: {
+  src: string | null;
+  /** The alt text when the media library has none for the file: the record's title. */
+  alt: string;
+  /** That text fell back to English on a Dhivehi page. */
+  altInEnglish?: boolean;
+  /** The media library's alt texts by URL (docs/decisions/0088-media-library.md). */
+  alts?: Readonly<Record<string, string>>;
+  focalX?: number;
+  focalY?: number;
+}) {
+  const language = useLanguage();
   if (!src) return null;
   // The page's largest paint: requested from the head, not when the parser reaches it.
   preloadImage(src, FEATURED_SIZES);
+  // The library keeps no Dhivehi: on a Dhivehi page its alt text is English, as is a title that fell back, and the
+  // image is marked lang="en" so that a screen reader reads it so.
+  const stored = alts[src];
+  const english = language === "dv" && (stored ? true : altInEnglish);
   return (
     <div className="detail-image">
       <ResponsiveImage
         src={src}
-        alt={alt}
+        alt={stored || alt}
         sizes={FEATURED_SIZES}
         avif="phones"
         loading="eager"
@@ -103,6 +126,7 @@ export function FeaturedImage({ src, alt, focalX, focalY }: { src: string | null
         width={1200}
         height={800}
         style={focalStyle(focalX, focalY)}
+        {...fallbackImageAttributes(english)}
       />
     </div>
   );
@@ -145,21 +169,38 @@ export function CheckList({ items, columns = 1, attributes }: { items: readonly 
 }
 
 /** A detail page's gallery: thumbnails that open the full-screen viewer. */
-export function DetailGallery({ images, title, alts = {} }: { images: readonly string[]; title: string; alts?: Readonly<Record<string, string>> }) {
-  const m = useMessages();
-  const items = images.map((src, i) => ({
-    src,
-    // The media library's alt text where the file has one (docs/decisions/0088-media-library.md).
-    alt: alts[src] ?? m.imageOf(title, i + 1, images.length),
-    title: `${title} (${i + 1}/${images.length})`,
-  }));
+export function DetailGallery({
+  images,
+  title,
+  alts = {},
+  titleInEnglish = false,
+}: {
+  images: readonly string[];
+  title: string;
+  alts?: Readonly<Record<string, string>>;
+  /** The record's title fell back to English on a Dhivehi page. */
+  titleInEnglish?: boolean;
+}) {
+  const language = useLanguage();
+  const page = useMessages();
+  const items = images.map((src, i) => {
+    // The media library's alt text where the file has one (docs/decisions/0088-media-library.md), else one made of
+    // the title. On a Dhivehi page the library's is English (it keeps no Dhivehi), and so is one made around a title
+    // that fell back: such an alt comes whole from the English catalogue and the image is marked lang="en", rather
+    // than one name mixing the two languages.
+    const english = language === "dv" && (alts[src] !== undefined || titleInEnglish);
+    const m = english ? en : page;
+    const alt = alts[src] ?? m.imageOf(title, i + 1, images.length);
+    const texts: LightboxText[] = [...(english ? (["alt"] as const) : []), ...(titleInEnglish ? (["title"] as const) : [])];
+    return { src, alt, title: `${title} (${i + 1}/${images.length})`, english: texts, thumbnailAlt: m.viewAlt(alt), thumbnailInEnglish: english };
+  });
   return (
     <div {...dataAttr(ATTR.lightboxGroup)}>
       <ul {...dataAttr(ATTR.afterLcp)} className="detail-gallery">
         {items.map((image, i) => (
           <li key={image.src + i}>
             <a href={image.src} {...lightboxData(image)}>
-              <ResponsiveImage src={image.src} alt={m.viewAlt(image.alt)} sizes="(min-width: 1024px) 260px, 50vw" />
+              <ResponsiveImage src={image.src} alt={image.thumbnailAlt} sizes="(min-width: 1024px) 260px, 50vw" {...fallbackImageAttributes(image.thumbnailInEnglish)} />
             </a>
           </li>
         ))}

@@ -5,9 +5,15 @@ import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { GalleryContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
-import { Lightbox, lightboxData } from "./lightbox";
+import { Lightbox, lightboxData, type LightboxText } from "./lightbox";
 import { ResponsiveImage } from "./responsive-image";
 import { SectionHeading } from "./section-heading";
+
+/** The viewer's texts of gallery image `i` that fell back to English on a Dhivehi page. */
+function englishTexts(fallback: Fallbacks | undefined, i: number): LightboxText[] {
+  const fell = (key: string) => fallback?.includes(`items.${i}.${key}`) ?? false;
+  return (["alt", "title", "caption"] as const).filter((text) => fell(text === "caption" ? "category" : text));
+}
 
 /** docs/product.md#gallery: 6 fixed images; clicking one opens the full-screen viewer. */
 export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery, fallback }: { content?: GalleryContent; fallback?: Fallbacks }) {
@@ -27,7 +33,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery, fallbac
           {content.items.map((image, i) => (
             <li key={`${i}-${image.src}`}>
               {/* A link to the image itself: without JavaScript it opens the picture; the island opens the viewer. */}
-              <a href={image.src} {...lightboxData(image)} className="gallery-item">
+              <a href={image.src} {...lightboxData({ ...image, english: englishTexts(fallback, i) })} className="gallery-item">
                 <ResponsiveImage
                   src={image.src}
                   alt=""

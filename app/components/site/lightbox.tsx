@@ -10,7 +10,12 @@ export interface LightboxImage {
   alt: string;
   title: string;
   category?: string;
+  /** Which of its texts are in English on a Dhivehi page: the viewer marks them lang="en" when it shows them. */
+  english?: readonly LightboxText[];
 }
+
+/** The viewer's texts of an image: the picture's alt, its title, its caption (a gallery image's category). */
+export type LightboxText = "alt" | "title" | "caption";
 
 /** What a thumbnail button carries for the viewer (read by app/islands/site.ts). */
 export function lightboxData(image: LightboxImage) {
@@ -21,6 +26,8 @@ export function lightboxData(image: LightboxImage) {
     [ATTR.imageAlt]: image.alt,
     [ATTR.imageTitle]: image.title,
     [ATTR.imageCaption]: image.category,
+    // Only where something fell back: an English page, or a translated image, carries nothing more.
+    [ATTR.imageEnglish]: image.english?.length ? image.english.join(" ") : undefined,
     "aria-haspopup": "dialog" as const,
   };
 }

@@ -13,7 +13,7 @@ import { SectionLink } from "./section-link";
 import { NAV_LABEL } from "./site-header";
 import { SiteLogo } from "./site-logo";
 import { SocialIcon, socialPlatform } from "./social-icon";
-import { CHAT_ICONS } from "./chat-icons";
+import { CHAT_ICONS, chatName } from "./chat-icons";
 import { InEnglish } from "./in-english";
 
 /** Where the company's name goes in the catalogue's sentence. */
@@ -52,7 +52,13 @@ export function SiteFooter({
             <ul className="socials">
               {info.socials.map((s) => (
                 <li key={s.value}>
-                  <a href={s.value} rel="noopener" aria-label={s.label || socialPlatform(s.icon, s.value)}>
+                  {/* Its label as stored (marked when it fell back to English), else the platform's name in the page's language. */}
+                  <a
+                    href={s.value}
+                    rel="noopener"
+                    aria-label={s.label || m.socialName(socialPlatform(s.icon, s.value))}
+                    {...fallbackAttributes(Boolean(s.label) && (s.fallback?.includes("label") ?? false))}
+                  >
                     <SocialIcon platform={socialPlatform(s.icon, s.value)} />
                   </a>
                 </li>
@@ -110,7 +116,7 @@ export function SiteFooter({
               <li key={chat.href}>
                 <Icon name={CHAT_ICONS[chat.channel]} />
                 <a href={chat.href} rel="nofollow">
-                  {chat.name}: <bdi dir="ltr">{chat.number}</bdi>
+                  {chatName(m, chat.channel)}: <bdi dir="ltr">{chat.number}</bdi>
                 </a>
               </li>
             ))}

@@ -6,7 +6,7 @@ import { useLanguage, useMessages } from "~/i18n/messages";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import type { Logo } from "~/lib/branding";
 import { type ChatLink, telHref } from "~/lib/contact-info";
-import { CHAT_ICONS } from "./chat-icons";
+import { CHAT_ICONS, chatName } from "./chat-icons";
 import { LanguageLink } from "./language-link";
 import { InEnglish } from "./in-english";
 import { SectionLink } from "./section-link";
@@ -54,9 +54,9 @@ export function SiteHeader({ logo, phone, email, hours, hoursInEnglish = false, 
           {/* The chat links beside the email, where the main bar has no room left (on a phone: in the menu). */}
           <div className="topbar-links">
             {chats.map((chat) => (
-              <a key={chat.href} href={chat.href} rel="nofollow" aria-label={m.chatOn(chat.name, chat.number)}>
+              <a key={chat.href} href={chat.href} rel="nofollow" aria-label={m.chatOn(chatName(m, chat.channel), chat.number)}>
                 <Icon name={CHAT_ICONS[chat.channel]} />
-                {chat.name}
+                {chatName(m, chat.channel)}
               </a>
             ))}
             {/* An address reads left to right inside Thaana text too. */}
@@ -140,7 +140,7 @@ export function SiteHeader({ logo, phone, email, hours, hoursInEnglish = false, 
               {chats.map((chat) => (
                 <a key={chat.href} href={chat.href} rel="nofollow" className="menu-tel">
                   <Icon name={CHAT_ICONS[chat.channel]} />
-                  {chat.name}
+                  {chatName(m, chat.channel)}
                 </a>
               ))}
               <SectionLink section="contact" className="btn btn-amber get-quote">

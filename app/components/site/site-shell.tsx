@@ -1,8 +1,8 @@
 import { en } from "~/i18n/en";
-import { useMessages } from "~/i18n/messages";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import type { Fallbacks } from "~/i18n/site-content";
 import { ATTR, dataAttr } from "~/islands/attributes";
-import { resolveLogo } from "~/lib/branding";
+import { logoInEnglish, resolveLogo } from "~/lib/branding";
 import { contactInfo, headerChats, headerPhone, type PublicContact } from "~/lib/contact-info";
 import type { SiteSettings } from "~/validation/settings";
 import type { CompanyContent, FooterContent } from "~/validation/site-content";
@@ -26,8 +26,15 @@ export interface SiteChromeData {
  * page, whose section links then stay on it (section-link.tsx).
  */
 export function SiteShell({ chrome, children, home = false }: { chrome: SiteChromeData; children: React.ReactNode; home?: boolean }) {
-  const info = contactInfo(chrome.contactDetails);
   const m = useMessages();
+  const info = contactInfo(chrome.contactDetails, { address: m.placeholderAddress, hours: m.placeholderHours });
+  const dhivehi = useLanguage() === "dv";
+  // A logo whose words are English on a Dhivehi page is marked so (English pages: no mark, the markup as it was).
+  const logo = (place: "header" | "footer") => {
+    const resolved = resolveLogo(chrome.settings, place, chrome.company?.name);
+    const english = dhivehi && logoInEnglish(chrome.settings, place, chrome.fallback?.company?.includes("name") ?? false);
+    return english ? { ...resolved, english } : resolved;
+  };
   return (
     <OnHomePage value={home}>
       <div className="shell">
@@ -35,7 +42,7 @@ export function SiteShell({ chrome, children, home = false }: { chrome: SiteChro
           {m.skipToContent}
         </a>
         <SiteHeader
-          logo={resolveLogo(chrome.settings, "header", chrome.company?.name)}
+          logo={logo("header")}
           phone={headerPhone(chrome.contactDetails)}
           email={info.email}
           hours={info.hours}
@@ -50,7 +57,7 @@ export function SiteShell({ chrome, children, home = false }: { chrome: SiteChro
           <DetailSkeleton label={m.loadingDetails} kinds={m === en ? undefined : { service: m.loadingKindDetails("service"), project: m.loadingKindDetails("project") }} />
         </template>
         <SiteFooter
-          logo={resolveLogo(chrome.settings, "footer", chrome.company?.name)}
+          logo={logo("footer")}
           info={info}
           footer={chrome.footer}
           companyName={chrome.company?.name}

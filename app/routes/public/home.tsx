@@ -32,7 +32,7 @@ import { contactInfo, contactPhone } from "~/lib/contact-info";
 import type { ListResult } from "~/lib/public-lists";
 import { faqJsonLd, localBusinessJsonLd, pageMeta } from "~/lib/seo";
 import { languageOf } from "~/i18n/language";
-import { CATALOGUES } from "~/i18n/messages";
+import { CATALOGUES, useMessages } from "~/i18n/messages";
 
 /** A public list as a streamed promise that never rejects: a failure is logged and shown as sample content. */
 function streamList<T>(name: string, load: () => Promise<T[]>): Promise<ListResult<T>> {
@@ -142,6 +142,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { chrome, content, fallback, englishStats, preview, services, projects, formToken, prefill } = loaderData;
   const showSampleContent = chrome.settings.show_sample_content;
+  const m = useMessages();
   return (
     <SiteShell chrome={chrome} home>
       <HeroSection background={resolveHeroBackground(chrome.settings)} content={content.hero} fallback={fallback.hero} />
@@ -152,7 +153,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <GallerySection content={content.gallery} fallback={fallback.gallery} />
       <TestimonialsSection content={content.testimonials} fallback={fallback.testimonials} />
       <FaqSection phone={contactPhone(chrome.contactDetails)} content={content.faq} fallback={fallback.faq} />
-      <ContactSection info={contactInfo(chrome.contactDetails)} formToken={formToken} result={actionData} prefill={prefill} />
+      <ContactSection info={contactInfo(chrome.contactDetails, { address: m.placeholderAddress, hours: m.placeholderHours })} formToken={formToken} result={actionData} prefill={prefill} />
       {preview ? <PreviewBar /> : null}
     </SiteShell>
   );

@@ -62,6 +62,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, chrome, preview, alts, fallback } = loaderData;
   // A field shown in English on a Dhivehi page is marked lang="en" dir="ltr" (docs/decisions/0077-dhivehi-design.md).
   const f = (field: string) => fallbackOf(fallback, field);
+  const englishTitle = f("title").lang === "en";
   const percent = clampPercent(project.completion_percentage);
   const status = statusBadgeVariant(project.status);
   const m = useMessages();
@@ -100,7 +101,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon="wallet" label={m.budget} value={format.budget(project.budget)} />
             <InfoTile icon="gauge" label={m.progress} value={`${percent}%`} />
           </InfoTiles>
-          <FeaturedImage src={project.featured_image_url} alt={(project.featured_image_url && alts[project.featured_image_url]) || project.title} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
+          <FeaturedImage src={project.featured_image_url} alt={project.title} altInEnglish={englishTitle} alts={alts} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
@@ -125,7 +126,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {project.gallery_images.length > 0 ? (
               <DetailSection title={m.projectGallery} name="Project Gallery">
-                <DetailGallery images={project.gallery_images} title={project.title} alts={alts} />
+                <DetailGallery images={project.gallery_images} title={project.title} alts={alts} titleInEnglish={englishTitle} />
               </DetailSection>
             ) : null}
             {project.testimonial ? (

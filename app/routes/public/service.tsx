@@ -49,6 +49,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const format = useFormats();
   // A field shown in English on a Dhivehi page is marked lang="en" dir="ltr" (docs/decisions/0077-dhivehi-design.md).
   const f = (field: string) => fallbackOf(fallback, field);
+  const englishTitle = f("title").lang === "en";
   return (
     <SiteShell chrome={chrome}>
       {preview ? <PreviewBar info={preview} /> : null}
@@ -79,7 +80,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon="users" label={m.target} value={<span dir="auto" {...f("target_audience")}>{format.orNotAvailable(service.target_audience)}</span>} />
             <InfoTile icon="circle-check-big" label={m.availability} value={<span dir="auto" {...f("availability")}>{format.orNotAvailable(service.availability)}</span>} />
           </InfoTiles>
-          <FeaturedImage src={service.featured_image_url} alt={(service.featured_image_url && alts[service.featured_image_url]) || service.title} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
+          <FeaturedImage src={service.featured_image_url} alt={service.title} altInEnglish={englishTitle} alts={alts} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
@@ -100,7 +101,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {service.gallery.length > 0 ? (
               <DetailSection title={m.gallery} name="Gallery">
-                <DetailGallery images={service.gallery} title={service.title} alts={alts} />
+                <DetailGallery images={service.gallery} title={service.title} alts={alts} titleInEnglish={englishTitle} />
               </DetailSection>
             ) : null}
             {service.benefits.length > 0 ? (
