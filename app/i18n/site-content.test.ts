@@ -45,7 +45,9 @@ describe("withCompanyNames", () => {
   it("fills {company} with the Dhivehi name in Dhivehi values, else the English one", () => {
     const about = { title: "About {company}", dv: { title: "{company} ގެ ވާހަކަ" }, items: [{ name: "{company}", dv: { name: "{company}" } }] };
     expect(withCompanyNames(about, "Reef", "ރީފް")).toEqual({ title: "About Reef", dv: { title: "ރީފް ގެ ވާހަކަ" }, items: [{ name: "Reef", dv: { name: "ރީފް" } }] });
-    expect(withCompanyNames(about, "Reef", undefined).dv.title).toBe("Reef ގެ ވާހަކަ");
+    // The English name in a Dhivehi text comes after a right-to-left mark, so the text still reads right to left.
+    expect(withCompanyNames(about, "Reef", undefined).dv.title).toBe("\u200FReef ގެ ވާހަކަ");
+    expect(withCompanyNames(about, "Reef", undefined).title).toBe("About Reef");
     expect(withCompanyNames(DEFAULT_SITE_CONTENT.company, "Reef", "ރީފް").dv?.description).toMatch(/^ރީފް އިން/);
   });
 });

@@ -21,11 +21,17 @@ export function withCompanyName<T>(value: T, name: string): T {
  * values (every `dv` object) say the company's Dhivehi name, `dvName`, when it has one; the English values its name.
  */
 export function withCompanyNames<T>(value: T, name: string, dvName: string | undefined): T {
+  // With no Dhivehi name, a Dhivehi text says the English one after a right-to-left mark (U+200F, invisible): a text
+  // shown with dir="auto" takes its direction from its first strong letter, and a Dhivehi paragraph that began with
+  // "Atoll Construction" would be laid out left to right.
+  const inDhivehi = dvName || `${RIGHT_TO_LEFT_MARK}${name}`;
   if (Array.isArray(value)) return value.map((item: unknown) => withCompanyNames(item, name, dvName)) as T;
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, key === "dv" ? withCompanyName(item, dvName || name) : withCompanyNames(item, name, dvName)]),
+      Object.entries(value).map(([key, item]) => [key, key === "dv" ? withCompanyName(item, inDhivehi) : withCompanyNames(item, name, dvName)]),
     ) as T;
   }
   return withCompanyName(value, name);
 }
+
+const RIGHT_TO_LEFT_MARK = "\u200F";
