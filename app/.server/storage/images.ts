@@ -1,4 +1,3 @@
-import os from "node:os";
 import pLimit from "p-limit";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { AVIF_WIDTHS, VARIANT_WIDTHS } from "~/lib/images";
@@ -85,11 +84,13 @@ function rejected(error: unknown): ImageRejectedError {
 }
 
 /**
- * Images processed at once, across all requests. Each job decodes up to MAX_INPUT_PIXELS and encodes six
- * files, and libvips already spreads one job over every core: ten admins uploading galleries at the same
- * moment queue here instead of holding ten decoded images in memory and starving page requests of CPU.
+ * Images processed at once, across all requests: one. Each job decodes up to MAX_INPUT_PIXELS and encodes six
+ * files, and libvips already spreads one job over every core, so a second job at once finished no sooner: two
+ * 2400x1600 photos took 2.5-2.7 s together and 2.3-3.0 s one after the other on two cores, but together held
+ * 111-120 MB more at their peak against 60 (docs/decisions/0099-one-image-job-at-a-time.md). Ten admins uploading
+ * galleries at the same moment queue here instead of holding ten decoded images and starving page requests of CPU.
  */
-export const imageJobs = pLimit(Math.min(2, os.availableParallelism()));
+export const imageJobs = pLimit(1);
 
 export async function processImage(input: Buffer, ext: ImageExt): Promise<ProcessedImage> {
   try {
