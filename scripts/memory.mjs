@@ -168,7 +168,7 @@ async function main() {
   console.log(
     `Load: ${DURATION} s, ${CONNECTIONS} connections, ${requestsPerSecond} req/s (${load.non2xx} non-2xx: the random ids are 404s), ` +
       `${uploads.ok} uploads (${uploads.failed} failed). Load average before/after: ${before.loadavg.join(" ")} / ${after.loadavg.join(" ")}` +
-      (extraEnv && Object.keys(extraEnv).length ? `. Server env: ${process.env.MEMORY_SERVER_ENV}` : ""),
+      `. Server env: ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(" ")}`,
   );
   writeJson(OUTPUT, {
     settings: { durationSeconds: DURATION, restSeconds: REST, connections: CONNECTIONS, uploadEverySeconds: UPLOAD_EVERY, serverEnv: extraEnv },
