@@ -34,22 +34,47 @@ export function ConfirmDeleteDialog({
   onConfirm,
 }: ConfirmDeleteDialogProps) {
   return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={question}
+      description={
+        itemName ? (
+          <>
+            <span className="font-medium text-foreground">{itemName}</span> {outcome ?? "will be removed for good. This cannot be undone."}
+          </>
+        ) : (
+          (outcome ?? "This cannot be undone.").replace(/^./, (c) => c.toUpperCase())
+        )
+      }
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  /** The button that keeps things as they are (default 'Cancel'). */
+  cancelLabel?: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}
+
+/** The question before a step that cannot be taken back (delete, discard, remove access): the confirming button is red. */
+export function ConfirmDialog({ open, onOpenChange, title, description, cancelLabel = "Cancel", confirmLabel, onConfirm }: ConfirmDialogProps) {
+  return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{question}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {itemName ? (
-              <>
-                <span className="font-medium text-foreground">{itemName}</span> {outcome ?? "will be removed for good. This cannot be undone."}
-              </>
-            ) : (
-              (outcome ?? "This cannot be undone.").replace(/^./, (c) => c.toUpperCase())
-            )}
-          </AlertDialogDescription>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>

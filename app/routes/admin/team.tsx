@@ -14,17 +14,8 @@ import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
 import { TwoFactorBadge } from "~/components/admin/two-factor-badge";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/admin/confirm-delete-dialog";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
@@ -305,28 +296,21 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
 
-      <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove access?</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium text-foreground">{removing?.label}</span> loses their role and is signed out everywhere at once.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: "destructive" })}
-              onClick={() => {
-                if (removing) submitFetcher(rowFetcher, { intent: "remove-access", id: removing.id }, { method: "post" });
-                setRemoving(null);
-              }}
-            >
-              Remove access
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove access?"
+        description={
+          <>
+            <span className="font-medium text-foreground">{removing?.label}</span> loses their role and is signed out everywhere at once.
+          </>
+        }
+        confirmLabel="Remove access"
+        onConfirm={() => {
+          if (removing) submitFetcher(rowFetcher, { intent: "remove-access", id: removing.id }, { method: "post" });
+          setRemoving(null);
+        }}
+      />
     </>
   );
 }

@@ -3,16 +3,7 @@ import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { useUnsavedChangesPage } from "~/components/admin/unsaved-changes";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-delete-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -214,20 +205,14 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         {dirty ? <p className="w-full text-xs text-muted-foreground max-sm:order-2">Save the draft to preview or publish your changes.</p> : null}
       </CardFooter>
 
-      <AlertDialog open={confirmDiscard} onOpenChange={setConfirmDiscard}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Discard the draft of {SECTION_TITLES[section]}?</AlertDialogTitle>
-            <AlertDialogDescription>The saved draft is dropped and the editor shows the published version again. Visitors are not affected.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => send("discard")}>
-              Discard draft
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        title={`Discard the draft of ${SECTION_TITLES[section]}?`}
+        description="The saved draft is dropped and the editor shows the published version again. Visitors are not affected."
+        confirmLabel="Discard draft"
+        onConfirm={() => send("discard")}
+      />
 
       <ScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} section={section} />
       <HistoryDialog
