@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
+import { type ContentVersion, contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey, type SectionState } from "~/validation/site-content";
 import { ContentFields, ContentView, type ServiceOption, setAt } from "./content-fields";
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
 import { submitFetcher } from "../fetcher-submit";
@@ -18,32 +18,10 @@ import { ScheduleDialog } from "./publish-schedule";
 import { ColumnHeadings, DhivehiProgress, type EditorLanguage, LanguageTabs, PhoneLanguage } from "./bilingual";
 import { sectionProgress } from "~/validation/site-content-translations";
 
-export interface SectionStateData {
-  section: SectionKey;
-  content: unknown;
-  hasDraft: boolean;
-  revision: number;
-  draftUpdatedAt: string | null;
-  draftUpdatedBy: string | null;
-  publishedAt: string | null;
-  publishedBy: string | null;
-}
-
-export interface VersionData {
-  id: string;
-  version: number;
-  content: unknown;
-  /** null for the starting content (version 0). */
-  createdAt: string | null;
-  createdBy: string | null;
-  /** Published by a schedule (docs/decisions/0086-scheduled-publish.md). */
-  scheduled?: boolean;
-}
-
 export const STALE_MESSAGE = "This section changed since you opened it";
 
 /** One section's editor: its fields, then Save draft, Preview, Publish, Discard draft and History. */
-export function SectionEditor({ state, versions, services }: { state: SectionStateData; versions: VersionData[]; services: ServiceOption[] }) {
+export function SectionEditor({ state, versions, services }: { state: SectionState; versions: ContentVersion[]; services: ServiceOption[] }) {
   const { section } = state;
   const fields = SECTION_FIELDS[section];
   const [value, setValue] = useState<unknown>(state.content);
@@ -241,7 +219,7 @@ function HistoryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   section: SectionKey;
-  versions: VersionData[];
+  versions: ContentVersion[];
   dirty: boolean;
   busy: boolean;
   onRestore: (id: string) => void;
