@@ -212,9 +212,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                   <TableHead>Role</TableHead>
                   <TableHead>Last sign-in</TableHead>
                   <TableHead>Two-factor</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  <ActionsHead />
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -270,9 +268,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                       <TableHead>Email</TableHead>
                       <TableHead>Invited by</TableHead>
                       <TableHead>Expires</TableHead>
-                      <TableHead className="text-right">
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
+                      <ActionsHead />
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -315,3 +311,11 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The last column's head: its buttons have no visible heading. */
+function ActionsHead() {
+  return (
+    <TableHead className="text-right">
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}
