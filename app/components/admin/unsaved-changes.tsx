@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBlocker } from "react-router";
-import { ConfirmDialog } from "./confirm-delete-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
 
 // Unsaved work is never lost silently: closing a form or dialog with changes, following a link away
 // from it or closing the tab asks first. One hook for every admin form (services, projects, contact

@@ -14,7 +14,7 @@ import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
 import { TwoFactorBadge } from "~/components/admin/two-factor-badge";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
-import { ConfirmDialog } from "~/components/admin/confirm-delete-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
