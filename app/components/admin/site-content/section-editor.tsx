@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { useUnsavedChangesPage } from "~/components/admin/unsaved-changes";
-import { ConfirmDialog } from "~/components/admin/confirm-delete-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,7 +15,7 @@ import { ContentFields, ContentView, type ServiceOption, setAt } from "./content
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
 import { submitFetcher } from "../fetcher-submit";
 import { ScheduleDialog } from "./publish-schedule";
-import { ColumnHeadings, DhivehiProgress, type EditorLanguage, LanguageTabs, PhoneLanguage } from "./bilingual";
+import { ColumnHeadings, DhivehiName, DhivehiProgress, type EditorLanguage, LanguageTabs, PhoneLanguage } from "../bilingual";
 import { sectionProgress } from "~/validation/site-content-translations";
 
 export const STALE_MESSAGE = "This section changed since you opened it";
@@ -163,9 +163,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         {/* The Dhivehi home page's preview (docs/decisions/0092-site-content-in-two-languages.md). */}
         <a href="/dv?preview=1" target="_blank" rel="noopener" className={cn(buttonVariants({ variant: "outline" }), "max-sm:order-1")}>
           <Eye aria-hidden="true" className="max-sm:hidden" />
-          <span lang="dv" className="font-thaana">
-            ދިވެހި
-          </span>
+          <DhivehiName />
           <span className="sr-only"> (Dhivehi preview, opens in a new tab)</span>
         </a>
         <Button type="button" variant="default" className="bg-brand-teal text-white hover:bg-brand-teal/90" disabled={busy || dirty || !state.hasDraft} onClick={() => send("publish")}>
