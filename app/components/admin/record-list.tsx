@@ -11,7 +11,6 @@ import { PageIntro } from "./page-header";
 // with the "Needs Dhivehi" filter (docs/decisions/0077-dhivehi-design.md). What differs is the card and the dialog.
 
 type Noun = "service" | "project";
-const TITLE: Record<Noun, { one: string; many: string }> = { service: { one: "Service", many: "Services" }, project: { one: "Project", many: "Projects" } };
 
 interface RecordListPageProps<T extends { id: string }> {
   noun: Noun;
@@ -32,16 +31,20 @@ interface RecordListPageProps<T extends { id: string }> {
 
 /** The page's heading with its "Add" button, the filter and the cards (or the load error, or the empty list). */
 export function RecordListPage<T extends { id: string }>({ noun, icon, description, emptyDescription, loadError, needed, records, onNew, className, card }: RecordListPageProps<T>) {
-  const { one, many } = TITLE[noun];
+  const one = noun === "service" ? "Service" : "Project";
+  const many = `${one}s`;
   const plural = `${noun}s`;
+  const add = (label: string) => (
+    <Button onClick={onNew}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
+  );
   return (
     <>
       <title>{`${many} | Admin`}</title>
       <PageIntro title={`Manage ${many}`} description={description}>
-        <Button onClick={onNew}>
-          <Plus aria-hidden="true" />
-          Add {one}
-        </Button>
+        {add(`Add ${one}`)}
       </PageIntro>
 
       {loadError ? null : <DhivehiFilter needed={needed} noun={plural} />}
@@ -51,10 +54,7 @@ export function RecordListPage<T extends { id: string }>({ noun, icon, descripti
         <EmptyState icon={icon} title={`Every ${noun} is in Dhivehi`} description={`Each ${noun}'s texts with an English value have a Dhivehi one too.`} />
       ) : records.length === 0 ? (
         <EmptyState icon={icon} title={`No ${plural} found`} description={emptyDescription}>
-          <Button onClick={onNew}>
-            <Plus aria-hidden="true" />
-            Create Your First {one}
-          </Button>
+          {add(`Create Your First ${one}`)}
         </EmptyState>
       ) : (
         <section aria-label={many} className={className}>
