@@ -7,7 +7,7 @@ import type { GalleryContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
 import { Lightbox, lightboxData } from "./lightbox";
 import { ResponsiveImage } from "./responsive-image";
-import { SectionHeading } from "./section-heading";
+import { headingOf, SectionHeading } from "./section-heading";
 
 /** docs/product.md#gallery: 6 fixed images; clicking one opens the full-screen viewer. */
 export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery, fallback }: { content?: GalleryContent; fallback?: Fallbacks }) {
@@ -16,13 +16,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery, fallbac
   return (
     <FadeIn as="section" aria-labelledby="gallery-title" {...dataAttr(ATTR.lightboxGroup)} className="gallery">
       <div className="wrap">
-        <SectionHeading
-          id="gallery-title"
-          eyebrow={content.eyebrow}
-          title={content.title}
-          description={content.intro}
-          fallback={fallback}
-        />
+        <SectionHeading id="gallery-title" {...headingOf(content)} fallback={fallback} />
         <ul className="gallery-grid">
           {content.items.map((image, i) => (
             <li key={`${i}-${image.src}`}>
