@@ -7,13 +7,23 @@ import type { LeadStage } from "~/validation/lead-stages";
 // app/.server, so a component can name them, or a part of them, without importing server code
 // (app/components/README.md).
 
-export interface Lead {
+/**
+ * What the contact form sent, as an enquiry keeps it: the enquiries table's own columns (app/.server/db/schema.ts),
+ * and the start of every record made of one (a lead here, an enquiry in app/.server/models/enquiries.ts).
+ */
+export interface EnquiryFields {
   id: string;
   name: string;
   email: string;
   phone: string | null;
   subject: string;
   message: string;
+  source_page: string | null;
+  spam_reason: string | null;
+  email_error: string | null;
+}
+
+export interface Lead extends EnquiryFields {
   status: EnquiryStatus;
   stage: LeadStage;
   lost_reason: string | null;
@@ -21,7 +31,6 @@ export interface Lead {
   assignee_name: string | null;
   follow_up_on: string | null;
   estimated_value: number | null;
-  source_page: string | null;
   referrer: string | null;
   utm_source: string | null;
   utm_medium: string | null;
@@ -29,9 +38,7 @@ export interface Lead {
   landing_page: string | null;
   /** The language of the page the form was sent from (docs/decisions/0077-dhivehi-design.md). */
   language: Language;
-  spam_reason: string | null;
   email_status: string;
-  email_error: string | null;
   created_at: string;
 }
 

@@ -165,6 +165,24 @@ export function faqJsonLd(faqs: ReadonlyArray<{ question: string; answer: string
   };
 }
 
+/** What a service's and a project's JSON-LD share: the type, name, description, address and image of its page. */
+function detailJsonLd(
+  origin: string,
+  type: "Service" | "CreativeWork",
+  path: string,
+  record: { title: string; short_description: string | null; description: string | null; featured_image_url: string | null },
+  language: Language,
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": type,
+    name: record.title,
+    description: record.short_description ?? plainOrNull(record.description) ?? undefined,
+    url: `${origin}${localizedPath(language, path)}`,
+    ...(record.featured_image_url ? { image: shareImage(origin, record.featured_image_url) } : {}),
+  };
+}
+
 export function serviceJsonLd(
   origin: string,
   service: { id: string; title: string; short_description: string | null; description: string | null; featured_image_url: string | null; service_type: string | null; category: string | null },
@@ -172,12 +190,7 @@ export function serviceJsonLd(
   language: Language = "en",
 ) {
   return {
-    "@context": "https://schema.org",
-    "@type": "Service",
-    name: service.title,
-    description: service.short_description ?? plainOrNull(service.description) ?? undefined,
-    url: `${origin}${localizedPath(language, `/service/${service.id}`)}`,
-    ...(service.featured_image_url ? { image: shareImage(origin, service.featured_image_url) } : {}),
+    ...detailJsonLd(origin, "Service", `/service/${service.id}`, service, language),
     serviceType: service.service_type ?? service.category ?? undefined,
     areaServed: { "@type": "Country", name: "Maldives" },
     provider: { "@id": `${origin}/#organization`, "@type": "GeneralContractor", name: companyName },
@@ -201,12 +214,7 @@ export function projectJsonLd(
   language: Language = "en",
 ) {
   return {
-    "@context": "https://schema.org",
-    "@type": "CreativeWork",
-    name: project.title,
-    description: project.short_description ?? plainOrNull(project.description) ?? undefined,
-    url: `${origin}${localizedPath(language, `/project/${project.id}`)}`,
-    ...(project.featured_image_url ? { image: shareImage(origin, project.featured_image_url) } : {}),
+    ...detailJsonLd(origin, "CreativeWork", `/project/${project.id}`, project, language),
     ...(project.project_location ? { locationCreated: { "@type": "Place", name: project.project_location } } : {}),
     ...(project.start_date ? { dateCreated: project.start_date } : {}),
     ...(project.tags.length ? { keywords: project.tags.join(", ") } : {}),

@@ -313,3 +313,30 @@ export function initialsOf(name: string): string {
   const last = words.length > 1 ? (Array.from(words[words.length - 1])[0] ?? "") : "";
   return (first + last).toUpperCase();
 }
+
+/** One section as the admin editor opens it (app/.server/models/site-content.ts reads it; the Site Content page shows it). */
+export interface SectionState<K extends SectionKey = SectionKey> {
+  section: K;
+  /** The draft when there is one, else the published (or starting) content: what the editor opens with. */
+  content: SiteContent[K];
+  hasDraft: boolean;
+  /** The revision the editor started from; a save names it. 0: never written. */
+  revision: number;
+  draftUpdatedAt: string | null;
+  draftUpdatedBy: string | null;
+  publishedAt: string | null;
+  publishedBy: string | null;
+}
+
+/** A published version of a section, in its History. */
+export interface ContentVersion<K extends SectionKey = SectionKey> {
+  id: string;
+  /** 0 for the starting content. */
+  version: number;
+  content: SiteContent[K];
+  /** null for the starting content, which no one published. */
+  createdAt: string | null;
+  createdBy: string | null;
+  /** Published by a schedule rather than by hand (docs/decisions/0086-scheduled-publish.md). */
+  scheduled?: boolean;
+}

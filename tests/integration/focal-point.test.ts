@@ -75,9 +75,7 @@ describe("focal point of a featured image", () => {
 
     const page = await projectPage({ params: { id }, request: new Request(`http://localhost/project/${id}`), context: {} } as never);
     const { project } = page as { project: { featured_image_url: string; title: string; featured_image_focal_x: number; featured_image_focal_y: number } };
-    const detail = cardHtml(
-      createElement(FeaturedImage, { src: project.featured_image_url, alt: project.title, focalX: project.featured_image_focal_x, focalY: project.featured_image_focal_y }),
-    );
+    const detail = cardHtml(createElement(FeaturedImage, { record: project, alts: {} }));
     expect(detail).toContain("object-position:0% 100%");
   });
 

@@ -1,4 +1,5 @@
 import type { ColumnType } from "kysely";
+import type { EnquiryFields, LeadAttachment } from "~/lib/lead-records";
 import type { Project, Service } from "~/lib/records";
 
 // Row types as the drivers hand them back. SQLite returns 0/1 for booleans and
@@ -116,21 +117,13 @@ export interface SiteSettingsTable {
   updated_at: Timestamp;
 }
 
-export interface EnquiriesTable {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  source_page: string | null;
+/** The contact form's own columns are EnquiryFields, as the records made of an enquiry have them. */
+export interface EnquiriesTable extends EnquiryFields {
   status: ColumnType<string, string | undefined, string>;
-  spam_reason: string | null;
   ip: string | null;
   user_agent: string | null;
   email_status: ColumnType<string, string | undefined, string>;
   email_attempts: ColumnType<number, number | undefined, number>;
-  email_error: string | null;
   email_next_attempt_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -184,13 +177,8 @@ export interface ReplyTemplatesTable {
   updated_at: Timestamp;
 }
 
-export interface EnquiryAttachmentsTable {
-  id: string;
-  enquiry_id: string;
-  storage_key: string;
-  file_name: string;
-  content_type: string;
-  size: number;
+/** An attachment's columns are the record's (LeadAttachment), its time as the driver gives it. */
+export interface EnquiryAttachmentsTable extends Omit<LeadAttachment, "created_at"> {
   created_at: Timestamp;
 }
 

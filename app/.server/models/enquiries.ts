@@ -1,26 +1,18 @@
 import { leadScopeCondition } from "./lead-scope";
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Language } from "~/i18n/language";
+import type { EnquiryFields } from "~/lib/lead-records";
 import type { EnquiryInput, EnquiryStatus } from "~/validation/enquiry";
 import type { LeadStage } from "~/validation/lead-stages";
 import { db } from "../db";
 import { newId, nowIso, toIso } from "./rows";
 
-export interface Enquiry {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  source_page: string | null;
+export interface Enquiry extends EnquiryFields {
   /** The language of the page the form was sent from (docs/decisions/0077-dhivehi-design.md). */
   language: Language;
   status: EnquiryStatus;
-  spam_reason: string | null;
   email_status: "pending" | "sending" | "sent" | "failed" | "skipped";
   email_attempts: number;
-  email_error: string | null;
   created_at: string;
 }
 

@@ -78,8 +78,8 @@ export type PublicProject = Pick<Project, Exclude<PublicProjectColumn, "updated_
 export type ProjectCard = Pick<PublicProject, (typeof PROJECT_CARD_COLUMNS)[number]>;
 /** A project as the admin preview of its public page has it: the public fields and whether visitors see it. */
 export interface ProjectPreview {
-  project: PublicProject;
-  isPublic: boolean;
+  record: PublicProject;
+  shown: boolean;
 }
 
 /** A stored `dv` column as the project's Dhivehi values. */
@@ -225,8 +225,7 @@ export async function getPublicProject(id: string): Promise<PublicProject | null
  * not in the Trash, public or not, with the same public columns a visitor would get. Never cached.
  */
 export async function getProjectPreview(id: string): Promise<ProjectPreview | null> {
-  const preview = await records.preview(id, PUBLIC_PROJECT_COLUMNS, toPublicProject);
-  return preview && { project: preview.record, isPublic: preview.shown };
+  return records.preview(id, PUBLIC_PROJECT_COLUMNS, toPublicProject);
 }
 
 /** The filters of the portfolio page (/projects): the categories and project types public projects have, with counts. */

@@ -67,8 +67,8 @@ export type PublicService = Pick<Service, Exclude<PublicServiceColumn, "updated_
 export type ServiceCard = Pick<PublicService, (typeof SERVICE_CARD_COLUMNS)[number]>;
 /** A service as the admin preview of its public page has it: the public fields and whether visitors see it. */
 export interface ServicePreview {
-  service: PublicService;
-  isActive: boolean;
+  record: PublicService;
+  shown: boolean;
 }
 
 /** A stored `dv` column as the service's Dhivehi values. */
@@ -192,8 +192,7 @@ export async function getActiveService(id: string): Promise<PublicService | null
  * not in the Trash, active or not, with the same public columns a visitor would get. Never cached.
  */
 export async function getServicePreview(id: string): Promise<ServicePreview | null> {
-  const preview = await records.preview(id, PUBLIC_SERVICE_COLUMNS, toPublicService);
-  return preview && { service: preview.record, isActive: preview.shown };
+  return records.preview(id, PUBLIC_SERVICE_COLUMNS, toPublicService);
 }
 
 /** Every active service with its images, for the sitemap. */

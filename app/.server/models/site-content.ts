@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { withCompanyNames } from "~/lib/company-name";
-import { SECTION_KEYS, SECTION_SCHEMAS, type SectionKey, type SiteContent } from "~/validation/site-content";
+import { type ContentVersion, SECTION_KEYS, SECTION_SCHEMAS, type SectionKey, type SectionState, type SiteContent } from "~/validation/site-content";
 import { bumpContentVersion, cached } from "../cache/cache";
 import type { Transaction } from "kysely";
 import { db } from "../db";
@@ -56,18 +56,6 @@ export async function getPreviewContent(): Promise<SiteContent> {
   return assemble((section) => bySection.get(section));
 }
 
-export interface SectionState<K extends SectionKey = SectionKey> {
-  section: K;
-  /** The draft when there is one, else the published (or starting) content: what the editor opens with. */
-  content: SiteContent[K];
-  hasDraft: boolean;
-  /** The revision the editor started from; a save names it. 0: never written. */
-  revision: number;
-  draftUpdatedAt: string | null;
-  draftUpdatedBy: string | null;
-  publishedAt: string | null;
-  publishedBy: string | null;
-}
 
 const who = (name: string | null | undefined, email: string | null | undefined) => (name?.trim() ? name.trim() : (email ?? null));
 
@@ -221,17 +209,6 @@ export async function discardDraft(section: SectionKey, revision: number): Promi
   return { ok: false, reason: await missReason(section, revision) };
 }
 
-export interface ContentVersion<K extends SectionKey = SectionKey> {
-  id: string;
-  /** 0 for the starting content. */
-  version: number;
-  content: SiteContent[K];
-  /** null for the starting content, which no one published. */
-  createdAt: string | null;
-  createdBy: string | null;
-  /** Published by a schedule rather than by hand (docs/decisions/0086-scheduled-publish.md). */
-  scheduled?: boolean;
-}
 
 /**
  * The id of each section's first version: the starting content (app/content/default-site-content.ts), computed, not

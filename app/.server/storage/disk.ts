@@ -134,17 +134,19 @@ export class DiskStorage implements Storage {
   }
 }
 
-/** Files under `dir` as keys below `prefix`. Dotfiles (a write's temp file) and dot directories are not objects. */
-async function* walk(dir: string, prefix: string): AsyncGenerator<ListedObject> {
-  let entries: Dirent[];
+/** What `dir` holds; nothing when it is not there (no uploads yet, or a directory removed while we walk). */
+async function entriesOf(dir: string): Promise<Dirent[]> {
   try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
+    return await fs.readdir(dir, { withFileTypes: true });
   } catch (error) {
-    // No uploads yet, or a directory removed while we walk: nothing there.
-    if (isNotFound(error)) return;
+    if (isNotFound(error)) return [];
     throw error;
   }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+}
+
+/** Files under `dir` as keys below `prefix`. Dotfiles (a write's temp file) and dot directories are not objects. */
+async function* walk(dir: string, prefix: string): AsyncGenerator<ListedObject> {
+  for (const entry of (await entriesOf(dir)).sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith(".")) continue;
     const key = prefix ? `${prefix}/${entry.name}` : entry.name;
     const file = path.join(dir, entry.name);
@@ -167,14 +169,7 @@ async function* walk(dir: string, prefix: string): AsyncGenerator<ListedObject> 
 const TEMP_FILE = /^\..+\.tmp$/;
 
 async function* tempFiles(dir: string): AsyncGenerator<string> {
-  let entries: Dirent[];
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if (isNotFound(error)) return;
-    throw error;
-  }
-  for (const entry of entries) {
+  for (const entry of await entriesOf(dir)) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory() && !entry.name.startsWith(".")) yield* tempFiles(file);
     else if (entry.isFile() && TEMP_FILE.test(entry.name)) yield file;

@@ -9,6 +9,7 @@ import {
   uploadLimitBytes,
   uploadLimitFor,
 } from "~/validation/constants";
+import { fileTooLargeMessage, tooManyFilesMessage, type UploadedFile } from "~/lib/uploads";
 import { readMultipart } from "../http/multipart";
 import { logger } from "../logger";
 import { ImageRejectedError, processImage } from "./images";
@@ -31,16 +32,6 @@ export class UploadError extends Error {
   }
 }
 
-export interface UploadedFile {
-  url: string;
-  type: string;
-  size: number;
-  width?: number;
-  height?: number;
-}
-
-export const fileTooLargeMessage = (mb: number) => `File size must be less than ${mb}MB`;
-export const tooManyFilesMessage = (n: number) => `Maximum ${n} files allowed`;
 export const UNSUPPORTED_TYPE = "Unsupported file type";
 
 export const maxFilesFor = (folder: UploadFolder) => (folder === "gallery" ? MAX_FILES_MULTIPLE : MAX_FILES_SINGLE);

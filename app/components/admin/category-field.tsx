@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { CategoryNameDvSchema, CategorySchema } from "~/validation/category";
+import { DHIVEHI_INPUT } from "./bilingual";
 import { describedBy, FieldError } from "./form-fields";
 import { CATEGORY_TYPE_OPTIONS } from "./labels";
 import { useSchemaForm } from "./use-schema-form";
@@ -119,9 +120,7 @@ function NewCategory({ type, onCreated, onCancel }: { type: "service" | "project
           <Label htmlFor={`${id}-name-dv`}>Dhivehi name</Label>
           <Input
             id={`${id}-name-dv`}
-            dir="rtl"
-            lang="dv"
-            className="font-thaana"
+            {...DHIVEHI_INPUT}
             value={values.name_dv}
             onChange={(event) => setValues({ ...values, name_dv: event.currentTarget.value })}
             onKeyDown={onEnter}
@@ -183,9 +182,7 @@ function CategoryNameDv({ category }: { category: CategoryOption }) {
         </Label>
         <Input
           id={`${id}-name-dv`}
-          dir="rtl"
-          lang="dv"
-          className="font-thaana"
+          {...DHIVEHI_INPUT}
           value={nameDv}
           onChange={(event) => setNameDv(event.currentTarget.value)}
           onKeyDown={(event) => {

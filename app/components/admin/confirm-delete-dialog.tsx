@@ -1,14 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "./confirm-dialog";
 
 interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -34,27 +24,21 @@ export function ConfirmDeleteDialog({
   onConfirm,
 }: ConfirmDeleteDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{question}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {itemName ? (
-              <>
-                <span className="font-medium text-foreground">{itemName}</span> {outcome ?? "will be removed for good. This cannot be undone."}
-              </>
-            ) : (
-              (outcome ?? "This cannot be undone.").replace(/^./, (c) => c.toUpperCase())
-            )}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={question}
+      description={
+        itemName ? (
+          <>
+            <span className="font-medium text-foreground">{itemName}</span> {outcome ?? "will be removed for good. This cannot be undone."}
+          </>
+        ) : (
+          (outcome ?? "This cannot be undone.").replace(/^./, (c) => c.toUpperCase())
+        )
+      }
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -3,12 +3,12 @@ import type { ContactDetail } from "~/lib/records";
 import { SOCIAL_PLATFORMS } from "~/validation/constants";
 import { cn } from "~/lib/utils";
 import { ContactDetailSchema, TRANSLATED_VALUE_TYPES } from "~/validation/contact-detail";
+import { DHIVEHI_TEXT_FIELD } from "./bilingual";
 import { SelectField, SwitchField, TextField } from "./form-fields";
 import { CONTACT_TYPE_OPTIONS, SOCIAL_PLATFORM_OPTIONS } from "./labels";
 import { RecordDialog, RecordForm } from "./record-dialog";
 
 /** A Dhivehi input: right to left, in Thaana (the admin's own words stay English). */
-const DHIVEHI_INPUT_PROPS = { dir: "rtl", lang: "dv", inputClassName: "font-thaana" } as const;
 
 interface ContactDetailDialogProps {
   open: boolean;
@@ -76,7 +76,7 @@ function ContactDetailForm({ detail, onDone, onCancel }: { detail: ContactDetail
               hint="Shown on the Dhivehi pages; empty shows the English label"
               defaultValue={detail?.label_dv ?? ""}
               error={errors.label_dv}
-              {...DHIVEHI_INPUT_PROPS}
+              {...DHIVEHI_TEXT_FIELD}
             />
           </div>
           <div className={cn("grid gap-4", translatedValue && "sm:grid-cols-2")}>
@@ -89,7 +89,7 @@ function ContactDetailForm({ detail, onDone, onCancel }: { detail: ContactDetail
                 defaultValue={detail?.value_dv ?? ""}
                 error={errors.value_dv}
                 autoComplete="off"
-                {...DHIVEHI_INPUT_PROPS}
+                {...DHIVEHI_TEXT_FIELD}
               />
             ) : null}
           </div>

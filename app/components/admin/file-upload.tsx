@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/components/ui/sonner";
+import { fileTooLargeMessage, tooManyFilesMessage, type UploadedFile } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
 import { isShrinkable, SHRINK_LONGEST_SIDE, shrinkImage } from "./shrink-image";
 import { MediaChooser } from "./media-chooser";
@@ -20,13 +21,6 @@ import {
 // Contract of the upload endpoint: multipart fields `bucket`, `folder` and one or more `file`;
 // 200 { files: [{ url, type, size, width?, height? }] }; errors { error } with a 4xx status.
 
-export interface UploadedFile {
-  url: string;
-  type: string;
-  size: number;
-  width?: number;
-  height?: number;
-}
 
 export const UPLOAD_ENDPOINT = "/api/uploads";
 
@@ -65,10 +59,10 @@ export function checkFiles(
   { folder, accept, multiple }: { folder: UploadFolder; accept: string; multiple: boolean },
 ): { title: string; description?: string } | null {
   const max = multiple ? MAX_FILES_MULTIPLE : MAX_FILES_SINGLE;
-  if (files.length > max) return { title: `Maximum ${max} files allowed` };
+  if (files.length > max) return { title: tooManyFilesMessage(max) };
   const limitMb = uploadLimitFor(folder);
   if (files.some((f) => f.size > uploadLimitBytes(limitMb))) {
-    return { title: "File too large", description: `File size must be less than ${limitMb}MB` };
+    return { title: "File too large", description: fileTooLargeMessage(limitMb) };
   }
   if (files.some((f) => !matchesAccept(f, accept))) {
     return { title: "Upload failed", description: accept.startsWith("video/") ? "Choose a video file" : "Choose an image file" };
@@ -140,7 +134,6 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
   const [pending, setPending] = useState<Pending[]>([]);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   /** Photos over the limit that "Shrink and upload" may send (docs/decisions/0085-shrink-and-upload-in-the-browser.md). */
   const [oversized, setOversized] = useState<File[] | null>(null);
   const [shrinking, setShrinking] = useState(false);
@@ -214,22 +207,11 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
 
   return (
     <div className={cn("grid gap-2", className)}>
-      <div
-        data-dragging={dragging || undefined}
-        className={cn(
-          "flex flex-col gap-3 rounded-lg border border-dashed bg-muted/40 p-3 transition-colors sm:flex-row sm:items-center",
-          "data-[dragging]:border-primary data-[dragging]:bg-accent",
-        )}
-        onDragOver={(event) => {
-          if (disabled || busy) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          if (!disabled) void handleFiles(event.dataTransfer.files);
+      <DropZone
+        className="p-3"
+        disabled={disabled || busy}
+        onFiles={(files) => {
+          if (!disabled) void handleFiles(files);
         }}
       >
         <Button
@@ -260,7 +242,7 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
           aria-label={buttonLabel}
           onChange={(event) => void handleFiles(event.currentTarget.files)}
         />
-      </div>
+      </DropZone>
       {oversized ? (
         <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm sm:flex-row sm:items-center">
           <p className="flex-1">
@@ -300,6 +282,34 @@ export function FileUpload({ bucket, folder, accept = "image/*", multiple = fals
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A dashed area that takes files dropped on it (the picker's button sits inside); `disabled` refuses a drop. */
+export function DropZone({ className, disabled = false, onFiles, children }: { className: string; disabled?: boolean; onFiles: (files: FileList) => void; children: React.ReactNode }) {
+  const [dragging, setDragging] = useState(false);
+  return (
+    <div
+      data-dragging={dragging || undefined}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border border-dashed bg-muted/40 transition-colors sm:flex-row sm:items-center",
+        "data-[dragging]:border-primary data-[dragging]:bg-accent",
+        className,
+      )}
+      onDragOver={(event) => {
+        if (disabled) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        onFiles(event.dataTransfer.files);
+      }}
+    >
+      {children}
     </div>
   );
 }

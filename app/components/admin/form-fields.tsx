@@ -130,15 +130,16 @@ export function SelectField({ label, options, placeholder, hint, error, required
       <div className="[&>[data-slot=native-select-wrapper]]:w-full">
         <NativeSelect id={id} required={required} {...describedBy(id, hint, error)} {...props}>
           {placeholder !== undefined ? <NativeSelectOption value="">{placeholder}</NativeSelectOption> : null}
-          {options.map((o) => (
-            <NativeSelectOption key={o.value} value={o.value}>
-              {o.label}
-            </NativeSelectOption>
-          ))}
+          <SelectOptions options={options} />
         </NativeSelect>
       </div>
     </FieldShell>
   );
+}
+
+/** A native select's options, one per Option. */
+export function SelectOptions({ options }: { options: readonly Option[] }) {
+  return options.map((o) => <NativeSelectOption key={o.value} value={o.value}>{o.label}</NativeSelectOption>);
 }
 
 interface SwitchFieldProps {

@@ -35,42 +35,62 @@ export function shareTicks(max: number): number[] {
 
 const axis = { fontSize: 12, fill: "var(--muted-foreground)" };
 
-/** Visitors and page views per day. */
-export function TrafficChart({ days, label }: { days: DayPoint[]; label: string }) {
+/**
+ * A chart as one image with its label; drawn once the page is hydrated (Recharts measures the browser's layout).
+ * `chart` draws it on a grid of days: `grid` is the grid and the days' axis.
+ */
+function DayChart({ label, testId, className, chart }: { label: string; testId: string; className: string; chart: (grid: React.ReactNode) => React.ReactNode }) {
   const mounted = useHydrated();
   return (
-    <figure role="img" aria-label={label} data-testid="traffic-chart" className="h-72 w-full">
-      {mounted ? (
+    <figure role="img" aria-label={label} data-testid={testId} className={className}>
+      {mounted
+        ? chart([
+            <CartesianGrid key="grid" strokeDasharray="3 3" stroke="var(--border)" vertical={false} />,
+            <XAxis key="x" dataKey="day" tickFormatter={shortDay} tick={axis} minTickGap={24} />,
+          ])
+        : null}
+    </figure>
+  );
+}
+
+/** Visitors and page views per day. */
+export function TrafficChart({ days, label }: { days: DayPoint[]; label: string }) {
+  return (
+    <DayChart
+      label={label}
+      testId="traffic-chart"
+      className="h-72 w-full"
+      chart={(grid) => (
         <LineChart responsive data={days} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} minTickGap={24} />
+          {grid}
           <YAxis allowDecimals={false} tick={axis} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} />
           <Legend />
           <Line type="linear" dataKey="pageviews" name="Page views" stroke="var(--brand-teal)" strokeWidth={2} dot={false} isAnimationActive={false} />
           <Line type="linear" dataKey="visitors" name="Visitors" stroke="var(--primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
         </LineChart>
-      ) : null}
-    </figure>
+      )}
+    />
   );
 }
 
 /** Enquiries per visitor per day. */
 export function ConversionChart({ days, label }: { days: DayPoint[]; label: string }) {
-  const mounted = useHydrated();
   const data = days.map((d) => ({ day: d.day, rate: conversionRate(d.converted, d.visitors), enquiries: d.enquiries }));
   const ticks = shareTicks(Math.max(0, ...data.map((d) => d.rate)));
   return (
-    <figure role="img" aria-label={label} data-testid="conversion-chart" className="h-56 w-full">
-      {mounted ? (
+    <DayChart
+      label={label}
+      testId="conversion-chart"
+      className="h-56 w-full"
+      chart={(grid) => (
         <BarChart responsive data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} minTickGap={24} />
+          {grid}
           <YAxis tickFormatter={(v: number) => percent(v)} tick={axis} domain={[0, ticks[ticks.length - 1]]} ticks={ticks} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => percent(Number(v))} />
           <Bar dataKey="rate" name="Enquiries per visitor" fill="var(--brand-amber)" isAnimationActive={false} />
         </BarChart>
-      ) : null}
-    </figure>
+      )}
+    />
   );
 }

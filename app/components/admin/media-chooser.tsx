@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatFileSize } from "~/lib/format";
 import type { PageWindow } from "~/validation/paging";
-import type { UploadedFile } from "./file-upload";
+import type { UploadedFile } from "~/lib/uploads";
 import { type LibraryFile, MediaThumb } from "./media-grid";
 
 // "Choose from library" beside every Upload button (docs/product.md#media-library): the Media page's own loader

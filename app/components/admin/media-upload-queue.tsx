@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/utils";
 import { MAX_FILES_MULTIPLE, type UploadFolder } from "~/validation/constants";
-import { checkFiles, sendFiles, uploadFailure } from "./file-upload";
+import { checkFiles, DropZone, sendFiles, uploadFailure } from "./file-upload";
 
 // Admin: Media's uploads (docs/product.md#media-library): pick or drop several files; each goes in its own request
 // to POST /api/uploads, so each has its own progress bar and its own error, and one refused file stops no other.
@@ -28,7 +28,6 @@ export function MediaUploadQueue({ onDone }: { onDone: () => void }) {
   const aborts = useRef(new Set<() => void>());
   const hintId = useId();
   const [queue, setQueue] = useState<QueuedFile[]>([]);
-  const [dragging, setDragging] = useState(false);
   const busy = queue.some((f) => f.state === "uploading");
 
   useEffect(() => {
@@ -72,23 +71,7 @@ export function MediaUploadQueue({ onDone }: { onDone: () => void }) {
 
   return (
     <section aria-label="Upload files" className="grid gap-3">
-      <div
-        data-dragging={dragging || undefined}
-        className={cn(
-          "flex flex-col gap-3 rounded-lg border border-dashed bg-muted/40 p-4 transition-colors sm:flex-row sm:items-center",
-          "data-[dragging]:border-primary data-[dragging]:bg-accent",
-        )}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          void handleFiles(event.dataTransfer.files);
-        }}
-      >
+      <DropZone className="p-4" onFiles={(files) => void handleFiles(files)}>
         <Button type="button" aria-describedby={hintId} onClick={() => inputRef.current?.click()}>
           <Upload aria-hidden="true" />
           Upload files
@@ -106,7 +89,7 @@ export function MediaUploadQueue({ onDone }: { onDone: () => void }) {
           aria-label="Upload files"
           onChange={(event) => void handleFiles(event.currentTarget.files)}
         />
-      </div>
+      </DropZone>
       {queue.length > 0 ? (
         <ul aria-label="Uploads" className="grid gap-2" aria-live="polite" aria-busy={busy}>
           {queue.map((file) => (

@@ -11,7 +11,7 @@ import { Switch } from "~/components/ui/switch";
 import { type ActionResult, useActionToast } from "./action-result";
 import { formatBudget } from "~/lib/format";
 import { labelFor, PROJECT_STATUS_OPTIONS } from "./labels";
-import { RecordCardActions } from "./record-card-actions";
+import { RecordCardActions, type RecordCardProps } from "./record-card-actions";
 import { RecordCardImage } from "./record-card-image";
 import { ScheduleBadge } from "./schedule-badge";
 import { DhivehiProgress } from "./dhivehi-progress";
@@ -24,12 +24,8 @@ import { submitFetcher } from "./fetcher-submit";
 const IMAGE_SIZES =
   "(min-width: 1584px) 414px, (min-width: 1280px) calc((100vw - 342px) / 3), (min-width: 1024px) calc(50vw - 162px), (min-width: 640px) calc(50vw - 34px), calc(100vw - 34px)";
 
-interface ProjectCardProps {
+interface ProjectCardProps extends RecordCardProps {
   project: Project;
-  onEdit: () => void;
-  onDelete: () => void;
-  /** The first card of the list: its image loads first. */
-  priority?: boolean;
 }
 
 /** One project in the admin grid: image, title, short description, badges, progress, budget and actions. */

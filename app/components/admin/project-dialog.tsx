@@ -10,7 +10,7 @@ import { PROJECT_PRIORITY_OPTIONS, PROJECT_STATUS_OPTIONS, PROJECT_TYPE_OPTIONS 
 import { GalleryField } from "./media-fields";
 import { FeaturedImageFields, RecordDialog, RecordForm } from "./record-dialog";
 import { DhivehiProgress } from "./dhivehi-progress";
-import { TranslatedField } from "./translated-field";
+import { TranslatedField } from "./bilingual";
 
 interface ProjectDialogProps {
   open: boolean;

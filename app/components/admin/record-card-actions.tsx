@@ -3,11 +3,17 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
-interface RecordCardActionsProps {
-  kind: "service" | "project";
-  id: string;
+/** What the Services and Projects lists give each card besides its record. */
+export interface RecordCardProps {
   onEdit: () => void;
   onDelete: () => void;
+  /** The first card of the list: its image loads first. */
+  priority?: boolean;
+}
+
+interface RecordCardActionsProps extends Omit<RecordCardProps, "priority"> {
+  kind: "service" | "project";
+  id: string;
   /** The buttons' layout classes in the card's own action area (a column on service cards, a grid on project cards). */
   className?: string;
 }

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { type ActionResult, useActionToast } from "./action-result";
 import { formatDate } from "~/lib/format";
 import { labelFor, PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
-import { RecordCardActions } from "./record-card-actions";
+import { RecordCardActions, type RecordCardProps } from "./record-card-actions";
 import { RecordCardImage } from "./record-card-image";
 import { ScheduleBadge } from "./schedule-badge";
 import { DhivehiProgress } from "./dhivehi-progress";
@@ -20,12 +20,8 @@ import { DhivehiProgress } from "./dhivehi-progress";
  */
 const IMAGE_SIZES = "(min-width: 640px) 176px, calc(100vw - 66px)";
 
-interface ServiceCardProps {
+interface ServiceCardProps extends RecordCardProps {
   service: Service;
-  onEdit: () => void;
-  onDelete: () => void;
-  /** The first card of the list: its image loads first. */
-  priority?: boolean;
 }
 
 /** One service in the admin list: every field docs/product.md#services names for the card, its actions, preview and history. */

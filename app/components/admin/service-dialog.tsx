@@ -9,7 +9,7 @@ import { PRICING_MODEL_OPTIONS, SERVICE_TYPE_OPTIONS } from "./labels";
 import { GalleryField } from "./media-fields";
 import { FeaturedImageFields, RecordDialog, RecordForm } from "./record-dialog";
 import { DhivehiProgress } from "./dhivehi-progress";
-import { TranslatedField } from "./translated-field";
+import { TranslatedField } from "./bilingual";
 
 interface ServiceDialogProps {
   open: boolean;

@@ -2,10 +2,10 @@ import { Save } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import type { UploadFolder } from "~/validation/constants";
 import { type SettingKey, SettingUpdateSchema } from "~/validation/settings";
-import { describedBy, FieldError, FieldShell, SwitchField } from "./form-fields";
+import { describedBy, FieldError, FieldShell, SelectOptions, SwitchField } from "./form-fields";
 import type { Option } from "./labels";
 import { MediaUrlField } from "./media-fields";
 import { useSchemaForm } from "./use-schema-form";
@@ -78,11 +78,7 @@ export function SettingSelect({ settingKey, saved, label, options, onChange }: {
           }}
           {...describedBy(id, undefined, setting.error)}
         >
-          {options.map((o) => (
-            <NativeSelectOption key={o.value} value={o.value}>
-              {o.label}
-            </NativeSelectOption>
-          ))}
+          <SelectOptions options={options} />
         </NativeSelect>
       </div>
     </FieldShell>

@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBlocker } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "./confirm-dialog";
 
 // Unsaved work is never lost silently: closing a form or dialog with changes, following a link away
 // from it or closing the tab asks first. One hook for every admin form (services, projects, contact
@@ -88,20 +78,15 @@ export function useUnsavedChangesPage(isDirty: () => boolean) {
 
 function UnsavedChangesDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : onStay())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{UNSAVED_TITLE}</AlertDialogTitle>
-          <AlertDialogDescription>{UNSAVED_DESCRIPTION}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep editing</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onLeave}>
-            Discard changes
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onStay())}
+      title={UNSAVED_TITLE}
+      description={UNSAVED_DESCRIPTION}
+      cancelLabel="Keep editing"
+      confirmLabel="Discard changes"
+      onConfirm={onLeave}
+    />
   );
 }
 

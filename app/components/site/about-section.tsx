@@ -47,6 +47,12 @@ function Statement({
   );
 }
 
+/** The vision, then the mission: each a title, a statement and its points. */
+const STATEMENTS = [
+  { kind: "vision", icon: "eye" },
+  { kind: "mission", icon: "target" },
+] as const;
+
 export function AboutSection({
   content = STARTING_SITE_CONTENT.about,
   stats = STARTING_SITE_CONTENT.hero.stats,
@@ -94,20 +100,16 @@ export function AboutSection({
           </div>
         </div>
         <div className="statements">
-          <Statement
-            icon="eye"
-            title={content.visionTitle}
-            statement={content.vision}
-            points={content.visionPoints}
-            english={{ title: english("visionTitle"), statement: english("vision"), points: english("visionPoints") }}
-          />
-          <Statement
-            icon="target"
-            title={content.missionTitle}
-            statement={content.mission}
-            points={content.missionPoints}
-            english={{ title: english("missionTitle"), statement: english("mission"), points: english("missionPoints") }}
-          />
+          {STATEMENTS.map(({ kind, icon }) => (
+            <Statement
+              key={kind}
+              icon={icon}
+              title={content[`${kind}Title`]}
+              statement={content[kind]}
+              points={content[`${kind}Points`]}
+              english={{ title: english(`${kind}Title`), statement: english(kind), points: english(`${kind}Points`) }}
+            />
+          ))}
         </div>
       </div>
     </FadeIn>

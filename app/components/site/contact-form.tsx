@@ -102,6 +102,37 @@ export function ContactForm({
         {errors[name]}
       </p>
     ) : null;
+  // A text control's id, name, value and error state.
+  const controlProps = (name: string) => ({
+    id: `contact-${name}`,
+    name,
+    defaultValue: values[name],
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errorId(name),
+  });
+  // A field: its label with the required star or "(optional)", its control, its error.
+  const field = (name: string, label: React.ReactNode, required: boolean, control: React.ReactNode, wide = false) => (
+    <div className={wide ? "field field-wide" : "field"}>
+      <label htmlFor={`contact-${name}`}>
+        {label}
+        {required ? (
+          <>
+            {" "}
+            <span aria-hidden="true" className="field-req">
+              *
+            </span>
+          </>
+        ) : (
+          <>
+            {" "}
+            <span className="field-opt">{m.formOptional}</span>
+          </>
+        )}
+      </label>
+      {control}
+      {fieldError(name)}
+    </div>
+  );
 
   return (
     <form
@@ -141,123 +172,45 @@ export function ContactForm({
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <div className="field">
-        <label htmlFor="contact-name">
-          {m.formName}{" "}
-          <span aria-hidden="true" className="field-req">
-            *
-          </span>
-        </label>
-        <input
-          id="contact-name"
-          name="name"
-          dir="auto"
-          autoComplete="name"
-          required
-          placeholder={m.formNamePlaceholder}
-          defaultValue={values.name}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errorId("name")}
-        />
-        {fieldError("name")}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">
-          {m.formEmail}{" "}
-          <span aria-hidden="true" className="field-req">
-            *
-          </span>
-        </label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          required
-          placeholder="you@example.com"
-          defaultValue={values.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errorId("email")}
-        />
-        {fieldError("email")}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-phone">
-          {m.formPhone} <span className="field-opt">{m.formOptional}</span>
-        </label>
-        <input
-          id="contact-phone"
-          name="phone"
-          type="tel"
-          dir="ltr"
-          autoComplete="tel"
-          placeholder="+960 7XX XXXX"
-          defaultValue={values.phone}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={errorId("phone")}
-        />
-        {fieldError("phone")}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-subject">
-          {m.formSubject}{" "}
-          <span aria-hidden="true" className="field-req">
-            *
-          </span>
-        </label>
-        <input
-          id="contact-subject"
-          name="subject"
-          dir="auto"
-          required
-          placeholder={m.formSubjectPlaceholder}
-          defaultValue={values.subject}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errorId("subject")}
-        />
-        {fieldError("subject")}
-      </div>
-      <div className="field field-wide">
-        <label htmlFor="contact-message">
-          {m.formMessage}{" "}
-          <span aria-hidden="true" className="field-req">
-            *
-          </span>
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          dir="auto"
-          required
-          rows={5}
-          placeholder={m.formMessagePlaceholder}
-          defaultValue={values.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errorId("message")}
-        />
-        {fieldError("message")}
-      </div>
+      {field(
+        "name",
+        m.formName,
+        true,
+        <input {...controlProps("name")} dir="auto" autoComplete="name" required placeholder={m.formNamePlaceholder} />,
+      )}
+      {field(
+        "email",
+        m.formEmail,
+        true,
+        <input {...controlProps("email")} type="email" dir="ltr" autoComplete="email" required placeholder="you@example.com" />,
+      )}
+      {field("phone", m.formPhone, false, <input {...controlProps("phone")} type="tel" dir="ltr" autoComplete="tel" placeholder="+960 7XX XXXX" />)}
+      {field("subject", m.formSubject, true, <input {...controlProps("subject")} dir="auto" required placeholder={m.formSubjectPlaceholder} />)}
+      {field("message", m.formMessage, true, <textarea {...controlProps("message")} dir="auto" required rows={5} placeholder={m.formMessagePlaceholder} />, true)}
       {/* After the text fields: a refused file stops the read after what the visitor typed. */}
-      <div className="field field-wide">
-        <label htmlFor="contact-attachments">
+      {field(
+        ATTACHMENT_FIELD,
+        <>
           <Icon name="paperclip" />
-          {m.formAttachments} <span className="field-opt">{m.formOptional}</span>
-        </label>
-        <input
-          id="contact-attachments"
-          name={ATTACHMENT_FIELD}
-          type="file"
-          multiple
-          accept={ATTACHMENT_ACCEPT}
-          aria-invalid={errors[ATTACHMENT_FIELD] ? true : undefined}
-          aria-describedby={["contact-attachments-hint", errorId(ATTACHMENT_FIELD)].filter(Boolean).join(" ")}
-        />
-        <p id="contact-attachments-hint" className="field-hint">
-          {m.formAttachmentsHint(ATTACHMENT_MAX_FILES, MAX_ATTACHMENT_MB, MAX_ATTACHMENTS_TOTAL_MB)}
-        </p>
-        {fieldError(ATTACHMENT_FIELD)}
-      </div>
+          {m.formAttachments}
+        </>,
+        false,
+        <>
+          <input
+            id="contact-attachments"
+            name={ATTACHMENT_FIELD}
+            type="file"
+            multiple
+            accept={ATTACHMENT_ACCEPT}
+            aria-invalid={errors[ATTACHMENT_FIELD] ? true : undefined}
+            aria-describedby={["contact-attachments-hint", errorId(ATTACHMENT_FIELD)].filter(Boolean).join(" ")}
+          />
+          <p id="contact-attachments-hint" className="field-hint">
+            {m.formAttachmentsHint(ATTACHMENT_MAX_FILES, MAX_ATTACHMENT_MB, MAX_ATTACHMENTS_TOTAL_MB)}
+          </p>
+        </>,
+        true,
+      )}
       <div className="form-foot">
         <p className="field-hint">
           <span aria-hidden="true" className="field-req">

@@ -1,6 +1,9 @@
-import { isRouteErrorResponse } from "react-router";
-import { localizedPath } from "~/i18n/language";
-import { useLanguage, useMessages } from "~/i18n/messages";
+import { type HeadersArgs, isRouteErrorResponse } from "react-router";
+import { useFormats } from "~/i18n/format";
+import { languageOfPath, localizedPath } from "~/i18n/language";
+import { CATALOGUES, useLanguage, useMessages } from "~/i18n/messages";
+import { sameLabel } from "~/lib/format";
+import { detailMeta } from "~/lib/seo";
 import { Icon, type IconName } from "~/components/site/icon";
 import { ATTR, dataAttr } from "~/islands/attributes";
 import { focalStyle } from "~/lib/images";
@@ -64,6 +67,24 @@ export function DetailHeader({
   );
 }
 
+/**
+ * The header's first badges: the record's category, and its service or project type where that is not the category
+ * again. `attributes`: the category's, where a Dhivehi page shows it in English.
+ */
+export function CategoryBadges({ category, type, attributes }: { category: string | null; type: string | null; attributes?: FallbackAttributes }) {
+  const format = useFormats();
+  return (
+    <>
+      {category ? (
+        <span className="badge badge-amber" dir="auto" {...attributes}>
+          {category}
+        </span>
+      ) : null}
+      {type && !sameLabel(category, type) ? <span className="badge badge-outline">{format.kind(type)}</span> : null}
+    </>
+  );
+}
+
 /** An icon on its tile, the pair one element: the tile draws the icon in its ::before (as IconBox does). */
 function IconTile({ name }: { name: IconName }) {
   return <span aria-hidden="true" className={`icon-box icon-${name}`} />;
@@ -88,25 +109,20 @@ export function InfoTile({ icon, label, value }: { icon: IconName; label: string
 
 const FEATURED_SIZES = "(min-width: 1280px) 1200px, 100vw";
 
+/** The record's featured image, with the media library's alt text (its title where it has none). */
 export function FeaturedImage({
-  src,
-  alt,
+  record,
+  alts,
   altInEnglish = false,
-  alts = {},
-  focalX,
-  focalY,
 }: {
-  src: string | null;
-  /** The alt text when the media library has none for the file: the record's title. */
-  alt: string;
-  /** That text fell back to English on a Dhivehi page. */
-  altInEnglish?: boolean;
+  record: { title: string; featured_image_url: string | null; featured_image_focal_x?: number; featured_image_focal_y?: number };
   /** The media library's alt texts by URL (docs/decisions/0088-media-library.md). */
-  alts?: Readonly<Record<string, string>>;
-  focalX?: number;
-  focalY?: number;
+  alts: Readonly<Record<string, string>>;
+  /** The record's title fell back to English on a Dhivehi page. */
+  altInEnglish?: boolean;
 }) {
   const language = useLanguage();
+  const src = record.featured_image_url;
   if (!src) return null;
   // The page's largest paint: requested from the head, not when the parser reaches it.
   preloadImage(src, FEATURED_SIZES);
@@ -118,14 +134,14 @@ export function FeaturedImage({
     <div className="detail-image">
       <ResponsiveImage
         src={src}
-        alt={stored || alt}
+        alt={stored || record.title}
         sizes={FEATURED_SIZES}
         avif="phones"
         loading="eager"
         fetchPriority="high"
         width={1200}
         height={800}
-        style={focalStyle(focalX, focalY)}
+        style={focalStyle(record.featured_image_focal_x, record.featured_image_focal_y)}
         {...fallbackImageAttributes(english)}
       />
     </div>
@@ -261,4 +277,17 @@ export function DetailErrorPage({ error, kind }: { error: unknown; kind: "servic
       {kind === "service" ? <DetailNotFound title={m.serviceNotFound} text={m.serviceNotFoundText} /> : <DetailNotFound title={m.projectNotFound} text={m.projectNotFoundText} />}
     </NotFoundFrame>
   );
+}
+
+/** A detail route's meta: the page's from its loader, a 404's title in the address's language. */
+export function detailRouteMeta(kind: "service" | "project") {
+  return ({ loaderData, error, location }: { loaderData: Parameters<typeof detailMeta>[0]; error?: unknown; location: { pathname: string } }) => {
+    const messages = CATALOGUES[languageOfPath(location.pathname)];
+    return detailMeta(loaderData, kind === "service" ? messages.serviceNotFound : messages.projectNotFound, error);
+  };
+}
+
+/** A detail route's headers: its loader's (the preview's no-cache), or its 404's. */
+export function detailHeaders({ loaderHeaders, errorHeaders }: HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
 }

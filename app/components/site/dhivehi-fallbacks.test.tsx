@@ -51,10 +51,10 @@ describe("pictures whose alt text is English on a Dhivehi page", () => {
 
   it("a detail page's featured image: the media library's alt (English) or a title that fell back", () => {
     const src = "/uploads/roof.webp";
-    const img = (props: Partial<React.ComponentProps<typeof FeaturedImage>>, path = "/dv") =>
-      render(<FeaturedImage src={src} alt="ފެންމަތީ ވިލާ" {...props} />, path).$("img");
+    const img = ({ title = "ފެންމަތީ ވިލާ", ...props }: Partial<Omit<React.ComponentProps<typeof FeaturedImage>, "record">> & { title?: string }, path = "/dv") =>
+      render(<FeaturedImage record={{ title, featured_image_url: src }} alts={{}} {...props} />, path).$("img");
     expect(img({ alts: { [src]: "A roof of palm thatch" } })?.getAttribute("lang")).toBe("en");
-    expect(img({ alt: "Water villas", altInEnglish: true })?.getAttribute("lang")).toBe("en");
+    expect(img({ title: "Water villas", altInEnglish: true })?.getAttribute("lang")).toBe("en");
     expect(img({})?.hasAttribute("lang")).toBe(false);
     expect(img({ alts: { [src]: "A roof of palm thatch" } }, "/")?.hasAttribute("lang")).toBe(false);
   });
@@ -181,7 +181,7 @@ describe("the English pages", () => {
       <SiteShell chrome={chrome({ header_logo_type: "text", header_logo_text: "Atoll Build" }, details)}>
         <AboutSection />
         <GallerySection content={DEFAULT_SITE_CONTENT.gallery} />
-        <FeaturedImage src="/uploads/a.webp" alt="Villa" alts={{ "/uploads/a.webp": "A jetty" }} />
+        <FeaturedImage record={{ title: "Villa", featured_image_url: "/uploads/a.webp" }} alts={{ "/uploads/a.webp": "A jetty" }} />
         <DetailGallery images={["/uploads/a.webp"]} title="Villa" alts={{ "/uploads/a.webp": "A jetty" }} />
         <ContactSection info={contactInfo(details)} formToken="token" />
       </SiteShell>,

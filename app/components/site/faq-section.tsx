@@ -6,7 +6,7 @@ import type { FaqContent } from "~/validation/site-content";
 import { telHref } from "~/lib/contact-info";
 import { FadeIn } from "./fade-in";
 import { FormattedText } from "./formatted-text";
-import { SectionHeading } from "./section-heading";
+import { headingOf, SectionHeading } from "./section-heading";
 import { SectionLink } from "./section-link";
 
 /** docs/product.md#faq: 8 questions; one answer open at a time, the first open initially. */
@@ -16,14 +16,7 @@ export function FaqSection({ phone, content = DEFAULT_SITE_CONTENT.faq, fallback
     <FadeIn as="section" aria-labelledby="faq-title" className="faq">
       <div className="wrap faq-grid">
         <div>
-          <SectionHeading
-            id="faq-title"
-            eyebrow={content.eyebrow}
-            title={content.title}
-            description={content.intro}
-            align="left"
-            fallback={fallback}
-          />
+          <SectionHeading id="faq-title" {...headingOf(content)} align="left" fallback={fallback} />
           <div className="faq-cta on-dark">
             <Icon name="message-circle-question" />
             <p className="faq-cta-title">{m.faqStillQuestions}</p>

@@ -7,7 +7,7 @@ import type { GalleryContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
 import { Lightbox, lightboxData, type LightboxText } from "./lightbox";
 import { ResponsiveImage } from "./responsive-image";
-import { SectionHeading } from "./section-heading";
+import { headingOf, SectionHeading } from "./section-heading";
 
 /** The viewer's texts of gallery image `i` that fell back to English on a Dhivehi page. */
 function englishTexts(fallback: Fallbacks | undefined, i: number): LightboxText[] {
@@ -22,13 +22,7 @@ export function GallerySection({ content = DEFAULT_SITE_CONTENT.gallery, fallbac
   return (
     <FadeIn as="section" aria-labelledby="gallery-title" {...dataAttr(ATTR.lightboxGroup)} className="gallery">
       <div className="wrap">
-        <SectionHeading
-          id="gallery-title"
-          eyebrow={content.eyebrow}
-          title={content.title}
-          description={content.intro}
-          fallback={fallback}
-        />
+        <SectionHeading id="gallery-title" {...headingOf(content)} fallback={fallback} />
         <ul className="gallery-grid">
           {content.items.map((image, i) => (
             <li key={`${i}-${image.src}`}>

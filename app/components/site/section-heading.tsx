@@ -1,6 +1,9 @@
 import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 
 /** The eyebrow, title and introduction every home page section starts with (app/site-styles/shared.css, `.heading`). */
+/** A Site Content section's heading texts (its eyebrow, title and intro) as SectionHeading's props. */
+export const headingOf = (content: { eyebrow: string; title: string; intro: string }) => ({ eyebrow: content.eyebrow, title: content.title, description: content.intro });
+
 export function SectionHeading({
   id,
   eyebrow,

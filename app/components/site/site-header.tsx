@@ -42,6 +42,19 @@ export const NAV_LABEL: Record<(typeof NAV_LINKS)[number]["sectionId"], keyof Me
 export function SiteHeader({ logo, phone, email, hours, hoursInEnglish = false, chats = [] }: SiteHeaderProps) {
   const m = useMessages();
   const portfolio = localizedPath(useLanguage(), "/projects");
+  // The site's sections and the portfolio: the same items in the main bar and the phone's menu.
+  const navItems = (
+    <>
+      {NAV_LINKS.map((link) => (
+        <li key={link.sectionId}>
+          <SectionLink section={link.sectionId}>{m[NAV_LABEL[link.sectionId]] as string}</SectionLink>
+        </li>
+      ))}
+      <li>
+        <a href={portfolio}>{m.navPortfolio}</a>
+      </li>
+    </>
+  );
   // Sticky with a negative top: the thin top bar scrolls away, the main bar stays.
   return (
     <header className="site-header">
@@ -76,14 +89,7 @@ export function SiteHeader({ logo, phone, email, hours, hoursInEnglish = false, 
 
           <nav aria-label={m.navMain} className="main-nav">
             <ul>
-              {NAV_LINKS.map((link) => (
-                <li key={link.sectionId}>
-                  <SectionLink section={link.sectionId}>{m[NAV_LABEL[link.sectionId]] as string}</SectionLink>
-                </li>
-              ))}
-              <li>
-                <a href={portfolio}>{m.navPortfolio}</a>
-              </li>
+              {navItems}
             </ul>
           </nav>
 
@@ -119,14 +125,7 @@ export function SiteHeader({ logo, phone, email, hours, hoursInEnglish = false, 
         <div id={menuId} popover="auto" className="mobile-menu">
           <nav aria-label={m.navMobile} className="wrap">
             <ul>
-              {NAV_LINKS.map((link) => (
-                <li key={link.sectionId}>
-                  <SectionLink section={link.sectionId}>{m[NAV_LABEL[link.sectionId]] as string}</SectionLink>
-                </li>
-              ))}
-              <li>
-                <a href={portfolio}>{m.navPortfolio}</a>
-              </li>
+              {navItems}
               <li>
                 <LanguageLink />
               </li>

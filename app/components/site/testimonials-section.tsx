@@ -4,7 +4,7 @@ import { type Fallbacks, fallbackOf } from "~/i18n/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import { initialsOf, type TestimonialsContent } from "~/validation/site-content";
 import { FadeIn } from "./fade-in";
-import { SectionHeading } from "./section-heading";
+import { headingOf, SectionHeading } from "./section-heading";
 import { Stars } from "./stars";
 
 export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonials, fallback }: { content?: TestimonialsContent; fallback?: Fallbacks }) {
@@ -14,14 +14,7 @@ export function TestimonialsSection({ content = DEFAULT_SITE_CONTENT.testimonial
     // The teal glow in the top right corner is the section's ::before (app/site-styles/home.css).
     <FadeIn as="section" aria-labelledby="testimonials-title" className="reviews">
       <div className="wrap">
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow={content.eyebrow}
-          title={content.title}
-          description={content.intro}
-          tone="light"
-          fallback={fallback}
-        />
+        <SectionHeading id="testimonials-title" {...headingOf(content)} tone="light" fallback={fallback} />
         <div className="reviews-score">
           <p>{content.average.toFixed(1)}</p>
           <div>

@@ -3,19 +3,13 @@ import { DEFAULT_SITE_CONTENT } from "~/content/default-site-content";
 import type { WhyContent } from "~/validation/site-content";
 import { ContentIconBox } from "./content-icon";
 import { FadeIn } from "./fade-in";
-import { SectionHeading } from "./section-heading";
+import { headingOf, SectionHeading } from "./section-heading";
 
 export function WhyChooseUsSection({ content = DEFAULT_SITE_CONTENT.why, fallback }: { content?: WhyContent; fallback?: Fallbacks }) {
   return (
     <FadeIn as="section" aria-labelledby="why-title" className="why">
       <div className="wrap">
-        <SectionHeading
-          id="why-title"
-          eyebrow={content.eyebrow}
-          title={content.title}
-          description={content.intro}
-          fallback={fallback}
-        />
+        <SectionHeading id="why-title" {...headingOf(content)} fallback={fallback} />
         <ul>
           {content.cards.map((card, i) => (
             <li key={i}>

@@ -1,24 +1,19 @@
-import { FolderKanban, Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { useSearchParams } from "react-router";
+import { FolderKanban } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/projects";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
 import { countProjects, createProject, deleteProject, getProject, listProjects, listProjectsNeedingDhivehi, type Project, setProjectFlags, updateProject } from "~/.server/models/projects";
-import { DhivehiFilter } from "~/components/admin/dhivehi-progress";
 import { NEEDS_DHIVEHI_PARAM, needsDhivehiRequested } from "~/validation/translatable-fields";
-import { EmptyState } from "~/components/admin/empty-state";
-import { LoadError } from "~/components/admin/load-error";
 import { useMoveToTrash } from "~/components/admin/move-to-trash";
-import { PageIntro } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
+import { RecordListPage, useRecordDialog } from "~/components/admin/record-list";
 import { ProjectCard } from "~/components/admin/project-card";
-import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { pageWindow, PROJECTS_PAGE_SIZE, requestedPage } from "~/validation/paging";
 import { ProjectSchema } from "~/validation/project";
-import { CATEGORY_NAME_DV_WORDING, CATEGORY_WORDING, categoryOptions, createCategoryAction, isRecordId, loadFailed, nameCategoryAction } from "./action-helpers";
-import { recordAction, saveRecord, type Wording } from "./record-action";
+import { CATEGORY_NAME_DV_WORDING, CATEGORY_WORDING, categoryOptions, isRecordId, loadFailed } from "./action-helpers";
+import { recordAction, recordListIntent, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
@@ -56,15 +51,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 const SAVE: Wording = { message: "Failed to save project", reason: "inline" };
 const WORDING: Record<string, Wording> = { delete: { message: "Failed to delete project" }, "create-category": CATEGORY_WORDING, "name-category": CATEGORY_NAME_DV_WORDING };
 
+const STEPS = { entity: "project", schema: ProjectSchema, get: getProject, create: createProject, update: updateProject, remove: deleteProject } as const;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAction(request, permissions);
   const options = { entity: "project", noun: "project", wording: (intent: string) => WORDING[intent] ?? SAVE };
   return recordAction(request, user, options, async (act) => {
     const { intent } = act;
     switch (intent) {
-      case "create":
-      case "update":
-        return saveRecord(act, user, { entity: "project", schema: ProjectSchema, get: getProject, create: createProject, update: updateProject });
       case "set-flags": {
         const id = act.id();
         const flags = {
@@ -77,21 +71,8 @@ export async function action({ request }: Route.ActionArgs) {
           .join(", ");
         return act.done({ action: "project.set-flags", entityId: id, fields: Object.keys(flags), detail }, { id, message: "Project updated successfully" });
       }
-      case "delete": {
-        const id = act.id();
-        let title: string | null = null;
-        await act.run(async () => {
-          title = (await getProject(id))?.title ?? null;
-          return deleteProject(id, user.id);
-        });
-        return act.done({ action: "project.delete", entityId: id, detail: title }, { id, message: "Project deleted successfully" });
-      }
-      case "create-category":
-        return createCategoryAction(act, user);
-      case "name-category":
-        return nameCategoryAction(act);
       default:
-        return act.unknown();
+        return recordListIntent(act, user, STEPS);
     }
   });
 }
@@ -99,66 +80,24 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const { loadError, categories, paging, needed } = loaderData;
   const projects = loaderData.projects ?? [];
-  const [searchParams, setSearchParams] = useSearchParams();
   // The dashboard's 'Add Project' links here with ?new=1, Media's uses with ?edit=<id>.
-  // `loaded`: opened once, so it stays mounted (and animates closed) from then on.
-  const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; project: Project | null }>(() => {
-    const open = searchParams.get("new") === "1" || loaderData.editing !== null;
-    return { open, loaded: open, project: searchParams.get("new") === "1" ? null : loaderData.editing };
-  });
+  const dialog = useRecordDialog<Project>((params) => (params.get("new") === "1" ? null : (loaderData.editing ?? undefined)), ["new", "edit"]);
   const trash = useMoveToTrash<Project>("project");
-  const visible = projects.filter((r) => r.id !== trash.removingId);
-  const openNew = () => setDialog({ open: true, loaded: true, project: null });
-
-  const onDialogChange = (open: boolean) => {
-    setDialog((d) => ({ ...d, open }));
-    if (!open && (searchParams.has("new") || searchParams.has("edit"))) {
-      setSearchParams(
-        (params) => {
-          params.delete("new");
-          params.delete("edit");
-          return params;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }
-  };
 
   return (
     <>
-      <title>Projects | Admin</title>
-      <PageIntro title="Manage Projects" description="Public projects appear on the website, featured ones first.">
-        <Button onClick={openNew}>
-          <Plus aria-hidden="true" />
-          Add Project
-        </Button>
-      </PageIntro>
-
-      {loadError ? null : <DhivehiFilter needed={needed} noun="projects" />}
-      {loadError ? (
-        <LoadError message={loadError} />
-      ) : visible.length === 0 && needed ? (
-        <EmptyState icon={FolderKanban} title="Every project is in Dhivehi" description="Each project's texts with an English value have a Dhivehi one too." />
-      ) : visible.length === 0 ? (
-        <EmptyState icon={FolderKanban} title="No projects found" description="Show off your work: add a project with photos, budget and progress.">
-          <Button onClick={openNew}>
-            <Plus aria-hidden="true" />
-            Create Your First Project
-          </Button>
-        </EmptyState>
-      ) : (
-        <section aria-label="Projects" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {visible.map((project, index) => (
-            <ProjectCard
-              key={project.id}
-              project={project}
-              priority={index === 0}
-              onEdit={() => setDialog({ open: true, loaded: true, project })}
-              onDelete={() => trash.ask(project)}
-            />
-          ))}
-        </section>
-      )}
+      <RecordListPage
+        noun="project"
+        icon={FolderKanban}
+        description="Public projects appear on the website, featured ones first."
+        emptyDescription="Show off your work: add a project with photos, budget and progress."
+        loadError={loadError}
+        needed={needed}
+        records={projects.filter((r) => r.id !== trash.removingId)}
+        onNew={() => dialog.edit(null)}
+        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        card={(project, index) => <ProjectCard key={project.id} project={project} priority={index === 0} onEdit={() => dialog.edit(project)} onDelete={() => trash.ask(project)} />}
+      />
       {paging && paging.pageCount > 1 && !loadError ? (
         <Pager label="Project pages" {...paging} className="mt-6" href={(page) => {
             const query = new URLSearchParams([...(needed ? [[NEEDS_DHIVEHI_PARAM, "needed"]] : []), ...(page > 1 ? [["page", String(page)]] : [])]);
@@ -168,7 +107,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
 
       {dialog.loaded ? (
         <Suspense fallback={null}>
-          <ProjectDialog open={dialog.open} onOpenChange={onDialogChange} project={dialog.project} categories={categories} />
+          <ProjectDialog open={dialog.open} onOpenChange={dialog.onOpenChange} project={dialog.record} categories={categories} />
         </Suspense>
       ) : null}
       {trash.dialog}

@@ -3,7 +3,7 @@ import type { SessionUser } from "~/.server/auth/access";
 import { recordAdminActivity } from "~/.server/activity/activity";
 import { changedFields } from "~/.server/models/activity";
 import type { ActionResult } from "~/components/admin/action-result";
-import { attempt, fail, firstError, intentOf, isRecordId, ok, parseForm, readForm, readId } from "./action-helpers";
+import { attempt, createCategoryAction, fail, firstError, intentOf, isRecordId, nameCategoryAction, ok, parseForm, readForm, readId } from "./action-helpers";
 
 // The steps every admin write on a record takes, in one place (docs/decisions/0028-one-message-mechanism.md):
 // read the form, pick the intent, read the record's id, parse the fields with the shared schema, run the database
@@ -187,6 +187,8 @@ export interface SaveSteps<Input extends object, Stored extends object, Saved ex
   get(id: string): Promise<Stored | null>;
   create(input: Input, userId: string): Promise<Saved>;
   update(id: string, input: Input, userId: string): Promise<Saved | null>;
+  /** Moves the record to the Trash; false when it is not there. */
+  remove(id: string, userId: string): Promise<boolean>;
 }
 
 /**
@@ -211,4 +213,43 @@ export async function saveRecord<Input extends object, Stored extends object, Sa
     { action: `${steps.entity}.${act.intent}`, entityId: saved.id, fields: changedFields(before, input), detail: saved.title },
     { id: saved.id, message: id ? `${noun} updated successfully` : `${noun} created successfully` },
   );
+}
+
+/** The `delete` intent of such a page: the record goes to the Trash; the activity entry keeps its title. */
+export async function deleteRecord<Input extends object, Stored extends { title: string }, Saved extends { id: string; title: string }>(
+  act: RecordAction,
+  user: Pick<SessionUser, "id">,
+  steps: SaveSteps<Input, Stored, Saved>,
+) {
+  const id = act.id();
+  let title: string | null = null;
+  await act.run(async () => {
+    title = (await steps.get(id))?.title ?? null;
+    return steps.remove(id, user.id);
+  });
+  return act.done({ action: `${steps.entity}.delete`, entityId: id, detail: title }, { id, message: `${capitalized(steps.entity)} deleted successfully` });
+}
+
+/**
+ * The intents the services and projects pages share: create and update, delete, and the forms' inline category
+ * steps. Any other is unknown; each page handles its own (the status switches) before this.
+ */
+export function recordListIntent<Input extends object, Stored extends { title: string }, Saved extends { id: string; title: string }>(
+  act: RecordAction,
+  user: Pick<SessionUser, "id">,
+  steps: SaveSteps<Input, Stored, Saved>,
+) {
+  switch (act.intent) {
+    case "create":
+    case "update":
+      return saveRecord(act, user, steps);
+    case "delete":
+      return deleteRecord(act, user, steps);
+    case "create-category":
+      return createCategoryAction(act, user);
+    case "name-category":
+      return nameCategoryAction(act);
+    default:
+      return act.unknown();
+  }
 }

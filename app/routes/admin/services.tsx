@@ -1,23 +1,18 @@
-import { Plus, Wrench } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Wrench } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/services";
 import { requireAction, requirePermission } from "~/.server/auth/access";
 import type { RoutePermissions } from "~/lib/permissions";
 import { createService, deleteService, getService, listServices, type Service, setServiceActive, updateService } from "~/.server/models/services";
-import { EmptyState } from "~/components/admin/empty-state";
-import { LoadError } from "~/components/admin/load-error";
 import { useMoveToTrash } from "~/components/admin/move-to-trash";
-import { PageIntro } from "~/components/admin/page-header";
+import { RecordListPage, useRecordDialog } from "~/components/admin/record-list";
 import { ServiceCard } from "~/components/admin/service-card";
-import { Button } from "~/components/ui/button";
 import { checkbox } from "~/validation/fields";
 import { ServiceSchema } from "~/validation/service";
 import { needsDhivehi } from "~/i18n/records";
-import { DhivehiFilter } from "~/components/admin/dhivehi-progress";
 import { needsDhivehiRequested, SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
-import { CATEGORY_NAME_DV_WORDING, CATEGORY_WORDING, categoryOptions, createCategoryAction, loadFailed, nameCategoryAction } from "./action-helpers";
-import { recordAction, saveRecord, type Wording } from "./record-action";
+import { CATEGORY_NAME_DV_WORDING, CATEGORY_WORDING, categoryOptions, loadFailed } from "./action-helpers";
+import { recordAction, recordListIntent, type Wording } from "./record-action";
 
 // The Add/Edit dialog (its form, schema check and upload fields) loads when it is first opened, not with the page:
 // a phone paints the list sooner (docs/decisions/0033-admin-on-a-phone.md).
@@ -48,15 +43,14 @@ const WORDING: Record<string, Wording> = {
   "name-category": CATEGORY_NAME_DV_WORDING,
 };
 
+const STEPS = { entity: "service", schema: ServiceSchema, get: getService, create: createService, update: updateService, remove: deleteService } as const;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAction(request, permissions);
   const options = { entity: "service", noun: "service", wording: (intent: string) => WORDING[intent] ?? WORDING.create };
   return recordAction(request, user, options, async (act) => {
     const { intent } = act;
     switch (intent) {
-      case "create":
-      case "update":
-        return saveRecord(act, user, { entity: "service", schema: ServiceSchema, get: getService, create: createService, update: updateService });
       case "toggle-active": {
         const id = act.id();
         const isActive = checkbox.parse(act.form.get("is_active"));
@@ -66,21 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
           { id, message: isActive ? "Service activated successfully" : "Service deactivated successfully" },
         );
       }
-      case "delete": {
-        const id = act.id();
-        let title: string | null = null;
-        await act.run(async () => {
-          title = (await getService(id))?.title ?? null;
-          return deleteService(id, user.id);
-        });
-        return act.done({ action: "service.delete", entityId: id, detail: title }, { id, message: "Service deleted successfully" });
-      }
-      case "create-category":
-        return createCategoryAction(act, user);
-      case "name-category":
-        return nameCategoryAction(act);
       default:
-        return act.unknown();
+        return recordListIntent(act, user, STEPS);
     }
   });
 }
@@ -88,72 +69,29 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const { loadError, categories, needed } = loaderData;
   const services = loaderData.services ?? [];
-  const [searchParams, setSearchParams] = useSearchParams();
-  // `loaded`: opened once, so it stays mounted (and animates closed) from then on. `?edit=<id>` opens that service's
-  // dialog: Media's "where it is used" links here (docs/decisions/0094-media-replace-and-paging.md).
-  const [dialog, setDialog] = useState<{ open: boolean; loaded: boolean; service: Service | null }>(() => {
-    const editing = services.find((s) => s.id === searchParams.get("edit")) ?? null;
-    return { open: editing !== null, loaded: editing !== null, service: editing };
-  });
+  // `?edit=<id>` opens that service's dialog: Media's "where it is used" links here
+  // (docs/decisions/0094-media-replace-and-paging.md).
+  const dialog = useRecordDialog<Service>((params) => services.find((s) => s.id === params.get("edit")), ["edit"]);
   const trash = useMoveToTrash<Service>("service");
-  const visible = services.filter((r) => r.id !== trash.removingId);
-  const openNew = () => setDialog({ open: true, loaded: true, service: null });
 
   return (
     <>
-      <title>Services | Admin</title>
-      <PageIntro title="Manage Services" description="Services marked active appear on the public site, in sort order.">
-        <Button onClick={openNew}>
-          <Plus aria-hidden="true" />
-          Add Service
-        </Button>
-      </PageIntro>
-
-      {loadError ? null : <DhivehiFilter needed={needed} noun="services" />}
-      {loadError ? (
-        <LoadError message={loadError} />
-      ) : visible.length === 0 && needed ? (
-        <EmptyState icon={Wrench} title="Every service is in Dhivehi" description="Each service's texts with an English value have a Dhivehi one too." />
-      ) : visible.length === 0 ? (
-        <EmptyState icon={Wrench} title="No services found" description="Add the services your company offers; active ones are shown on the website.">
-          <Button onClick={openNew}>
-            <Plus aria-hidden="true" />
-            Create Your First Service
-          </Button>
-        </EmptyState>
-      ) : (
-        <section aria-label="Services" className="grid gap-4">
-          {visible.map((service, index) => (
-            <ServiceCard
-              key={service.id}
-              service={service}
-              priority={index === 0}
-              onEdit={() => setDialog({ open: true, loaded: true, service })}
-              onDelete={() => trash.ask(service)}
-            />
-          ))}
-        </section>
-      )}
+      <RecordListPage
+        noun="service"
+        icon={Wrench}
+        description="Services marked active appear on the public site, in sort order."
+        emptyDescription="Add the services your company offers; active ones are shown on the website."
+        loadError={loadError}
+        needed={needed}
+        records={services.filter((r) => r.id !== trash.removingId)}
+        onNew={() => dialog.edit(null)}
+        className="grid gap-4"
+        card={(service, index) => <ServiceCard key={service.id} service={service} priority={index === 0} onEdit={() => dialog.edit(service)} onDelete={() => trash.ask(service)} />}
+      />
 
       {dialog.loaded ? (
         <Suspense fallback={null}>
-          <ServiceDialog
-            open={dialog.open}
-            onOpenChange={(open) => {
-              setDialog((d) => ({ ...d, open }));
-              if (!open && searchParams.has("edit")) {
-                setSearchParams(
-                  (params) => {
-                    params.delete("edit");
-                    return params;
-                  },
-                  { replace: true, preventScrollReset: true },
-                );
-              }
-            }}
-            service={dialog.service}
-            categories={categories}
-          />
+          <ServiceDialog open={dialog.open} onOpenChange={dialog.onOpenChange} service={dialog.record} categories={categories} />
         </Suspense>
       ) : null}
       {trash.dialog}

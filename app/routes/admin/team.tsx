@@ -14,17 +14,8 @@ import { TextField } from "~/components/admin/form-fields";
 import { PageIntro } from "~/components/admin/page-header";
 import { TwoFactorBadge } from "~/components/admin/two-factor-badge";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
@@ -221,9 +212,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                   <TableHead>Role</TableHead>
                   <TableHead>Last sign-in</TableHead>
                   <TableHead>Two-factor</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  <ActionsHead />
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -279,9 +268,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                       <TableHead>Email</TableHead>
                       <TableHead>Invited by</TableHead>
                       <TableHead>Expires</TableHead>
-                      <TableHead className="text-right">
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
+                      <ActionsHead />
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -305,29 +292,30 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
 
-      <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove access?</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium text-foreground">{removing?.label}</span> loses their role and is signed out everywhere at once.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: "destructive" })}
-              onClick={() => {
-                if (removing) submitFetcher(rowFetcher, { intent: "remove-access", id: removing.id }, { method: "post" });
-                setRemoving(null);
-              }}
-            >
-              Remove access
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove access?"
+        description={
+          <>
+            <span className="font-medium text-foreground">{removing?.label}</span> loses their role and is signed out everywhere at once.
+          </>
+        }
+        confirmLabel="Remove access"
+        onConfirm={() => {
+          if (removing) submitFetcher(rowFetcher, { intent: "remove-access", id: removing.id }, { method: "post" });
+          setRemoving(null);
+        }}
+      />
     </>
   );
 }
 
+/** The last column's head: its buttons have no visible heading. */
+function ActionsHead() {
+  return (
+    <TableHead className="text-right">
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}

@@ -94,6 +94,12 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+/** The Trash's two lists, services first. */
+const SECTIONS = [
+  { kind: "service", title: "Services", icon: Wrench },
+  { kind: "project", title: "Projects", icon: FolderKanban },
+] as const;
+
 export default function TrashPage({ loaderData }: Route.ComponentProps) {
   const { loadError, trashDays } = loaderData;
   const [confirming, setConfirming] = useState<{ open: boolean; kind: Kind; item: TrashedItem | null }>({ open: false, kind: "service", item: null });
@@ -120,26 +126,19 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
         <EmptyState icon={Trash2} title="The Trash is empty" description="Deleted services and projects appear here, and can be restored for 30 days." />
       ) : (
         <div className="grid gap-8">
-          <TrashSection
-            kind="service"
-            title="Services"
-            icon={Wrench}
-            items={services}
-            trashDays={trashDays}
-            busy={busy}
-            onRestore={(item) => submit("restore", "service", item.id)}
-            onDelete={loaderData.mayPurge ? (item) => setConfirming({ open: true, kind: "service", item }) : null}
-          />
-          <TrashSection
-            kind="project"
-            title="Projects"
-            icon={FolderKanban}
-            items={projects}
-            trashDays={trashDays}
-            busy={busy}
-            onRestore={(item) => submit("restore", "project", item.id)}
-            onDelete={loaderData.mayPurge ? (item) => setConfirming({ open: true, kind: "project", item }) : null}
-          />
+          {SECTIONS.map(({ kind, title, icon }) => (
+            <TrashSection
+              key={kind}
+              kind={kind}
+              title={title}
+              icon={icon}
+              items={kind === "service" ? services : projects}
+              trashDays={trashDays}
+              busy={busy}
+              onRestore={(item) => submit("restore", kind, item.id)}
+              onDelete={loaderData.mayPurge ? (item) => setConfirming({ open: true, kind, item }) : null}
+            />
+          ))}
         </div>
       )}
       <ConfirmDeleteDialog

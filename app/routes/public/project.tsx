@@ -1,46 +1,18 @@
 import type { Route } from "./+types/project";
 import { STATIC_PAGE } from "~/lib/hydration";
-import { getProjectPreview, getPublicProject, type PublicProject } from "~/.server/models/projects";
 import { withPreviewHeaders } from "~/.server/auth/preview";
 import { loadDetailPage } from "~/.server/http/detail-page";
 import { PreviewBar } from "~/components/site/preview-bar";
-import {
-  BackLink,
-  CheckList,
-  CtaCard,
-  DetailGallery,
-  DetailHeader,
-  DetailErrorPage,
-  DetailSection,
-  FeaturedImage,
-  InfoTile,
-  InfoTiles,
-  Prose,
-} from "~/components/site/detail-parts";
+import { BackLink, CategoryBadges, CheckList, CtaCard, DetailGallery, DetailHeader, DetailErrorPage, detailHeaders, detailRouteMeta, DetailSection, FeaturedImage, InfoTile, InfoTiles, Prose } from "~/components/site/detail-parts";
 import { SiteShell } from "~/components/site/site-shell";
 import { Stars } from "~/components/site/stars";
-import { detailMeta, projectJsonLd } from "~/lib/seo";
-import { clampPercent, formatTag, sameLabel, statusBadgeVariant } from "~/lib/format";
+import { clampPercent, formatTag, statusBadgeVariant } from "~/lib/format";
 import { useFormats } from "~/i18n/format";
-import { languageOfPath } from "~/i18n/language";
-import { CATALOGUES, useLanguage, useMessages } from "~/i18n/messages";
+import { useLanguage, useMessages } from "~/i18n/messages";
 import { fallbackOf } from "~/i18n/records";
-import { PROJECT_TRANSLATABLE } from "~/validation/translatable-fields";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { record, ...page } = await loadDetailPage<PublicProject>(request, params.id, {
-    noun: "project",
-    notFoundTitle: "Project Not Found",
-    adminPath: "/admin/projects",
-    find: getPublicProject,
-    findPreview: async (id) => {
-      const found = await getProjectPreview(id);
-      return found && { record: found.project, visible: found.isPublic };
-    },
-    translatable: PROJECT_TRANSLATABLE,
-    description: (project) => project.description,
-    jsonLd: projectJsonLd,
-  });
+  const { record, ...page } = await loadDetailPage(request, params.id, "project");
   return withPreviewHeaders(request, { project: record, ...page });
 }
 
@@ -75,14 +47,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         back={<BackLink section="projects">{m.backToProjects}</BackLink>}
         badges={
           <>
-            {project.category ? (
-              <span className="badge badge-amber" dir="auto" {...f("category")}>
-                {project.category}
-              </span>
-            ) : null}
-            {project.project_type && !sameLabel(project.category, project.project_type) ? (
-              <span className="badge badge-outline">{format.kind(project.project_type)}</span>
-            ) : null}
+            <CategoryBadges category={project.category} type={project.project_type} attributes={f("category")} />
             <span data-variant={status} className={status === "default" ? "badge badge-teal" : "badge badge-secondary"}>
               {format.status(project.status)}
             </span>
@@ -101,7 +66,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon="wallet" label={m.budget} value={format.budget(project.budget)} />
             <InfoTile icon="gauge" label={m.progress} value={`${percent}%`} />
           </InfoTiles>
-          <FeaturedImage src={project.featured_image_url} alt={project.title} altInEnglish={englishTitle} alts={alts} focalX={project.featured_image_focal_x} focalY={project.featured_image_focal_y} />
+          <FeaturedImage record={project} alts={alts} altInEnglish={englishTitle} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
@@ -223,12 +188,8 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error, location }) =>
-  detailMeta(loaderData, CATALOGUES[languageOfPath(location.pathname)].projectNotFound, error);
-
-export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  return errorHeaders ?? loaderHeaders;
-}
+export const meta: Route.MetaFunction = detailRouteMeta("project");
+export const headers = detailHeaders;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <DetailErrorPage error={error} kind="project" />;

@@ -1,45 +1,16 @@
 import type { Route } from "./+types/service";
 import { STATIC_PAGE } from "~/lib/hydration";
-import { getActiveService, getServicePreview, type PublicService } from "~/.server/models/services";
 import { withPreviewHeaders } from "~/.server/auth/preview";
 import { loadDetailPage } from "~/.server/http/detail-page";
 import { PreviewBar } from "~/components/site/preview-bar";
-import {
-  BackLink,
-  CheckList,
-  CtaCard,
-  DetailGallery,
-  DetailHeader,
-  DetailErrorPage,
-  DetailSection,
-  FeaturedImage,
-  InfoTile,
-  InfoTiles,
-  Prose,
-} from "~/components/site/detail-parts";
+import { BackLink, CategoryBadges, CheckList, CtaCard, DetailGallery, DetailHeader, DetailErrorPage, detailHeaders, detailRouteMeta, DetailSection, FeaturedImage, InfoTile, InfoTiles, Prose } from "~/components/site/detail-parts";
 import { SiteShell } from "~/components/site/site-shell";
-import { detailMeta, serviceJsonLd } from "~/lib/seo";
-import { sameLabel } from "~/lib/format";
 import { useFormats } from "~/i18n/format";
-import { languageOfPath } from "~/i18n/language";
-import { CATALOGUES, useMessages } from "~/i18n/messages";
+import { useMessages } from "~/i18n/messages";
 import { fallbackOf } from "~/i18n/records";
-import { SERVICE_TRANSLATABLE } from "~/validation/translatable-fields";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { record, ...page } = await loadDetailPage<PublicService>(request, params.id, {
-    noun: "service",
-    notFoundTitle: "Service Not Found",
-    adminPath: "/admin/services",
-    find: getActiveService,
-    findPreview: async (id) => {
-      const found = await getServicePreview(id);
-      return found && { record: found.service, visible: found.isActive };
-    },
-    translatable: SERVICE_TRANSLATABLE,
-    description: (service) => service.overview,
-    jsonLd: serviceJsonLd,
-  });
+  const { record, ...page } = await loadDetailPage(request, params.id, "service");
   return withPreviewHeaders(request, { service: record, ...page });
 }
 
@@ -57,14 +28,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         back={<BackLink section="services">{m.backToServices}</BackLink>}
         badges={
           <>
-            {service.category ? (
-              <span className="badge badge-amber" dir="auto" {...f("category")}>
-                {service.category}
-              </span>
-            ) : null}
-            {service.service_type && !sameLabel(service.category, service.service_type) ? (
-              <span className="badge badge-outline">{format.kind(service.service_type)}</span>
-            ) : null}
+            <CategoryBadges category={service.category} type={service.service_type} attributes={f("category")} />
           </>
         }
         title={service.title}
@@ -80,7 +44,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <InfoTile icon="users" label={m.target} value={<span dir="auto" {...f("target_audience")}>{format.orNotAvailable(service.target_audience)}</span>} />
             <InfoTile icon="circle-check-big" label={m.availability} value={<span dir="auto" {...f("availability")}>{format.orNotAvailable(service.availability)}</span>} />
           </InfoTiles>
-          <FeaturedImage src={service.featured_image_url} alt={service.title} altInEnglish={englishTitle} alts={alts} focalX={service.featured_image_focal_x} focalY={service.featured_image_focal_y} />
+          <FeaturedImage record={service} alts={alts} altInEnglish={englishTitle} />
         </div>
         <div className="detail-cols">
           <div className="detail-stack">
@@ -140,12 +104,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error, location }) =>
-  detailMeta(loaderData, CATALOGUES[languageOfPath(location.pathname)].serviceNotFound, error);
-
-export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  return errorHeaders ?? loaderHeaders;
-}
+export const meta: Route.MetaFunction = detailRouteMeta("service");
+export const headers = detailHeaders;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <DetailErrorPage error={error} kind="service" />;

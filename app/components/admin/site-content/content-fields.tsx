@@ -9,7 +9,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { FormattedTextArea } from "../formatted-text-field";
 import type { SectionKey } from "~/validation/site-content";
 import { isTranslated } from "~/validation/site-content-translations";
-import { BilingualRow, DHIVEHI_INPUT } from "./bilingual";
+import { BilingualRow, DHIVEHI_INPUT } from "../bilingual";
 import { type Field, ICON_OPTIONS, type ListField, type ScalarField } from "./section-fields";
 
 // The controls of one Site Content section, drawn from its field list (section-fields.ts). Values

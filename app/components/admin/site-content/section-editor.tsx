@@ -3,56 +3,25 @@ import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { type ActionResult, useActionToast } from "~/components/admin/action-result";
 import { useUnsavedChangesPage } from "~/components/admin/unsaved-changes";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey } from "~/validation/site-content";
+import { type ContentVersion, contentFieldErrors, SECTION_SCHEMAS, SECTION_TITLES, type SectionKey, type SectionState } from "~/validation/site-content";
 import { ContentFields, ContentView, type ServiceOption, setAt } from "./content-fields";
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
 import { submitFetcher } from "../fetcher-submit";
 import { ScheduleDialog } from "./publish-schedule";
-import { ColumnHeadings, DhivehiProgress, type EditorLanguage, LanguageTabs, PhoneLanguage } from "./bilingual";
+import { ColumnHeadings, DhivehiName, DhivehiProgress, type EditorLanguage, LanguageTabs, PhoneLanguage } from "../bilingual";
 import { sectionProgress } from "~/validation/site-content-translations";
-
-export interface SectionStateData {
-  section: SectionKey;
-  content: unknown;
-  hasDraft: boolean;
-  revision: number;
-  draftUpdatedAt: string | null;
-  draftUpdatedBy: string | null;
-  publishedAt: string | null;
-  publishedBy: string | null;
-}
-
-export interface VersionData {
-  id: string;
-  version: number;
-  content: unknown;
-  /** null for the starting content (version 0). */
-  createdAt: string | null;
-  createdBy: string | null;
-  /** Published by a schedule (docs/decisions/0086-scheduled-publish.md). */
-  scheduled?: boolean;
-}
 
 export const STALE_MESSAGE = "This section changed since you opened it";
 
 /** One section's editor: its fields, then Save draft, Preview, Publish, Discard draft and History. */
-export function SectionEditor({ state, versions, services }: { state: SectionStateData; versions: VersionData[]; services: ServiceOption[] }) {
+export function SectionEditor({ state, versions, services }: { state: SectionState; versions: ContentVersion[]; services: ServiceOption[] }) {
   const { section } = state;
   const fields = SECTION_FIELDS[section];
   const [value, setValue] = useState<unknown>(state.content);
@@ -194,9 +163,7 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         {/* The Dhivehi home page's preview (docs/decisions/0092-site-content-in-two-languages.md). */}
         <a href="/dv?preview=1" target="_blank" rel="noopener" className={cn(buttonVariants({ variant: "outline" }), "max-sm:order-1")}>
           <Eye aria-hidden="true" className="max-sm:hidden" />
-          <span lang="dv" className="font-thaana">
-            ދިވެހި
-          </span>
+          <DhivehiName />
           <span className="sr-only"> (Dhivehi preview, opens in a new tab)</span>
         </a>
         <Button type="button" variant="default" className="bg-brand-teal text-white hover:bg-brand-teal/90" disabled={busy || dirty || !state.hasDraft} onClick={() => send("publish")}>
@@ -214,20 +181,14 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
         {dirty ? <p className="w-full text-xs text-muted-foreground max-sm:order-2">Save the draft to preview or publish your changes.</p> : null}
       </CardFooter>
 
-      <AlertDialog open={confirmDiscard} onOpenChange={setConfirmDiscard}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Discard the draft of {SECTION_TITLES[section]}?</AlertDialogTitle>
-            <AlertDialogDescription>The saved draft is dropped and the editor shows the published version again. Visitors are not affected.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => send("discard")}>
-              Discard draft
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        title={`Discard the draft of ${SECTION_TITLES[section]}?`}
+        description="The saved draft is dropped and the editor shows the published version again. Visitors are not affected."
+        confirmLabel="Discard draft"
+        onConfirm={() => send("discard")}
+      />
 
       <ScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} section={section} />
       <HistoryDialog
@@ -256,7 +217,7 @@ function HistoryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   section: SectionKey;
-  versions: VersionData[];
+  versions: ContentVersion[];
   dirty: boolean;
   busy: boolean;
   onRestore: (id: string) => void;
