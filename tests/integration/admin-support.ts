@@ -89,11 +89,23 @@ export function intentsOf(file: string): string[] {
     .filter((f): f is string => Boolean(f))
     // The shared write helper every page imports: the intents it serves are named by the pages' own `case` lines.
     .filter((f) => path.basename(f) !== "record-action.ts");
-  const source = [main, ...helpers].map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  let source = [main, ...helpers].map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  // Except its recordListIntent, which answers the intents the services and projects pages share: a page that hands
+  // intents to it answers its cases too.
+  if (source.includes("recordListIntent(")) source += `\n${sharedListIntents()}`;
   const found = new Set<string>();
   for (const m of source.matchAll(/case "([\w-]+)":/g)) found.add(m[1]);
   for (const m of source.matchAll(/(?:intent|write) [!=]== "([\w-]+)"/g)) found.add(m[1]);
   return found.size ? [...found].sort() : ["(no intent)"];
+}
+
+/** The body of record-action.ts's recordListIntent, where its `case` lines are. */
+function sharedListIntents(): string {
+  const source = fs.readFileSync(path.resolve("app/routes/admin/record-action.ts"), "utf8");
+  const start = source.indexOf("export function recordListIntent");
+  if (start < 0) throw new Error("record-action.ts has no recordListIntent: update intentsOf");
+  const end = source.indexOf("\nexport ", start + 1);
+  return source.slice(start, end < 0 ? undefined : end);
 }
 
 /** An admin page component as the browser gets it from the server, given its loader's real answer. */

@@ -132,8 +132,9 @@ describe("site content in two languages", () => {
     expect(dv.data.chrome.footer.description).toBe("Atoll Construction & Services designs, builds, renovates and maintains homes, resorts and public works across the Maldives.");
     expect(dv.data.chrome.fallback).toEqual({ company: ["name"], footer: ["description"] });
     expect(dv.data.chrome.company.name).toBe("Atoll Construction & Services");
-    // {company} in a Dhivehi text says the English name when there is no Dhivehi one.
-    expect((dv.data.content as unknown as { about: { title: string } }).about.title).toBe("Atoll Construction & Services ގެ ވާހަކަ");
+    // {company} in a Dhivehi text says the English name when there is no Dhivehi one, after a right-to-left mark so
+    // that the text, which begins with it, still reads right to left.
+    expect((dv.data.content as unknown as { about: { title: string } }).about.title).toBe("\u200FAtoll Construction & Services ގެ ވާހަކަ");
     expect((await renderHome("/dv")).data.chrome.fallback.footer).toEqual(["description"]);
     expect((await renderHome("/")).data.chrome.fallback).toEqual({ company: [], footer: [] });
 

@@ -38,10 +38,14 @@ export function SectionEditor({ state, versions, services }: { state: SectionSta
     if (baseline !== synced.content && baseline !== sent) setValue(state.content);
     setSent(null);
   }
-  const dirty = JSON.stringify(value) !== baseline;
+  const fetcher = useFetcher<ActionResult>();
+  const current = JSON.stringify(value);
+  // Saved, with the page still reloading the section: the fields hold what the server stored, so a click on another
+  // section in that moment leaves without asking (it asked "unsaved changes?" of a draft just saved).
+  const savedAwaitingReload = sent === current && fetcher.state !== "submitting" && fetcher.data?.ok === true && fetcher.data.intent === "save";
+  const dirty = current !== baseline && !savedAwaitingReload;
   const guard = useUnsavedChangesPage(() => dirty);
 
-  const fetcher = useFetcher<ActionResult>();
   const revalidator = useRevalidator();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [stale, setStale] = useState(false);
