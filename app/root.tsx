@@ -16,7 +16,6 @@ import { ENGLISH_ERROR_TEXTS, ErrorPage } from "~/components/error-page";
 import stylesheetHref from "./app.css?url";
 import siteStylesheetHref from "./site.css?url";
 import dhivehiStylesheetHref from "./site-dhivehi.css?url";
-import thaanaFontHref from "../node_modules/@fontsource/noto-sans-thaana/files/noto-sans-thaana-thaana-400-normal.woff2?url";
 import { HTML_ATTRIBUTES } from "./i18n/language";
 import { pageAddress, PageAddressContext } from "./i18n/page-address";
 import enquiryScript from "./islands/enquiry.ts?island";
@@ -77,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link rel="stylesheet" href={staticPage ? siteStylesheetHref : stylesheetHref} precedence="default" />
         )}
         {/* The Thaana type, on Dhivehi pages only (docs/decisions/0090-thaana-type-and-right-to-left.md): its rules
-            after the site's, its regular weight asked for at once rather than once the text is laid out. */}
+            after the site's. Its file is not preloaded: most phones have the face already, and the preload cost them
+            the hero's paint; a device without it asks for the file at the first layout (decision 0101). */}
         {dhivehi ? (
           dhivehiStyles ? (
             <style dangerouslySetInnerHTML={{ __html: dhivehiStyles }} />
@@ -85,7 +85,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <link rel="stylesheet" href={dhivehiStylesheetHref} precedence="default" />
           )
         ) : null}
-        {dhivehi ? <link rel="preload" href={thaanaFontHref} as="font" type="font/woff2" crossOrigin="" /> : null}
         <Links />
       </head>
       <body>

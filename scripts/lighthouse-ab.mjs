@@ -3,7 +3,9 @@
 // machine's noise before building it (docs/performance.md, "Trying a change first").
 //
 // A VARIANT is one of:
-//   /path                    the site's own page (production build, demo content), as the site serves it
+//   /path                    the site's own page (production build, demo content), as the site serves it;
+//                            {service} and {project} stand for the first service's and project's id in /sitemap.xml
+//                            (the demo's ids are new each run), e.g. dv=/dv/service/{service}
 //   file.html                a page saved to a file and edited by hand: served with the headers the site sends for
 //                            --headers-from (default /), the CSP's script hashes made the file's own
 // either followed by ",-Header-Name" (repeatable): that header left out of the answer.
@@ -23,7 +25,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { userAgents as lighthouseUserAgents } from "lighthouse/core/config/constants.js";
-import { CHROME_FLAGS, chromePath, listenOnLoopback, machineInfo, passToSite, startServer, writeJson } from "./perf-server.mjs";
+import { CHROME_FLAGS, chromePath, findPages, listenOnLoopback, machineInfo, passToSite, startServer, writeJson } from "./perf-server.mjs";
 
 const OUTPUT = ".tmp/lighthouse-ab.json";
 /** Headers that describe one answer's bytes or connection, not the page: never copied onto a file variant. */
@@ -151,6 +153,12 @@ async function main() {
   let chrome;
   let proxy;
   try {
+    const pages = await findPages(server.origin);
+    const ids = { service: pages.service.split("/").pop(), project: pages.project.split("/").pop() };
+    const withIds = (path) => path.replace(/\{(service|project)\}/g, (_, kind) => ids[kind]);
+    for (const variant of options.variants) if (variant.path) variant.path = withIds(variant.path);
+    if (options.save) options.save.path = withIds(options.save.path);
+    options.headersFrom = withIds(options.headersFrom);
     if (options.save) {
       const { body } = await fetchAsPhone(server.origin, options.save.path);
       fs.writeFileSync(options.save.file, body);

@@ -15,23 +15,24 @@
 //   MEMORY_UPLOAD_EVERY  seconds between uploads, 0 for none (default 3)
 //   MEMORY_SERVER_ENV    extra server environment, e.g. "MALLOC_ARENA_MAX=4 FOO=bar" (the server gets npm start's
 //                        allocator settings, MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072, unless this overrides them)
-//   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE, PERF_SERVER: see scripts/perf-server.mjs
+//   BUILD_DIR, PERF_PORT, PERF_PORT_RANGE, PERF_SERVER, PERF_NODE_ARGS: see scripts/perf-server.mjs (the server gets
+//                        npm start's V8 flags, scripts/server-process.mjs)
 import crypto from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { findPages, machineInfo, signInAdmin, startServer, writeJson } from "./perf-server.mjs";
+import { ALLOCATOR_ENV, SERVER_NODE_FLAGS } from "./server-process.mjs";
 
 const DURATION = Number(process.env.MEMORY_DURATION || 600);
 const REST = Number(process.env.MEMORY_REST ?? 15);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS || 8);
 const UPLOAD_EVERY = Number(process.env.MEMORY_UPLOAD_EVERY ?? 3);
 const OUTPUT = ".tmp/memory.json";
-// The allocator settings `npm start` gives the server (scripts/start.mjs) and docs/deploy.md's service has: the
-// figures are the production server's. MEMORY_SERVER_ENV can override them.
-const START_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+// The allocator settings `npm start` gives the server (scripts/server-process.mjs) and docs/deploy.md's service has:
+// the figures are the production server's (its V8 flags come from startServer). MEMORY_SERVER_ENV can override them.
 const extraEnv = {
-  ...START_ALLOCATOR,
+  ...ALLOCATOR_ENV,
   ...Object.fromEntries(
     (process.env.MEMORY_SERVER_ENV ?? "")
       .split(/\s+/)
@@ -168,10 +169,10 @@ async function main() {
   console.log(
     `Load: ${DURATION} s, ${CONNECTIONS} connections, ${requestsPerSecond} req/s (${load.non2xx} non-2xx: the random ids are 404s), ` +
       `${uploads.ok} uploads (${uploads.failed} failed). Load average before/after: ${before.loadavg.join(" ")} / ${after.loadavg.join(" ")}` +
-      `. Server env: ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(" ")}`,
+      `. Server env: ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(" ")}; Node flags: ${[...SERVER_NODE_FLAGS, process.env.PERF_NODE_ARGS ?? ""].join(" ").trim()}`,
   );
   writeJson(OUTPUT, {
-    settings: { durationSeconds: DURATION, restSeconds: REST, connections: CONNECTIONS, uploadEverySeconds: UPLOAD_EVERY, serverEnv: extraEnv },
+    settings: { durationSeconds: DURATION, restSeconds: REST, connections: CONNECTIONS, uploadEverySeconds: UPLOAD_EVERY, serverEnv: extraEnv, nodeFlags: [...SERVER_NODE_FLAGS, process.env.PERF_NODE_ARGS ?? ""].join(" ").trim() },
     machine: { ...after, loadavgBefore: before.loadavg },
     load: { requestsPerSecond, requests: load.requests.total, non2xx: load.non2xx, errors: load.errors, timeouts: load.timeouts, uploads },
     summary,

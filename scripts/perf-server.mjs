@@ -8,7 +8,8 @@
 //                    else the OS picks a free port on 127.0.0.1
 //   PERF_SERVER      the server entry to start (default server.mjs), to measure a candidate change
 //   PERF_NODE_ARGS   Node options for the server only, space-separated (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof":
-//                    Node refuses --cpu-prof in NODE_OPTIONS, and NODE_OPTIONS would profile the bench too)
+//                    Node refuses --cpu-prof in NODE_OPTIONS, and NODE_OPTIONS would profile the bench too), after the
+//                    production server's own V8 flags (scripts/server-process.mjs)
 //
 // The server also gets an admin (PERF_ADMIN, a new random password each run) so that the admin pages can be
 // measured signed in (signInAdmin), and room for the sign-ins from loopback that this takes (LOGIN_IP_LIMIT).
@@ -19,6 +20,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-process.mjs";
 
 export const HOST = "127.0.0.1";
 export const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -92,7 +94,9 @@ export async function startServer({ label = "perf", extraEnv = {}, env = {} } = 
   const origin = `http://${HOST}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-${label}-`));
   const output = [];
-  const nodeArgs = (process.env.PERF_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  // The production server's V8 flags first (scripts/server-process.mjs); PERF_NODE_ARGS comes after, so it can
+  // override one (V8 takes the last): PERF_NODE_ARGS=--max-semi-space-size=16 measures with Node's default.
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.PERF_NODE_ARGS ?? "").split(/\s+/).filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, process.env.PERF_SERVER || "server.mjs"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverEnv, serverNodeFlags } from "./server-process.mjs";
 
 if (!fs.existsSync(path.join(process.env.BUILD_DIR || "build", "server/index.js"))) {
   console.log("No build found: building (first start only)...");
@@ -24,14 +25,9 @@ if (!process.env.NODE_ENV) {
   }
 }
 
-// glibc's allocator keeps many arenas and holds freed memory by default, so a busy server's memory only grows
-// (docs/performance.md, memory). Its settings are read when a process starts: the server runs as a child process
-// with them, unless the operator set their own. Signals are passed on, so SIGTERM still drains and exits cleanly.
-const ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
-if (process.platform === "linux" && !("MALLOC_ARENA_MAX" in process.env)) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL("../server.mjs", import.meta.url))], { stdio: "inherit", env: { ...process.env, ...ALLOCATOR } });
-  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-} else {
-  await import("../server.mjs");
-}
+// The server runs as a child process, so that the allocator settings and V8 flags it needs are in place when its
+// process starts (scripts/server-process.mjs); an operator's own values win. Signals are passed on, so SIGTERM still
+// drains and exits cleanly.
+const child = spawn(process.execPath, [...serverNodeFlags(), fileURLToPath(new URL("../server.mjs", import.meta.url))], { stdio: "inherit", env: serverEnv() });
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ATTACHMENT_MAX_FILES, ATTACHMENTS_TOO_MANY, attachmentTooLarge } from "../../app/validation/constants";
+import { ALLOCATOR_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-process.mjs";
 import { waitForHealth } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -19,7 +20,7 @@ let dataDir = "";
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-hardening-"));
-  child = spawn(process.execPath, ["server.mjs"], {
+  child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -31,10 +32,10 @@ test.beforeAll(async () => {
       DEMO_CONTENT: "true",
       ALLOW_SIGNUP: "true",
       LOG_LEVEL: "warn",
-      // The allocator settings `npm start` gives the server (scripts/start.mjs): the memory test measures the server
-      // as it runs in production, where glibc's default arenas would keep freed memory the app no longer holds.
-      MALLOC_ARENA_MAX: "2",
-      MALLOC_MMAP_THRESHOLD_: "131072",
+      // The allocator settings and V8 flags `npm start` gives the server (scripts/server-process.mjs): the memory test
+      // measures the server as it runs in production, where glibc's default arenas would keep freed memory the app
+      // no longer holds.
+      ...ALLOCATOR_ENV,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

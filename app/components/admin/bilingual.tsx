@@ -92,16 +92,6 @@ export function ColumnHeadings() {
   );
 }
 
-/** "Dhivehi: 9 of 12": how many of the section's texts have a Dhivehi value. */
-export function DhivehiProgress({ translated, total }: { translated: number; total: number }) {
-  const done = translated >= total;
-  return (
-    <span className={cn("rounded-md px-2 py-0.5 text-xs font-medium", done ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900")}>
-      Dhivehi: {translated} of {total}
-    </span>
-  );
-}
-
 // ---- A service's or project's dialog: each translatable field with its own tabs.
 // Both inputs are always in the form, so a save posts both languages whichever one shows. The Dhivehi input is
 // posted as `dv.<name>`.

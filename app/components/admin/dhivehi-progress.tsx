@@ -2,14 +2,15 @@ import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { NEEDS_DHIVEHI_PARAM } from "~/validation/translatable-fields";
 
-// A service's or project's translation count (docs/decisions/0077-dhivehi-design.md), on its admin card and in its
-// dialog. A file of its own: the list pages show it without loading the dialogs' fields.
+// How much of a record or a Site Content section is translated (docs/decisions/0077-dhivehi-design.md): one badge on the
+// service and project cards, in their dialogs and on each section, so that "Dhivehi: 9 of 12" looks the same
+// everywhere. A file of its own: the list pages show it without loading the dialogs' fields.
 
-/** "Dhivehi: N of M", a record's translated fields out of those with an English value. */
+/** "Dhivehi: N of M", the texts with a Dhivehi value out of those with an English one; amber while some are missing. */
 export function DhivehiProgress({ translated, total, className }: { translated: number; total: number; className?: string }) {
   const done = translated >= total;
   return (
-    <span className={cn("inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-medium", done ? "border-emerald-600/30 text-emerald-700 dark:text-emerald-400" : "text-muted-foreground", className)}>
+    <span className={cn("inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-medium", done ? "border-emerald-600/30 text-emerald-700 dark:text-emerald-400" : "border-amber-600/40 text-amber-800 dark:text-amber-300", className)}>
       Dhivehi: {translated} of {total}
     </span>
   );

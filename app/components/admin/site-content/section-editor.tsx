@@ -15,7 +15,8 @@ import { ContentFields, ContentView, type ServiceOption, setAt } from "./content
 import { SECTION_DESCRIPTIONS, SECTION_FIELDS } from "./section-fields";
 import { submitFetcher } from "../fetcher-submit";
 import { ScheduleDialog } from "./publish-schedule";
-import { ColumnHeadings, DhivehiName, DhivehiProgress, type EditorLanguage, LanguageTabs, PhoneLanguage } from "../bilingual";
+import { ColumnHeadings, DhivehiName, type EditorLanguage, LanguageTabs, PhoneLanguage } from "../bilingual";
+import { DhivehiProgress } from "../dhivehi-progress";
 import { sectionProgress } from "~/validation/site-content-translations";
 
 export const STALE_MESSAGE = "This section changed since you opened it";
