@@ -2,7 +2,9 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderServerErrorPage } from "~/components/site/server-error-page";
+import { ENGLISH_ERROR_TEXTS } from "~/components/error-page";
 import { dv } from "~/i18n/dv";
+import { en } from "~/i18n/en";
 import { STATIC_PAGE } from "~/lib/hydration";
 import { ServerErrorPageContext } from "~/lib/server-error-page";
 import { ErrorBoundary, Layout } from "./root";
@@ -72,5 +74,11 @@ describe("the server's error page", () => {
     const html = render("/admin/dashboard", { publicPage: false });
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("<h1>Something went wrong on our side. Please try again in a moment.</h1>");
+  });
+});
+
+describe("the admin's error page words", () => {
+  it("are the English catalogue's, kept apart only so that the admin's scripts do not carry the catalogue", () => {
+    expect(ENGLISH_ERROR_TEXTS).toEqual({ title: en.errorTitle, noAccess: en.errorNoAccess, tooLarge: en.errorTooLarge, server: en.errorServer, home: en.returnHome });
   });
 });

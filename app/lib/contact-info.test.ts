@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPANY } from "~/content/company";
+import { en } from "~/i18n/en";
 import { contactInfo, displayUrl, headerPhone, type PublicContact, telHref } from "./contact-info";
 
 const entry = (type: string, value: string, is_primary = false, label: string | null = null): PublicContact => ({
@@ -33,6 +34,8 @@ describe("contactInfo", () => {
     expect(info.hours).toBe("Mon - Sat: 8:00 AM - 6:00 PM");
     expect(info.phones).toEqual([]);
     expect(info.website).toBeNull();
+    // The English page passes its catalogue, whose placeholders are these words too (en.ts imports nothing).
+    expect(contactInfo([], en)).toEqual(info);
     expect(info.socials).toEqual([]);
   });
   it("uses the entries, primary first", () => {

@@ -1,5 +1,6 @@
 import { COMPANY } from "~/content/company";
-import { CHAT_CHANNELS, CHAT_LABELS, type ChatChannel, chatPath, displayChatNumber, normaliseChatNumber } from "./chat-links";
+import type { Messages } from "~/i18n/en";
+import { CHAT_CHANNELS, type ChatChannel, chatPath, displayChatNumber, normaliseChatNumber } from "./chat-links";
 
 // Contact entries for the header, the contact section and the footer, from the public contact
 // details with the fallbacks of docs/product.md#contact.
@@ -28,9 +29,8 @@ export interface ContactInfo {
 }
 
 export interface ChatLink {
+  /** Its name is the page's catalogue's (chatName in app/components/site/chat-icons.ts). */
   channel: ChatChannel;
-  /** "WhatsApp" or "Viber". */
-  name: string;
   number: string;
   href: string;
   label: string | null;
@@ -47,7 +47,7 @@ export function chatLinks(details: readonly PublicContact[]): ChatLink[] {
       .flatMap((d) => {
         const number = normaliseChatNumber(d.value);
         if (!number) return [];
-        const link = { channel, name: CHAT_LABELS[channel], number: displayChatNumber(number), href: chatPath(channel, number) };
+        const link = { channel, number: displayChatNumber(number), href: chatPath(channel, number) };
         const english = d.label && d.fallback?.includes("label") ? { labelInEnglish: true as const } : {};
         return [{ ...link, label: d.label, is_primary: d.is_primary, ...english }];
       }),
@@ -74,12 +74,12 @@ export function headerPhone(details: readonly PublicContact[]): string {
 }
 
 /**
- * `placeholders`: the address and hours shown when no entry gives them, in the page's language (the catalogue's
- * placeholderAddress and placeholderHours); the English ones by default.
+ * `words`: the page's catalogue (useMessages()), for the address and hours shown when no entry gives them; the English
+ * ones by default.
  */
 export function contactInfo(
   details: readonly PublicContact[],
-  placeholders: { address: string; hours: string } = { address: COMPANY.fallbackAddress, hours: COMPANY.fallbackHours },
+  words: Pick<Messages, "placeholderAddress" | "placeholderHours"> = { placeholderAddress: COMPANY.fallbackAddress, placeholderHours: COMPANY.fallbackHours },
 ): ContactInfo {
   const phones = ofType(details, "phone");
   // The primary phone first, the others in display order.
@@ -88,8 +88,8 @@ export function contactInfo(
     // The placeholder number is the header's fallback only: elsewhere no entry shows no phone (docs/decisions/0019-admin-toasts-and-hero-media.md).
     phones,
     email: preferred(details, "email")?.value.trim() ?? COMPANY.fallbackEmail,
-    address: preferred(details, "address")?.value.trim() ?? placeholders.address,
-    hours: preferred(details, "hours")?.value.trim() ?? placeholders.hours,
+    address: preferred(details, "address")?.value.trim() ?? words.placeholderAddress,
+    hours: preferred(details, "hours")?.value.trim() ?? words.placeholderHours,
     website: preferred(details, "website")?.value.trim() ?? null,
     socials: ofType(details, "social").filter((d) => /^https?:\/\//i.test(d.value.trim())),
     chats: chatLinks(details),

@@ -156,7 +156,6 @@ export const MAX_WAITING_UPGRADES = 16;
  * The middleware reads `res.locals.nonce` (set, with the CSP header, before it runs) and, after a
  * render, the form token the render used (formTokenFor).
  */
-
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const {
     maxBytes = 20 * 1024 * 1024,

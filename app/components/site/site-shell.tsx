@@ -27,7 +27,7 @@ export interface SiteChromeData {
  */
 export function SiteShell({ chrome, children, home = false }: { chrome: SiteChromeData; children: React.ReactNode; home?: boolean }) {
   const m = useMessages();
-  const info = contactInfo(chrome.contactDetails, { address: m.placeholderAddress, hours: m.placeholderHours });
+  const info = contactInfo(chrome.contactDetails, m);
   const dhivehi = useLanguage() === "dv";
   // A logo whose words are English on a Dhivehi page is marked so (English pages: no mark, the markup as it was).
   const logo = (place: "header" | "footer") => {

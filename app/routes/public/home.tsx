@@ -153,7 +153,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <GallerySection content={content.gallery} fallback={fallback.gallery} />
       <TestimonialsSection content={content.testimonials} fallback={fallback.testimonials} />
       <FaqSection phone={contactPhone(chrome.contactDetails)} content={content.faq} fallback={fallback.faq} />
-      <ContactSection info={contactInfo(chrome.contactDetails, { address: m.placeholderAddress, hours: m.placeholderHours })} formToken={formToken} result={actionData} prefill={prefill} />
+      <ContactSection info={contactInfo(chrome.contactDetails, m)} formToken={formToken} result={actionData} prefill={prefill} />
       {preview ? <PreviewBar /> : null}
     </SiteShell>
   );
