@@ -13,7 +13,8 @@
 // Every variant is served by one proxy in front of the site (`/__ab/NAME`; every other path, the images and
 // icons among them, goes to the site), so they meet the same network model. Printed for each variant: FCP, TBT,
 // LCP, CLS, the longest task (Lighthouse's max potential FID) and the performance score of each run, and their medians;
-// the runs go to .tmp/lighthouse-ab.json, and with --reports=DIR each run's whole Lighthouse report to DIR/NAME-ROUND.json.
+// the runs go to .tmp/lighthouse-ab.json, and with --reports=DIR each run's whole Lighthouse report to DIR/NAME-ROUND.json
+// and its trace (what the page did, unthrottled, from which Lighthouse models the phone) to DIR/NAME-ROUND.trace.json.
 //
 //   npm run lighthouse:ab -- --save / .tmp/home.html    saves the home page as Lighthouse's phone gets it, then stops
 //   npm run lighthouse:ab -- --rounds=8 now=/ no-coop=/,-Cross-Origin-Opener-Policy
@@ -131,7 +132,7 @@ async function audit(chrome, url) {
     if (!error) {
       // A CSP refusal or a script error means the variant did not run as the page does: say so beside its figures.
       for (const item of result.lhr.audits["errors-in-console"]?.details?.items ?? []) console.warn(`  console error on ${url}: ${String(item.description).slice(0, 200)}`);
-      return result.lhr;
+      return { lhr: result.lhr, trace: result.artifacts?.Trace };
     }
     if (attempt >= 3) throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
   }
@@ -175,9 +176,12 @@ async function main() {
     const runs = new Map(options.variants.map((v) => [v.name, []]));
     for (let round = 1; round <= options.rounds; round++) {
       for (const variant of options.variants) {
-        const lhr = await audit(chrome, `${proxy.origin}/__ab/${variant.name}`);
+        const { lhr, trace } = await audit(chrome, `${proxy.origin}/__ab/${variant.name}`);
         const run = Object.fromEntries(METRICS.map(([label, id]) => [label, label === "CLS" ? Number(lhr.audits[id].numericValue.toFixed(3)) : Math.round(lhr.audits[id].numericValue)]));
-        if (options.reports) writeJson(`${options.reports}/${variant.name}-${round}.json`, lhr);
+        if (options.reports) {
+          writeJson(`${options.reports}/${variant.name}-${round}.json`, lhr);
+          if (trace) writeJson(`${options.reports}/${variant.name}-${round}.trace.json`, trace);
+        }
         run.performance = Math.round((lhr.categories.performance.score ?? 0) * 100);
         runs.get(variant.name).push(run);
         console.log(`  round ${round} ${variant.name.padEnd(12)} ${Object.entries(run).map(([k, v]) => `${k} ${v}`).join(", ")}`);
