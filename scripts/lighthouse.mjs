@@ -9,7 +9,8 @@
 // are) by a tiny server on the next free port that passes every other path (the images) through to the site, so
 // it meets the same network model. Each public page is then held to the page-weight targets
 // (docs/performance.md#targets): every byte it loads (document, CSS, JS, images, icons, as sent) <= 1.5x the static
-// page's (docs/decisions/0052-page-weight-counts-everything-loaded.md), FCP <= 1.1x its FCP,
+// page's (docs/decisions/0052-page-weight-counts-everything-loaded.md), FCP <= 1.1x its FCP (the home page's printed for
+// reading: docs/decisions/0103-the-home-page-keeps-its-design-over-the-fcp-ratio.md),
 // TBT <= 50 ms in every run, and the home page under 800 elements. With LIGHTHOUSE_RUNS > 1 the pages take turns
 // (round 1 of every page, then round 2...), so a busy minute on the machine falls on all of them alike.
 //
@@ -87,10 +88,13 @@ function weightVerdicts(r, reference) {
     value: `${kib(r.bytes.total)} KiB vs ${kib(reference.bytes.total)} KiB = ${(r.bytes.total / reference.bytes.total).toFixed(2)}x (<= ${WEIGHT_TARGETS.bytesRatio}x)`,
     met: r.bytes.total <= reference.bytes.total * WEIGHT_TARGETS.bytesRatio,
   });
+  // The home page keeps its sections over this ratio: it is printed for reading (docs/decisions/0103-the-home-page-keeps-its-design-over-the-fcp-ratio.md).
+  const home = r.name === "home" || r.name === "dv-home";
+  const fcpRatio = `${r.fcpMs} ms vs ${reference.fcpMs} ms = ${(r.fcpMs / reference.fcpMs).toFixed(2)}x`;
   verdicts.push({
     what: "FCP",
-    value: `${r.fcpMs} ms vs ${reference.fcpMs} ms = ${(r.fcpMs / reference.fcpMs).toFixed(2)}x (<= ${WEIGHT_TARGETS.fcpRatio}x)`,
-    met: r.fcpMs <= reference.fcpMs * WEIGHT_TARGETS.fcpRatio,
+    value: home ? `${fcpRatio} (for reading: the home page is not held to ${WEIGHT_TARGETS.fcpRatio}x, decision 0103)` : `${fcpRatio} (<= ${WEIGHT_TARGETS.fcpRatio}x)`,
+    met: home ? null : r.fcpMs <= reference.fcpMs * WEIGHT_TARGETS.fcpRatio,
   });
   // For reading only: the text part alone, against a static page whose 3.4 KB stylesheet is hand-written.
   const bytes = pageBytes(r);
