@@ -276,7 +276,7 @@ async function main() {
         ...chosen,
         // The timings are each the median of their own runs, and CLS the largest: the run with the median score is
         // any run when all score 100, and a page's LCP falls in one of three steps from run to run (docs/performance.md,
-        // "Why the home pages' LCP jumps"), so one run's figures said little.
+        // "Three steps in the home pages' LCP"), so one run's figures said little.
         ...(runs.length > 1 ? { lcpMs: medianOf(runs.map((r) => r.lcpMs)), fcpMs: medianOf(runs.map((r) => r.fcpMs)), cls: Math.max(...runs.map((r) => r.cls)) } : {}),
         reference: name === "static",
         allRuns: runs.map((r) => ({ scores: r.scores, lcpMs: r.lcpMs, fcpMs: r.fcpMs, tbtMs: r.tbtMs, cls: r.cls, bytes: pageBytes(r) })),

@@ -120,7 +120,8 @@ test.describe("home page structure", () => {
     // text now waits for the whole hero (app/site-styles/home.css). Here a loopback server in front of the site sends
     // each home page up to the hero's first line, waits, then sends the rest.
     const proxy = http.createServer(async (req, res) => {
-      const upstream = await fetch(`${DEMO_URL}${req.url}`, { headers: { "accept-encoding": "identity" } });
+      const upstream = await fetch(`${DEMO_URL}${req.url}`, { headers: { "accept-encoding": "identity" } }).catch(() => null);
+      if (!upstream) return void res.writeHead(502).end();
       const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)));
       const body = Buffer.from(await upstream.arrayBuffer());
       res.writeHead(upstream.status, headers);
@@ -156,6 +157,8 @@ test.describe("home page structure", () => {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       }
     } finally {
+      // The browser keeps its connections open: close them, or close() waits for them to time out.
+      proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
     }
   });
