@@ -29,6 +29,8 @@ const REST = Number(process.env.MEMORY_REST ?? 15);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS || 8);
 const UPLOAD_EVERY = Number(process.env.MEMORY_UPLOAD_EVERY ?? 3);
 const OUTPUT = ".tmp/memory.json";
+/** The server's V8 flags as startServer passes them: the production ones, then PERF_NODE_ARGS. */
+const NODE_FLAGS = [...SERVER_NODE_FLAGS, process.env.PERF_NODE_ARGS ?? ""].join(" ").trim();
 // The allocator settings `npm start` gives the server (scripts/server-process.mjs) and docs/deploy.md's service has:
 // the figures are the production server's (its V8 flags come from startServer). MEMORY_SERVER_ENV can override them.
 const extraEnv = {
@@ -169,10 +171,10 @@ async function main() {
   console.log(
     `Load: ${DURATION} s, ${CONNECTIONS} connections, ${requestsPerSecond} req/s (${load.non2xx} non-2xx: the random ids are 404s), ` +
       `${uploads.ok} uploads (${uploads.failed} failed). Load average before/after: ${before.loadavg.join(" ")} / ${after.loadavg.join(" ")}` +
-      `. Server env: ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(" ")}; Node flags: ${[...SERVER_NODE_FLAGS, process.env.PERF_NODE_ARGS ?? ""].join(" ").trim()}`,
+      `. Server env: ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(" ")}; Node flags: ${NODE_FLAGS}`,
   );
   writeJson(OUTPUT, {
-    settings: { durationSeconds: DURATION, restSeconds: REST, connections: CONNECTIONS, uploadEverySeconds: UPLOAD_EVERY, serverEnv: extraEnv, nodeFlags: [...SERVER_NODE_FLAGS, process.env.PERF_NODE_ARGS ?? ""].join(" ").trim() },
+    settings: { durationSeconds: DURATION, restSeconds: REST, connections: CONNECTIONS, uploadEverySeconds: UPLOAD_EVERY, serverEnv: extraEnv, nodeFlags: NODE_FLAGS },
     machine: { ...after, loadavgBefore: before.loadavg },
     load: { requestsPerSecond, requests: load.requests.total, non2xx: load.non2xx, errors: load.errors, timeouts: load.timeouts, uploads },
     summary,

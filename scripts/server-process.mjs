@@ -15,9 +15,12 @@ export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
 
-/** The flags, less any the operator already set in NODE_OPTIONS (theirs win). */
+/**
+ * The flags, less any the operator already set in NODE_OPTIONS (theirs win). V8 reads `-` and `_` in a flag's name
+ * alike, and a flag on the command line comes after NODE_OPTIONS and would override it, so both spellings count.
+ */
 export function serverNodeFlags(env = process.env) {
-  const own = env.NODE_OPTIONS ?? "";
+  const own = (env.NODE_OPTIONS ?? "").replaceAll("_", "-");
   return SERVER_NODE_FLAGS.filter((flag) => !own.includes(flag.split("=")[0]));
 }
 

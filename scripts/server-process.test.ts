@@ -6,6 +6,7 @@ describe("the production server's process settings", () => {
     expect(serverNodeFlags({})).toEqual(["--max-semi-space-size=4"]);
     expect(serverNodeFlags({ NODE_OPTIONS: "--max-old-space-size=512" })).toEqual(SERVER_NODE_FLAGS);
     expect(serverNodeFlags({ NODE_OPTIONS: "--max-old-space-size=512 --max-semi-space-size=16" })).toEqual([]);
+    expect(serverNodeFlags({ NODE_OPTIONS: "--max_semi_space_size=16" })).toEqual([]);
   });
 
   test.runIf(process.platform === "linux")("the allocator settings are added on Linux, and the operator's own values win", () => {
